@@ -1,0 +1,109 @@
+//! Diagnostics as plain data. Every stage produces them; only the edge (CLI,
+//! REPL, tests) renders them, with ariadne.
+
+use crate::span::{Sources, Span};
+use ariadne::{Config, IndexType, Label, Report, ReportKind};
+
+/// One error: where, what, and how to fix it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// The headline, e.g. "expected a game, found the integer 5".
+    pub message: String,
+    /// The primary location.
+    pub span: Span,
+    /// What the primary label says at `span` (empty: the message is enough).
+    pub label: String,
+    /// Secondary locations: "defined here", "opened here".
+    pub labels: Vec<(Span, String)>,
+    /// A suggested fix.
+    pub help: Option<String>,
+    /// Context, innermost first: "while computing the options of Kayles(7)".
+    pub notes: Vec<String>,
+}
+
+/// The result type of every stage.
+pub type Result<T, E = Box<Diagnostic>> = std::result::Result<T, E>;
+
+impl Diagnostic {
+    /// A diagnostic with a message at a span.
+    pub fn new(span: Span, message: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(Diagnostic {
+            message: message.into(),
+            span,
+            label: String::new(),
+            labels: Vec::new(),
+            help: None,
+            notes: Vec::new(),
+        })
+    }
+}
+
+/// Builder methods on boxed diagnostics, so errors stay one pointer wide.
+pub trait DiagnosticExt {
+    /// Sets the primary label's text.
+    fn label(self, text: impl Into<String>) -> Self;
+    /// Adds a secondary label.
+    fn with_label(self, span: Span, text: impl Into<String>) -> Self;
+    /// Sets the help line.
+    fn help(self, text: impl Into<String>) -> Self;
+    /// Appends a context note.
+    fn note(self, text: impl Into<String>) -> Self;
+}
+
+impl DiagnosticExt for Box<Diagnostic> {
+    fn label(mut self, text: impl Into<String>) -> Self {
+        self.label = text.into();
+        self
+    }
+    fn with_label(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.labels.push((span, text.into()));
+        self
+    }
+    fn help(mut self, text: impl Into<String>) -> Self {
+        self.help = Some(text.into());
+        self
+    }
+    fn note(mut self, text: impl Into<String>) -> Self {
+        self.notes.push(text.into());
+        self
+    }
+}
+
+/// Renders a diagnostic as ariadne text (byte offsets; colour on request).
+pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
+    let id = |span: Span| sources.name(span.source).to_string();
+    let primary = (id(diagnostic.span), diagnostic.span.range());
+    let config = Config::default()
+        .with_index_type(IndexType::Byte)
+        .with_color(color);
+    let mut report = Report::build(ReportKind::Error, primary.clone())
+        .with_config(config)
+        .with_message(&diagnostic.message);
+    let mut label = Label::new(primary).with_order(0);
+    if !diagnostic.label.is_empty() {
+        label = label.with_message(&diagnostic.label);
+    }
+    report = report.with_label(label);
+    for (order, (span, text)) in diagnostic.labels.iter().enumerate() {
+        report = report.with_label(
+            Label::new((id(*span), span.range()))
+                .with_message(text)
+                .with_order(order as i32 + 1),
+        );
+    }
+    if let Some(help) = &diagnostic.help {
+        report = report.with_help(help);
+    }
+    for note in &diagnostic.notes {
+        report = report.with_note(note);
+    }
+    let cache = ariadne::sources(
+        sources
+            .iter()
+            .map(|(_, name, text)| (name.to_string(), text.to_string())),
+    );
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail; a failure would only lose the drawing.
+    let _ = report.finish().write(cache, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}

@@ -1,0 +1,284 @@
+//! The engine: interned positions, memo tables and mex. A position is
+//! interned once (family + arguments → dense index); a one-parameter family
+//! keeps non-negative integer arguments in a plain `Vec` memo indexed by the
+//! argument itself, 8 bytes a position.
+
+mod mex;
+
+pub use mex::Mex;
+
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rustc_hash::FxHashMap;
+
+use crate::value::{FamilyId, Game, PosId, Value};
+
+/// Marks a position whose value is not yet known.
+pub const UNKNOWN: u64 = u64::MAX;
+/// Marks a position whose options are being evaluated (on the work stack).
+pub const IN_PROGRESS: u64 = u64::MAX - 1;
+/// The family of `< … >` literals, keyed by their list of options.
+pub const LITERALS: FamilyId = FamilyId(0);
+
+const HASHED: u32 = 1 << 31;
+/// Dense indices above this go to the hash table instead, so one huge
+/// argument cannot allocate gigabytes.
+const DENSE_LIMIT: u64 = 1 << 27;
+
+/// Resource limits every long computation checks.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Interned positions across all families.
+    pub max_positions: u64,
+    /// Elements in one list, range walk or option list.
+    pub max_list_len: u64,
+    /// Nested calls of `def`s and nested evaluations.
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: 200_000_000,
+            max_list_len: 50_000_000,
+            max_depth: 10_000,
+        }
+    }
+}
+
+/// Why the engine refused to go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// More positions than `Limits::max_positions`.
+    TooManyPositions(u64),
+}
+
+struct FamilyTable {
+    name: String,
+    arity: usize,
+    /// Values of positions `Name(n)` for small non-negative `n`.
+    dense: Vec<u64>,
+    /// Argument lists of every other position, by index.
+    keys: Vec<Rc<[Value]>>,
+    lookup: FxHashMap<Rc<[Value]>, u32>,
+    values: Vec<u64>,
+}
+
+/// All interned positions and their memoised Grundy values.
+pub struct Engine {
+    tables: Vec<FamilyTable>,
+    positions: u64,
+    pub limits: Limits,
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Engine {
+    /// An empty engine whose computations stop when `interrupt` is set.
+    pub fn new(limits: Limits, interrupt: Arc<AtomicBool>) -> Engine {
+        let mut engine = Engine {
+            tables: Vec::new(),
+            positions: 0,
+            limits,
+            interrupt,
+        };
+        engine.define_family(LITERALS, "<>".to_string(), usize::MAX);
+        engine
+    }
+
+    /// Makes (or, for a redefined family, empties) the table of family `id`.
+    pub fn define_family(&mut self, id: FamilyId, name: String, arity: usize) {
+        let table = FamilyTable {
+            name,
+            arity,
+            dense: Vec::new(),
+            keys: Vec::new(),
+            lookup: FxHashMap::default(),
+            values: Vec::new(),
+        };
+        let index = id.0 as usize;
+        if index < self.tables.len() {
+            let old = std::mem::replace(&mut self.tables[index], table);
+            self.positions -= (old.dense.len() + old.keys.len()) as u64;
+        } else {
+            self.tables.push(table);
+        }
+    }
+
+    /// Forgets every position and value (after a definition changed: old
+    /// positions may hold games of the old definition).
+    pub fn clear(&mut self) {
+        for table in &mut self.tables {
+            table.dense = Vec::new();
+            table.keys.clear();
+            table.lookup.clear();
+            table.values.clear();
+        }
+        self.positions = 0;
+    }
+
+    /// The family's name, for printing.
+    pub fn family_name(&self, family: FamilyId) -> &str {
+        &self.tables[family.0 as usize].name
+    }
+
+    /// The interned position `family(args)`.
+    pub fn intern(&mut self, family: FamilyId, args: &[Value]) -> Result<PosId, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        if let [Value::Int(n)] = args
+            && table.arity == 1
+            && *n >= 0
+            && (*n as u64) < DENSE_LIMIT
+        {
+            let n = *n as usize;
+            if n >= table.dense.len() {
+                let grow = (n + 1 - table.dense.len()) as u64;
+                if self.positions + grow > self.limits.max_positions {
+                    return Err(Stop::TooManyPositions(self.limits.max_positions));
+                }
+                self.positions += grow;
+                table.dense.resize(n + 1, UNKNOWN);
+            }
+            return Ok(PosId {
+                family,
+                index: n as u32,
+            });
+        }
+        if let Some(&index) = table.lookup.get(args) {
+            return Ok(PosId {
+                family,
+                index: index | HASHED,
+            });
+        }
+        if self.positions >= self.limits.max_positions {
+            return Err(Stop::TooManyPositions(self.limits.max_positions));
+        }
+        self.positions += 1;
+        let index = table.keys.len() as u32;
+        let key: Rc<[Value]> = args.iter().map(normalise).collect();
+        table.keys.push(key.clone());
+        table.lookup.insert(key, index);
+        table.values.push(UNKNOWN);
+        Ok(PosId {
+            family,
+            index: index | HASHED,
+        })
+    }
+
+    /// The interned literal game whose options are `options`.
+    pub fn intern_literal(&mut self, options: Vec<Game>) -> Result<PosId, Stop> {
+        let args: Vec<Value> = options.into_iter().map(Value::Game).collect();
+        self.intern(LITERALS, &args)
+    }
+
+    /// The arguments of a position (for a literal: its options as games).
+    pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
+        match self.dense_arg(pos) {
+            Some(n) => std::borrow::Cow::Owned(vec![Value::Int(n)]),
+            None => std::borrow::Cow::Borrowed(self.key(pos)),
+        }
+    }
+
+    /// The argument of a position kept in a dense table.
+    #[inline]
+    pub fn dense_arg(&self, pos: PosId) -> Option<i64> {
+        (pos.index & HASHED == 0).then_some(pos.index as i64)
+    }
+
+    /// The argument list of a position kept in a hash table.
+    #[inline]
+    pub fn key(&self, pos: PosId) -> &[Value] {
+        &self.tables[pos.family.0 as usize].keys[(pos.index & !HASHED) as usize]
+    }
+
+    /// The memoised value of a position, or `UNKNOWN` / `IN_PROGRESS`.
+    #[inline]
+    pub fn value(&self, pos: PosId) -> u64 {
+        let table = &self.tables[pos.family.0 as usize];
+        if pos.index & HASHED == 0 {
+            table.dense[pos.index as usize]
+        } else {
+            table.values[(pos.index & !HASHED) as usize]
+        }
+    }
+
+    /// Stores a position's value (or a marker).
+    #[inline]
+    pub fn set_value(&mut self, pos: PosId, value: u64) {
+        let table = &mut self.tables[pos.family.0 as usize];
+        if pos.index & HASHED == 0 {
+            table.dense[pos.index as usize] = value;
+        } else {
+            table.values[(pos.index & !HASHED) as usize] = value;
+        }
+    }
+
+    /// The Grundy value of `game` if every position in it is known;
+    /// otherwise `None`, with the unknown positions appended to `missing`.
+    #[inline]
+    pub fn known(&self, game: &Game, missing: &mut Vec<PosId>) -> Option<u64> {
+        match game {
+            Game::Nim(n) => Some(*n),
+            Game::Pos(pos) => {
+                let value = self.value(*pos);
+                if value >= IN_PROGRESS {
+                    missing.push(*pos);
+                    None
+                } else {
+                    Some(value)
+                }
+            }
+            Game::Sum(parts) => {
+                let before = missing.len();
+                let mut total = 0;
+                for part in parts.iter() {
+                    if let Some(v) = self.known(part, missing) {
+                        total ^= v;
+                    }
+                }
+                (missing.len() == before).then_some(total)
+            }
+        }
+    }
+
+    /// Fails if the user asked to stop.
+    #[inline]
+    pub fn check_interrupt(&self) -> Result<(), Stop> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            Err(Stop::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Clears a pending interrupt (before the next evaluation).
+    pub fn reset_interrupt(&self) {
+        self.interrupt.store(false, Ordering::Relaxed);
+    }
+
+    /// How many positions are interned, and how many have known values.
+    pub fn stats(&self) -> (u64, u64) {
+        let known = self
+            .tables
+            .iter()
+            .flat_map(|t| t.dense.iter().chain(&t.values))
+            .filter(|v| **v < IN_PROGRESS)
+            .count();
+        (self.positions, known as u64)
+    }
+}
+
+/// Argument lists are stored with ranges as lists, so `F(0..3)` and
+/// `F([0, 1, 2])` are the same position.
+fn normalise(value: &Value) -> Value {
+    match value {
+        Value::Range(..) => Value::list(value.sequence().iter().map(normalise).collect()),
+        Value::List(items) if items.iter().any(|v| matches!(v, Value::Range(..))) => {
+            Value::list(items.iter().map(normalise).collect())
+        }
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,259 @@
+//! The built-in functions of the first table of the contract.
+
+use std::rc::Rc;
+
+use super::{Interp, ops};
+use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::printer;
+use crate::span::Span;
+use crate::value::{Table, Value};
+
+mod tree;
+
+macro_rules! builtins {
+    ($($variant:ident $name:literal $min:literal..=$max:literal,)*) => {
+        /// A built-in function.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub enum Builtin { $($variant,)* }
+
+        impl Builtin {
+            /// Every built-in's name, for completion and did-you-mean.
+            pub const NAMES: &'static [&'static str] = &[$($name,)*];
+
+            /// The built-in called `name`.
+            pub fn named(name: &str) -> Option<Builtin> {
+                match name { $($name => Some(Builtin::$variant),)* _ => None }
+            }
+
+            /// Its name as written.
+            pub fn name(self) -> &'static str {
+                match self { $(Builtin::$variant => $name,)* }
+            }
+
+            fn arity(self) -> (usize, usize) {
+                match self { $(Builtin::$variant => ($min, $max),)* }
+            }
+        }
+    };
+}
+
+builtins! {
+    G "g" 1..=1,
+    Grundy "grundy" 1..=1,
+    Outcome "outcome" 1..=1,
+    Mex "mex" 1..=1,
+    Options "options" 1..=1,
+    Winning "winning" 1..=1,
+    Seq "seq" 2..=2,
+    TableOf "table" 3..=3,
+    Tree "tree" 1..=2,
+    Len "len" 1..=1,
+    Min "min" 1..=255,
+    Max "max" 1..=255,
+    Abs "abs" 1..=1,
+    Sum "sum" 1..=1,
+    Sort "sort" 1..=1,
+    Keys "keys" 1..=1,
+    List "list" 1..=1,
+    Print "print" 0..=255,
+}
+
+impl Builtin {
+    /// The error for calling it with `count` arguments, if that is wrong.
+    pub fn arity_error(self, count: usize, span: Span) -> Option<Box<Diagnostic>> {
+        let (min, max) = self.arity();
+        if (min..=max).contains(&count) {
+            return None;
+        }
+        let wanted = if min == max {
+            ops::plural(min, "argument")
+        } else if max == 255 {
+            format!("at least {}", ops::plural(min, "argument"))
+        } else {
+            format!("{min} or {max} arguments")
+        };
+        Some(
+            Diagnostic::new(
+                span,
+                format!("`{}` takes {wanted} but {} given", self.name(), ops::plural_verb(count)),
+            )
+            .label("in this call")
+            .help(self.usage()),
+        )
+    }
+
+    fn usage(self) -> &'static str {
+        match self {
+            Builtin::Seq => "seq(F, 0..=10) lists g(F(n)) for each n",
+            Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
+            Builtin::Tree => "tree(G) or tree(G, depth)",
+            _ => "see the built-ins in the language reference",
+        }
+    }
+
+    /// Calls it; `spans` are the arguments' spans, `span` the call's.
+    pub fn call(self, it: &mut Interp, args: Vec<Value>, spans: &[Span], span: Span) -> Result<Value> {
+        let arg = |i: usize| spans.get(i).copied().unwrap_or(span);
+        match self {
+            Builtin::G | Builtin::Grundy => {
+                let game = ops::game(&args[0], arg(0))?;
+                Ok(Value::Int(value_int(it.grundy(&game, arg(0))?, arg(0))?))
+            }
+            Builtin::Outcome => {
+                let game = ops::game(&args[0], arg(0))?;
+                let winner = if it.grundy(&game, arg(0))? == 0 { "P" } else { "N" };
+                Ok(Value::str(winner))
+            }
+            Builtin::Mex => mex(&args[0], arg(0)),
+            Builtin::Options | Builtin::Winning => {
+                let game = ops::game(&args[0], arg(0))?;
+                let mut options = it.options(&game, arg(0))?;
+                if self == Builtin::Winning {
+                    let mut winning = Vec::new();
+                    for option in options {
+                        if it.grundy(&option, arg(0))? == 0 {
+                            winning.push(option);
+                        }
+                    }
+                    options = winning;
+                }
+                Ok(Value::list(options.into_iter().map(Value::Game).collect()))
+            }
+            Builtin::Seq => {
+                let family = args[0].clone();
+                let items = ops::Items::of(args[1].clone(), arg(1), it.limits().max_list_len)?;
+                let mut values = Vec::new();
+                for n in items {
+                    values.push(apply(it, &family, vec![n], arg(0), span)?);
+                }
+                Ok(Value::list(values))
+            }
+            Builtin::TableOf => table(it, &args, spans, span),
+            Builtin::Tree => tree::tree(it, &args, spans, span),
+            Builtin::Len => match &args[0] {
+                v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
+                    Ok(Value::Int(ops::length(v) as i64))
+                }
+                other => Err(ops::type_error("a list, range, string or map", other, arg(0))),
+            },
+            Builtin::Min | Builtin::Max => {
+                let items = if args.len() == 1 {
+                    let items = ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?;
+                    items.collect::<Vec<_>>()
+                } else {
+                    args
+                };
+                let best = if self == Builtin::Min { items.iter().min() } else { items.iter().max() };
+                best.cloned().ok_or_else(|| {
+                    Diagnostic::new(arg(0), format!("`{}` of an empty list", self.name()))
+                        .label("this is empty")
+                })
+            }
+            Builtin::Abs => {
+                let n = ops::int(&args[0], arg(0))?;
+                n.checked_abs().map(Value::Int).ok_or_else(|| ops::overflow(arg(0)))
+            }
+            Builtin::Sum => sum(it, &args[0], arg(0)),
+            Builtin::Sort => {
+                let mut items: Vec<Value> =
+                    ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?.collect();
+                items.sort();
+                Ok(Value::list(items))
+            }
+            Builtin::Keys => match &args[0] {
+                Value::Map(map) => Ok(Value::list(map.entries.iter().map(|(k, _)| k.clone()).collect())),
+                other => Err(ops::type_error("a map", other, arg(0))),
+            },
+            Builtin::List => {
+                let items = ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?;
+                Ok(Value::list(items.collect()))
+            }
+            Builtin::Print => {
+                let parts: Vec<String> = args
+                    .iter()
+                    .map(|v| printer::result(v, it, crate::printer::Format::Text))
+                    .collect();
+                it.write_line(&parts.join(" "));
+                Ok(Value::Unit)
+            }
+        }
+    }
+}
+
+/// A Grundy value as a language integer.
+fn value_int(value: u64, span: Span) -> Result<i64> {
+    i64::try_from(value).map_err(|_| ops::overflow(span))
+}
+
+/// `g(F(args))` for a family, `F(args)` (or its value, if a game) for a
+/// `def` or built-in: what `seq` and `table` show.
+fn apply(it: &mut Interp, f: &Value, args: Vec<Value>, f_span: Span, span: Span) -> Result<Value> {
+    let spans = vec![span; args.len()];
+    if !matches!(f, Value::Func(_)) {
+        return Err(ops::type_error("a game family or function", f, f_span)
+            .help("pass the family itself: seq(Kayles, 0..=10)"));
+    }
+    match it.call_value(f.clone(), args, &spans, f_span, span)? {
+        Value::Game(game) => Ok(Value::Int(value_int(it.grundy(&game, span)?, span)?)),
+        other => Ok(other),
+    }
+}
+
+fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
+    let limit = it.limits().max_list_len;
+    let rows: Vec<Value> = ops::Items::of(args[1].clone(), spans[1], limit)?.collect();
+    let cols: Vec<Value> = ops::Items::of(args[2].clone(), spans[2], limit)?.collect();
+    let mut cells = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let mut line = Vec::with_capacity(cols.len());
+        for c in &cols {
+            line.push(apply(it, &args[0], vec![r.clone(), c.clone()], spans[0], span)?);
+        }
+        cells.push(line);
+    }
+    let corner = match &args[0] {
+        Value::Func(callable) => printer::callable_name(*callable, it),
+        _ => String::new(),
+    };
+    Ok(Value::Table(Rc::new(Table {
+        corner,
+        rows,
+        cols,
+        cells,
+    })))
+}
+
+fn mex(xs: &Value, span: Span) -> Result<Value> {
+    let items: Vec<Value> = ops::Items::of(xs.clone(), span, u64::MAX)?.collect();
+    let mut values = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Value::Int(n) if *n >= 0 => values.push(*n as u64),
+            other => {
+                return Err(Diagnostic::new(
+                    span,
+                    format!(
+                        "mex needs non-negative integers, but element {i} is {}",
+                        printer::describe_plain(other)
+                    ),
+                )
+                .label("in this list")
+                .help("mex is the least non-negative integer missing from a set of them"));
+            }
+        }
+    }
+    let mut mex = crate::engine::Mex::default();
+    Ok(Value::Int(mex.of(values.len(), values) as i64))
+}
+
+fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {
+    let items = ops::Items::of(xs.clone(), span, it.limits().max_list_len)?;
+    let mut total: Option<Value> = None;
+    for item in items {
+        total = Some(match total {
+            None => item,
+            Some(acc) => ops::binary(it, crate::syntax::ast::BinOp::Add, acc, item, (span, span, span))?,
+        });
+    }
+    Ok(total.unwrap_or(Value::Int(0)))
+}

@@ -1,0 +1,329 @@
+//! The runtime: runs lowered statements, calls definitions, interns
+//! positions and asks the solver for values.
+
+pub mod builtins;
+pub mod ops;
+mod solve;
+
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::engine::{Engine, Limits, Stop};
+use crate::lower::program::{Action, AssertCheck, Assertion, Program};
+use crate::lower::{Redefine, lower};
+use crate::printer::{self, Format};
+use crate::span::{Sources, Span};
+use crate::value::{Callable, DefId, FamilyId, Game, Value};
+
+enum LetState {
+    Pending,
+    Evaluating,
+    Done(Value),
+}
+
+/// A running session: sources read, definitions, memo tables and output.
+pub struct Interp {
+    pub sources: Sources,
+    pub engine: Engine,
+    program: Rc<Program>,
+    lets: Vec<LetState>,
+    depth: usize,
+    /// Spare frames, so that expanding a position allocates nothing.
+    frames: Vec<Vec<Value>>,
+    format: Format,
+    out: Box<dyn Write>,
+}
+
+impl Interp {
+    /// A fresh session writing results to `out`.
+    pub fn new(
+        limits: Limits,
+        interrupt: Arc<AtomicBool>,
+        format: Format,
+        out: Box<dyn Write>,
+    ) -> Interp {
+        Interp {
+            sources: Sources::default(),
+            engine: Engine::new(limits, interrupt),
+            program: Rc::new(Program::default()),
+            lets: Vec::new(),
+            depth: 0,
+            frames: Vec::new(),
+            format,
+            out,
+        }
+    }
+
+    /// The lowered program so far.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// Parses, lowers and runs one source text. Statements run in order and
+    /// stop at the first error; statements before it keep their effects.
+    pub fn run(
+        &mut self,
+        name: &str,
+        text: &str,
+        redefine: Redefine,
+    ) -> std::result::Result<(), Vec<Diagnostic>> {
+        let source = self.sources.add(name, text);
+        let statements = crate::syntax::parse(text, source).map_err(|d| vec![*d])?;
+        let mut program = (*self.program).clone();
+        let lowered = lower(&statements, &mut program, redefine)?;
+        self.program = Rc::new(program);
+        for &id in &lowered.new_families {
+            let family = self.program.family(id);
+            let (name, arity) = (family.name.clone(), family.params.len());
+            self.engine.define_family(id, name, arity);
+        }
+        if lowered.replaced {
+            self.engine.clear();
+            for state in &mut self.lets {
+                *state = LetState::Pending;
+            }
+        }
+        self.lets
+            .resize_with(self.program.lets.len(), || LetState::Pending);
+        self.engine.reset_interrupt();
+        for action in &lowered.actions {
+            self.depth = 0;
+            self.action(action).map_err(|d| vec![*d])?;
+        }
+        Ok(())
+    }
+
+    fn action(&mut self, action: &Action) -> Result<()> {
+        match action {
+            Action::Let(index) => {
+                let span = self.program.lets[*index].name.span;
+                self.let_value(*index, span)?;
+            }
+            Action::Print { code, slots } => {
+                let mut frame = vec![Value::Unit; *slots];
+                let value = code(self, &mut frame)?;
+                if value != Value::Unit {
+                    let text = printer::result(&value, self, self.format);
+                    self.write_line(&text);
+                }
+            }
+            Action::Assert(assertion) => self.assert(assertion)?,
+        }
+        Ok(())
+    }
+
+    fn assert(&mut self, assertion: &Assertion) -> Result<()> {
+        let mut frame = vec![Value::Unit; assertion.slots];
+        match &assertion.check {
+            AssertCheck::Condition(code) => {
+                let value = code(self, &mut frame)?;
+                if !ops::truth(&value, assertion.span)? {
+                    return Err(Diagnostic::new(assertion.span, "assertion failed")
+                        .label("this is false"));
+                }
+            }
+            AssertCheck::Compare { op, left, right } => {
+                let a = (left.0)(self, &mut frame)?;
+                let b = (right.0)(self, &mut frame)?;
+                let spans = (left.1, right.1, assertion.span);
+                let holds = ops::binary(self, *op, a.clone(), b.clone(), spans)?;
+                if holds != Value::Bool(true) {
+                    let describe = |it: &mut Interp, v: &Value, span: Span| {
+                        let mut text = format!("this is {}", printer::inline(v, it));
+                        if let Value::Game(game) = v
+                            && let Ok(g) = it.grundy(game, span)
+                        {
+                            text.push_str(&format!(", whose value is {g}"));
+                        }
+                        text
+                    };
+                    let left_text = describe(self, &a, left.1);
+                    let right_text = describe(self, &b, right.1);
+                    let show = |v: &Value| printer::inline(v, self);
+                    return Err(Diagnostic::new(
+                        left.1,
+                        format!(
+                            "assertion failed: {} {} {}",
+                            show(&a),
+                            op.symbol(),
+                            show(&b)
+                        ),
+                    )
+                    .label(left_text)
+                    .with_label(right.1, right_text));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one line of output (results and `print`).
+    pub fn write_line(&mut self, text: &str) {
+        // A closed pipe (`sprague x.sg | head`) is not the script's error.
+        let _ = writeln!(self.out, "{text}");
+    }
+
+    /// The value of the `index`th `let`, evaluated on first use.
+    pub fn let_value(&mut self, index: usize, span: Span) -> Result<Value> {
+        match &self.lets[index] {
+            LetState::Done(value) => Ok(value.clone()),
+            LetState::Evaluating => {
+                let name = &self.program.lets[index].name;
+                Err(
+                    Diagnostic::new(span, format!("`{}` is defined in terms of itself", name.node))
+                        .with_label(name.span, "defined here"),
+                )
+            }
+            LetState::Pending => {
+                self.lets[index] = LetState::Evaluating;
+                let program = self.program.clone();
+                let definition = &program.lets[index];
+                let mut frame = vec![Value::Unit; definition.slots];
+                let result = (definition.value)(self, &mut frame);
+                self.lets[index] = match &result {
+                    Ok(value) => LetState::Done(value.clone()),
+                    Err(_) => LetState::Pending,
+                };
+                result
+            }
+        }
+    }
+
+    /// Calls a `def` with evaluated arguments.
+    pub fn call_def(&mut self, id: DefId, args: Vec<Value>, span: Span) -> Result<Value> {
+        let program = self.program.clone();
+        let def = &program.defs[id.0 as usize];
+        let mut frame = args;
+        frame.resize(def.slots.max(frame.len()), Value::Unit);
+        self.enter(span)?;
+        let result = (def.body)(self, &mut frame);
+        self.depth -= 1;
+        result.map_err(|d| {
+            if d.notes.len() < 3 {
+                d.note(format!("while calling `{}`", def.name))
+            } else {
+                d
+            }
+        })
+    }
+
+    fn enter(&mut self, span: Span) -> Result<()> {
+        if self.depth >= self.engine.limits.max_depth {
+            return Err(Diagnostic::new(
+                span,
+                format!(
+                    "recursion deeper than {} calls",
+                    self.engine.limits.max_depth
+                ),
+            )
+            .label("this call nests too deeply")
+            .help("a `def` that calls itself needs a case that stops"));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Calls any callable value (a family, `def` or built-in passed around).
+    pub fn call_value(
+        &mut self,
+        callee: Value,
+        args: Vec<Value>,
+        arg_spans: &[Span],
+        callee_span: Span,
+        span: Span,
+    ) -> Result<Value> {
+        let Value::Func(callable) = callee else {
+            return Err(Diagnostic::new(
+                callee_span,
+                format!("{} is not a function", printer::describe(&callee, self)),
+            )
+            .label("called here"));
+        };
+        let (name, expected, definition) = match callable {
+            Callable::Family(id) => {
+                let f = self.program.family(id);
+                (f.name.clone(), f.params.len(), f.span)
+            }
+            Callable::Def(id) => {
+                let d = &self.program.defs[id.0 as usize];
+                (d.name.clone(), d.params.len(), d.span)
+            }
+            Callable::Builtin(builtin) => {
+                if let Some(diagnostic) = builtin.arity_error(args.len(), span) {
+                    return Err(diagnostic);
+                }
+                return builtin.call(self, args, arg_spans, span);
+            }
+        };
+        if args.len() != expected {
+            return Err(Diagnostic::new(
+                span,
+                format!(
+                    "`{name}` takes {} but {} given",
+                    ops::plural(expected, "argument"),
+                    ops::plural_verb(args.len())
+                ),
+            )
+            .with_label(definition, format!("`{name}` is defined here")));
+        }
+        match callable {
+            Callable::Family(id) => self.position(id, &args, span),
+            Callable::Def(id) => self.call_def(id, args, span),
+            Callable::Builtin(_) => unreachable!("handled above"),
+        }
+    }
+
+    /// The position `family(args)`, interned.
+    pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
+        let pos = self.engine.intern(family, args).map_err(|s| self.stop(s, span))?;
+        Ok(Value::Game(Game::Pos(pos)))
+    }
+
+    /// The literal game `< games… >`, interned.
+    pub fn literal(&mut self, games: Vec<Game>, span: Span) -> Result<Value> {
+        let pos = self.engine.intern_literal(games).map_err(|s| self.stop(s, span))?;
+        Ok(Value::Game(Game::Pos(pos)))
+    }
+
+    /// The engine's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.engine.limits
+    }
+
+    /// Fails on Ctrl-C.
+    pub fn check_interrupt(&self, span: Span) -> Result<()> {
+        self.engine.check_interrupt().map_err(|s| self.stop(s, span))
+    }
+
+    /// Fails when a list being built passes the length limit.
+    pub fn check_length(&self, length: usize, span: Span) -> Result<()> {
+        if length as u64 > self.engine.limits.max_list_len {
+            return Err(ops::too_long(span, self.engine.limits.max_list_len));
+        }
+        if length % 4096 == 0 {
+            self.check_interrupt(span)?;
+        }
+        Ok(())
+    }
+
+    /// The diagnostic for a refusal of the engine.
+    pub fn stop(&self, stop: Stop, span: Span) -> Box<Diagnostic> {
+        match stop {
+            Stop::Interrupted => Diagnostic::new(span, "interrupted").label("stopped here"),
+            Stop::TooManyPositions(limit) => Diagnostic::new(
+                span,
+                format!("more than {limit} positions were needed"),
+            )
+            .label("while evaluating this")
+            .help("a game whose positions never run out never ends; otherwise raise the limit with --max-positions"),
+        }
+    }
+
+    /// The output format of results.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+}

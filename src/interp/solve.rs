@@ -1,0 +1,244 @@
+//! Grundy values by an iterative depth-first search over an explicit work
+//! stack: no native recursion however deep the game, cycles reported by
+//! name, Ctrl-C and limits checked as it goes.
+
+use std::rc::Rc;
+
+use super::{Interp, ops};
+use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::engine::{IN_PROGRESS, LITERALS, Mex, UNKNOWN};
+use crate::lower::program::Body;
+use crate::printer;
+use crate::span::Span;
+use crate::value::{Game, PosId, Value};
+
+/// A position's options as its body gives them.
+enum Expansion {
+    /// The options were written into the buffer.
+    Options,
+    /// The position plays exactly like this game (a body that is not `< … >`).
+    Alias(Game),
+}
+
+/// How many positions of a chain are named in a cycle or context message.
+const SHOWN: usize = 4;
+
+impl Interp {
+    /// The Sprague-Grundy value of `game`; `span` is where it was asked for.
+    pub fn grundy(&mut self, game: &Game, span: Span) -> Result<u64> {
+        let mut missing = Vec::new();
+        if let Some(value) = self.engine.known(game, &mut missing) {
+            return Ok(value);
+        }
+        self.enter(span)?;
+        let solved = self.solve(missing, span);
+        self.depth -= 1;
+        solved?;
+        let mut still = Vec::new();
+        Ok(self.engine.known(game, &mut still).expect("every part was solved"))
+    }
+
+    fn solve(&mut self, roots: Vec<PosId>, span: Span) -> Result<()> {
+        let mut stack = roots;
+        let mut options = Vec::new();
+        let mut missing = Vec::new();
+        let mut mex = Mex::default();
+        let mut values = Vec::new();
+        let mut steps: u32 = 0;
+        while let Some(&pos) = stack.last() {
+            let state = self.engine.value(pos);
+            if state < IN_PROGRESS {
+                stack.pop();
+                continue;
+            }
+            steps = steps.wrapping_add(1);
+            if steps % 1024 == 0
+                && let Err(stop) = self.engine.check_interrupt()
+            {
+                let error = self.stop(stop, span);
+                return Err(self.unwind(&stack, error));
+            }
+            options.clear();
+            missing.clear();
+            let value = match self.expand(pos, &mut options) {
+                Ok(Expansion::Options) => {
+                    values.clear();
+                    for option in &options {
+                        if let Some(v) = self.engine.known(option, &mut missing) {
+                            values.push(v);
+                        }
+                    }
+                    missing
+                        .is_empty()
+                        .then(|| mex.of(values.len(), values.iter().copied()))
+                }
+                Ok(Expansion::Alias(game)) => self.engine.known(&game, &mut missing),
+                Err(error) => {
+                    let error = self.context(error, pos);
+                    return Err(self.unwind(&stack, error));
+                }
+            };
+            match value {
+                Some(value) => {
+                    self.engine.set_value(pos, value);
+                    stack.pop();
+                }
+                None => {
+                    let cyclic = missing
+                        .iter()
+                        .find(|m| **m == pos || self.engine.value(**m) == IN_PROGRESS);
+                    if let Some(&back) = cyclic {
+                        let error = self.cycle_error(&stack, pos, back, span);
+                        return Err(self.unwind(&stack, error));
+                    }
+                    self.engine.set_value(pos, IN_PROGRESS);
+                    stack.extend(missing.drain(..));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Resets the positions left in progress after an error, so that the
+    /// next evaluation starts clean.
+    fn unwind(&mut self, stack: &[PosId], error: Box<Diagnostic>) -> Box<Diagnostic> {
+        for &pos in stack {
+            if self.engine.value(pos) == IN_PROGRESS {
+                self.engine.set_value(pos, UNKNOWN);
+            }
+        }
+        error
+    }
+
+    fn context(&self, error: Box<Diagnostic>, pos: PosId) -> Box<Diagnostic> {
+        if error.notes.len() >= SHOWN {
+            return error;
+        }
+        let shown = printer::inline(&Value::Game(Game::Pos(pos)), self);
+        error.note(format!("while computing the options of {shown}"))
+    }
+
+    /// The positions in progress on the stack, from `from` to the top: the
+    /// current path of the search.
+    fn path(&self, stack: &[PosId], from: PosId) -> Vec<PosId> {
+        let mut path = Vec::new();
+        for &pos in stack.iter().rev() {
+            if self.engine.value(pos) == IN_PROGRESS && !path.contains(&pos) {
+                path.push(pos);
+                if pos == from {
+                    break;
+                }
+            }
+        }
+        path.reverse();
+        path
+    }
+
+    fn cycle_error(&self, stack: &[PosId], pos: PosId, back: PosId, span: Span) -> Box<Diagnostic> {
+        let mut cycle = if back == pos {
+            Vec::new()
+        } else {
+            self.path(stack, back)
+        };
+        cycle.push(pos);
+        cycle.push(back);
+        let name = |p: &PosId| printer::inline(&Value::Game(Game::Pos(*p)), self);
+        let shown: Vec<String> = if cycle.len() > SHOWN + 1 {
+            let mut s: Vec<String> = cycle[..SHOWN].iter().map(name).collect();
+            s.push(format!("… ({} more)", cycle.len() - SHOWN - 1));
+            s.push(name(&back));
+            s
+        } else {
+            cycle.iter().map(name).collect()
+        };
+        let mut diagnostic = Diagnostic::new(
+            span,
+            format!("the game has a cycle: {}", shown.join(" → ")),
+        )
+        .label("g is defined only for games that always end")
+        .help("use loopy(G) for the value of a game with cycles");
+        if back.family != LITERALS {
+            let family = self.program.family(back.family);
+            diagnostic = diagnostic.with_label(family.span, format!("`{}` is defined here", family.name));
+        }
+        diagnostic
+    }
+
+    /// Writes the options of `pos` into `out`, or says what game it is.
+    fn expand(&mut self, pos: PosId, out: &mut Vec<Game>) -> Result<Expansion> {
+        if pos.family == LITERALS {
+            out.extend(self.engine.key(pos).iter().filter_map(|v| match v {
+                Value::Game(game) => Some(game.clone()),
+                _ => None,
+            }));
+            return Ok(Expansion::Options);
+        }
+        let program = Rc::clone(&self.program);
+        let family = program.family(pos.family);
+        let mut frame = self.frames.pop().unwrap_or_default();
+        match self.engine.dense_arg(pos) {
+            Some(n) => frame.push(Value::Int(n)),
+            None => frame.extend_from_slice(self.engine.key(pos)),
+        }
+        frame.resize(family.slots.max(frame.len()), Value::Unit);
+        let result = match &family.body {
+            Body::Options(generators) => generators
+                .iter()
+                .try_for_each(|generator| {
+                    generator(self, &mut frame, &mut |it, value, span| {
+                        out.push(ops::option(value, span)?);
+                        it.check_length(out.len(), span)
+                    })
+                })
+                .map(|()| Expansion::Options),
+            Body::Game(code) => match code(self, &mut frame) {
+                Ok(Value::Game(game)) => Ok(Expansion::Alias(game)),
+                Ok(other) => Err(ops::expected_game(&other, family.body_span)),
+                Err(error) => Err(error),
+            },
+        };
+        frame.clear();
+        self.frames.push(frame);
+        result
+    }
+
+    /// The options of any game: for a sum, each option moves in exactly one
+    /// part and leaves the others as they are.
+    pub fn options(&mut self, game: &Game, span: Span) -> Result<Vec<Game>> {
+        match game {
+            Game::Nim(n) => {
+                if *n > self.engine.limits.max_list_len {
+                    return Err(ops::too_long(span, self.engine.limits.max_list_len));
+                }
+                Ok((0..*n).map(Game::Nim).collect())
+            }
+            Game::Pos(pos) => {
+                let mut current = *pos;
+                for _ in 0..=self.engine.limits.max_depth {
+                    let mut out = Vec::new();
+                    let expansion = self.expand(current, &mut out).map_err(|e| self.context(e, current))?;
+                    match expansion {
+                        Expansion::Options => return Ok(out),
+                        Expansion::Alias(Game::Pos(next)) => current = next,
+                        Expansion::Alias(other) => return self.options(&other, span),
+                    }
+                }
+                Err(self.cycle_error(&[], current, current, span))
+            }
+            Game::Sum(parts) => {
+                let mut result = Vec::new();
+                for (i, part) in parts.iter().enumerate() {
+                    for option in self.options(part, span)? {
+                        let mut moved = Vec::with_capacity(parts.len());
+                        moved.extend(parts[..i].iter().cloned());
+                        moved.extend(option.parts().iter().cloned());
+                        moved.extend(parts[i + 1..].iter().cloned());
+                        result.push(Game::from_parts(moved));
+                        self.check_length(result.len(), span)?;
+                    }
+                }
+                Ok(result)
+            }
+        }
+    }
+}

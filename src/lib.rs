@@ -1,0 +1,12 @@
+//! sprague: an interpreter for a small language of impartial combinatorial
+//! games.
+
+pub mod diagnostic;
+pub mod span;
+pub mod syntax;
+pub mod engine;
+pub mod interp;
+pub mod lower;
+pub mod printer;
+pub mod value;
+pub mod run;

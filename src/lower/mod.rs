@@ -1,0 +1,276 @@
+//! Syntax tree → lowered program. Declares every name of a batch of
+//! statements first (names are bound for the whole file, in any order), then
+//! compiles each body with its names resolved.
+
+mod expr;
+pub mod program;
+
+use std::rc::Rc;
+
+use crate::diagnostic::{Diagnostic, DiagnosticExt};
+use crate::interp::builtins::Builtin;
+use crate::span::Span;
+use crate::syntax::ast::{BinOp, Definition, ExprKind, Stmt};
+use crate::value::{DefId, FamilyId};
+use expr::Compiler;
+use program::{
+    Action, AssertCheck, Assertion, Body, Code, DefDef, FamilyDef, Global, LetDef, Program,
+};
+
+/// Whether a name may be defined again (the REPL) or not (a script).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Redefine {
+    Forbid,
+    Replace,
+}
+
+/// What lowering a batch produced: the actions to run and which families are
+/// new or replaced (the engine must make or reset their tables).
+pub struct Lowered {
+    pub actions: Vec<Action>,
+    pub new_families: Vec<FamilyId>,
+    pub replaced: bool,
+}
+
+/// Lowers `statements` into `program`. On error `program` is left unchanged
+/// and every error found is returned.
+pub fn lower(
+    statements: &[Stmt],
+    program: &mut Program,
+    redefine: Redefine,
+) -> Result<Lowered, Vec<Diagnostic>> {
+    let mut next = program.clone();
+    let mut errors = Vec::new();
+    let mut lowered = Lowered {
+        actions: Vec::new(),
+        new_families: Vec::new(),
+        replaced: false,
+    };
+    let globals = declare(statements, &mut next, redefine, &mut lowered, &mut errors);
+    for (statement, global) in statements.iter().zip(globals) {
+        match (statement, global) {
+            (Stmt::Game(definition), Some(Global::Family(id))) => {
+                let (body, slots) = compile_family(&next, definition, &mut errors);
+                let family = next.families[id.0 as usize].as_mut().expect("declared");
+                family.body = body;
+                family.slots = slots;
+            }
+            (Stmt::Def(definition), Some(Global::Def(id))) => {
+                let mut compiler = compiler(&next, &definition.params, &mut errors);
+                let body = compiler.expr(&definition.body);
+                let slots = compiler.max_slots;
+                let def = &mut next.defs[id.0 as usize];
+                def.body = body;
+                def.slots = slots;
+            }
+            (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
+                let mut compiler = compiler(&next, &[], &mut errors);
+                let code = compiler.expr(value);
+                let slots = compiler.max_slots;
+                next.lets[index].value = code;
+                next.lets[index].slots = slots;
+                lowered.actions.push(Action::Let(index));
+            }
+            (Stmt::Expr(e), _) => {
+                let mut compiler = compiler(&next, &[], &mut errors);
+                let code = compiler.expr(e);
+                let slots = compiler.max_slots;
+                lowered.actions.push(Action::Print { code, slots });
+            }
+            (Stmt::Assert(e), _) => {
+                let assertion = compile_assert(&next, e, &mut errors);
+                lowered.actions.push(Action::Assert(assertion));
+            }
+            _ => {} // a definition that failed to declare
+        }
+    }
+    if errors.is_empty() {
+        *program = next;
+        Ok(lowered)
+    } else {
+        Err(errors)
+    }
+}
+
+fn compiler<'a>(
+    program: &'a Program,
+    params: &[crate::syntax::ast::Name],
+    errors: &'a mut Vec<Diagnostic>,
+) -> Compiler<'a> {
+    Compiler {
+        program,
+        locals: params.iter().map(|p| p.node.clone()).collect(),
+        max_slots: params.len(),
+        errors,
+    }
+}
+
+fn placeholder() -> Code {
+    Rc::new(|_, _| Ok(crate::value::Value::Unit))
+}
+
+/// Registers every definition's name; returns, per statement, what it
+/// defines.
+fn declare(
+    statements: &[Stmt],
+    program: &mut Program,
+    redefine: Redefine,
+    lowered: &mut Lowered,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Option<Global>> {
+    if program.families.is_empty() {
+        program.families.push(None); // FamilyId(0) is the literals' table
+    }
+    let mut seen: Vec<(String, Span)> = Vec::new();
+    let mut result = Vec::new();
+    for statement in statements {
+        let (name, params) = match statement {
+            Stmt::Game(d) | Stmt::Def(d) => (&d.name, d.params.as_slice()),
+            Stmt::Let { name, .. } => (name, &[][..]),
+            _ => {
+                result.push(None);
+                continue;
+            }
+        };
+        if Builtin::named(&name.node).is_some() {
+            errors.push(
+                *Diagnostic::new(name.span, format!("`{}` is a built-in", name.node))
+                    .label("cannot be redefined")
+                    .help("choose another name"),
+            );
+            result.push(None);
+            continue;
+        }
+        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name.node) {
+            errors.push(
+                *Diagnostic::new(name.span, format!("`{}` is defined twice", name.node))
+                    .label("second definition")
+                    .with_label(*first, "first defined here")
+                    .help("rename one of them"),
+            );
+            result.push(None);
+            continue;
+        }
+        seen.push((name.node.clone(), name.span));
+        check_params(params, errors);
+        let existing = program.globals.get(&name.node).copied();
+        if existing.is_some() {
+            if redefine == Redefine::Forbid {
+                errors.push(*Diagnostic::new(name.span, format!("`{}` is defined twice", name.node)));
+                result.push(None);
+                continue;
+            }
+            lowered.replaced = true;
+        }
+        let global = match statement {
+            Stmt::Game(d) => {
+                let def = family_stub(d);
+                match existing {
+                    Some(Global::Family(id)) => {
+                        program.families[id.0 as usize] = Some(def);
+                        lowered.new_families.push(id);
+                        Global::Family(id)
+                    }
+                    _ => {
+                        let id = FamilyId(program.families.len() as u32);
+                        program.families.push(Some(def));
+                        lowered.new_families.push(id);
+                        Global::Family(id)
+                    }
+                }
+            }
+            Stmt::Def(d) => {
+                let def = DefDef {
+                    name: d.name.node.clone(),
+                    params: d.params.clone(),
+                    body: placeholder(),
+                    slots: 0,
+                    span: d.span,
+                };
+                match existing {
+                    Some(Global::Def(id)) => {
+                        program.defs[id.0 as usize] = def;
+                        Global::Def(id)
+                    }
+                    _ => {
+                        program.defs.push(def);
+                        Global::Def(DefId(program.defs.len() as u32 - 1))
+                    }
+                }
+            }
+            _ => {
+                program.lets.push(LetDef {
+                    name: name.clone(),
+                    value: placeholder(),
+                    slots: 0,
+                });
+                Global::Let(program.lets.len() - 1)
+            }
+        };
+        program.globals.insert(name.node.clone(), global);
+        result.push(Some(global));
+    }
+    result
+}
+
+fn family_stub(d: &Definition) -> FamilyDef {
+    FamilyDef {
+        name: d.name.node.clone(),
+        params: d.params.clone(),
+        body: Body::Game(placeholder()),
+        slots: 0,
+        span: d.span,
+        body_span: d.body.span,
+    }
+}
+
+fn check_params(params: &[crate::syntax::ast::Name], errors: &mut Vec<Diagnostic>) {
+    for (i, param) in params.iter().enumerate() {
+        if let Some(first) = params[..i].iter().find(|p| p.node == param.node) {
+            errors.push(
+                *Diagnostic::new(param.span, format!("parameter `{}` is listed twice", param.node))
+                    .label("second use of the name")
+                    .with_label(first.span, "first listed here")
+                    .help("each parameter needs its own name"),
+            );
+        }
+    }
+}
+
+fn compile_family(
+    program: &Program,
+    definition: &Definition,
+    errors: &mut Vec<Diagnostic>,
+) -> (Body, usize) {
+    let mut compiler = compiler(program, &definition.params, errors);
+    let body = match &definition.body.node {
+        ExprKind::Options(elements) => Body::Options(compiler.elements(elements).to_vec()),
+        _ => Body::Game(compiler.expr(&definition.body)),
+    };
+    (body, compiler.max_slots)
+}
+
+fn compile_assert(
+    program: &Program,
+    e: &crate::syntax::ast::Expr,
+    errors: &mut Vec<Diagnostic>,
+) -> Assertion {
+    let mut compiler = compiler(program, &[], errors);
+    let check = match &e.node {
+        ExprKind::Binary(
+            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            left,
+            right,
+        ) => AssertCheck::Compare {
+            op: *op,
+            left: (compiler.expr(left), left.span),
+            right: (compiler.expr(right), right.span),
+        },
+        _ => AssertCheck::Condition(compiler.expr(e)),
+    };
+    Assertion {
+        span: e.span,
+        slots: compiler.max_slots,
+        check,
+    }
+}

@@ -1,0 +1,88 @@
+//! The `sprague` command: run a script, evaluate an expression, or explore
+//! in the REPL.
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Parser;
+use sprague::engine::Limits;
+use sprague::printer::Format;
+use sprague::run::{Settings, run_script, with_big_stack};
+
+/// Sprague-Grundy values, outcomes and winning moves of impartial games
+/// written in the .sg language.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    /// The script to run (reads standard input when it is not a terminal).
+    file: Option<PathBuf>,
+    /// Evaluate one expression (or statements) and print the result.
+    #[arg(short = 'e', long = "eval", value_name = "EXPR", conflicts_with = "file")]
+    eval: Option<String>,
+    /// How results are printed.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Most positions kept in memory before the run stops.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
+    max_positions: u64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = interrupt.clone();
+    // Without a handler Ctrl-C still ends the process, just less politely.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let settings = Settings {
+        limits: Limits {
+            max_positions: cli.max_positions,
+            ..Limits::default()
+        },
+        format: cli.format,
+        color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let (name, text) = match source(&cli) {
+        Ok(source) => source,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(1);
+        }
+    };
+    let result = with_big_stack(move || {
+        let out = Box::new(std::io::stdout());
+        run_script(&name, &text, &settings, interrupt, out)
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(rendered) => {
+            eprint!("{rendered}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The script's display name and text.
+fn source(cli: &Cli) -> Result<(String, String), String> {
+    if let Some(expr) = &cli.eval {
+        return Ok(("<-e>".to_string(), expr.clone()));
+    }
+    match &cli.file {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| format!("cannot read `{}`: {}", path.display(), e))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|e| format!("`{}` is not UTF-8 text: {e}", path.display()))?;
+            Ok((path.display().to_string(), text))
+        }
+        None => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(("<stdin>".to_string(), text))
+        }
+    }
+}

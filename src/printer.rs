@@ -1,0 +1,236 @@
+//! Values → text: source form for games (`Kayles(3) + *2`, `<*0, *1>`),
+//! Python-like lists, aligned tables, and one JSON value per result.
+
+use std::fmt::Write;
+
+use crate::engine::LITERALS;
+use crate::interp::Interp;
+use crate::value::{Callable, Game, Table, Value};
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON value per line.
+    Json,
+}
+
+/// A statement's result as printed on its own line(s).
+pub fn result(value: &Value, it: &Interp, format: Format) -> String {
+    match format {
+        Format::Json => json(value, it).to_string(),
+        Format::Text => match value {
+            Value::Str(s) => s.to_string(),
+            Value::Table(table) => table_text(table, it),
+            other => inline(other, it),
+        },
+    }
+}
+
+/// A value in source form, strings quoted: how it looks inside a list.
+pub fn inline(value: &Value, it: &Interp) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value, it);
+    out
+}
+
+/// "the integer 5", "the game Kayles(3)", for messages.
+pub fn describe(value: &Value, it: &Interp) -> String {
+    match value {
+        Value::Game(_) | Value::Func(_) => format!("{} `{}`", article(value), inline(value, it)),
+        _ => describe_plain(value),
+    }
+}
+
+/// "the integer 5", "a game", without needing the session.
+pub fn describe_plain(value: &Value) -> String {
+    match value {
+        Value::Int(_) | Value::Bool(_) | Value::Str(_) => {
+            format!("the {} {}", value.kind(), plain(value))
+        }
+        Value::Unit => "nothing".to_string(),
+        other => format!("a {}", other.kind()),
+    }
+}
+
+fn article(value: &Value) -> String {
+    format!("the {}", value.kind())
+}
+
+/// Short values as text without the session (numbers, strings, small lists).
+pub fn plain(value: &Value) -> String {
+    match value {
+        Value::Int(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Str(s) => format!("{s:?}"),
+        Value::List(items) => {
+            let parts: Vec<String> = items.iter().map(plain).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Range(a, b) => format!("{a}..{b}"),
+        other => format!("a {}", other.kind()),
+    }
+}
+
+fn write_value(out: &mut String, value: &Value, it: &Interp) {
+    match value {
+        Value::Unit => out.push_str("none"),
+        Value::Int(n) => write!(out, "{n}").unwrap_or(()),
+        Value::Bool(b) => write!(out, "{b}").unwrap_or(()),
+        Value::Str(s) => write!(out, "{s:?}").unwrap_or(()),
+        Value::Range(a, b) => write!(out, "{a}..{b}").unwrap_or(()),
+        Value::List(items) => {
+            out.push('[');
+            write_list(out, items, it);
+            out.push(']');
+        }
+        Value::Map(map) => {
+            out.push('{');
+            for (i, (k, v)) in map.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_value(out, k, it);
+                out.push_str(": ");
+                write_value(out, v, it);
+            }
+            out.push('}');
+        }
+        Value::Game(game) => write_game(out, game, it),
+        Value::Func(callable) => out.push_str(&callable_name(*callable, it)),
+        Value::Table(table) => out.push_str(&table_text(table, it)),
+    }
+}
+
+fn write_list(out: &mut String, items: &[Value], it: &Interp) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_value(out, item, it);
+    }
+}
+
+/// The name of a family, `def` or built-in.
+pub fn callable_name(callable: Callable, it: &Interp) -> String {
+    match callable {
+        Callable::Family(id) => it.engine.family_name(id).to_string(),
+        Callable::Def(id) => it.program().defs[id.0 as usize].name.clone(),
+        Callable::Builtin(b) => b.name().to_string(),
+    }
+}
+
+fn write_game(out: &mut String, game: &Game, it: &Interp) {
+    match game {
+        Game::Nim(n) => write!(out, "*{n}").unwrap_or(()),
+        Game::Pos(pos) => {
+            let args = it.engine.args(*pos);
+            if pos.family == LITERALS {
+                out.push('<');
+                write_list(out, &args, it);
+                out.push('>');
+            } else {
+                out.push_str(it.engine.family_name(pos.family));
+                if !args.is_empty() {
+                    out.push('(');
+                    write_list(out, &args, it);
+                    out.push(')');
+                }
+            }
+        }
+        Game::Sum(parts) => {
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" + ");
+                }
+                write_game(out, part, it);
+            }
+        }
+    }
+}
+
+/// A table with right-aligned columns, its corner naming the family.
+fn table_text(table: &Table, it: &Interp) -> String {
+    let cell = |v: &Value| match v {
+        Value::Str(s) => s.to_string(),
+        other => inline(other, it),
+    };
+    let header: Vec<String> = table.cols.iter().map(cell).collect();
+    let rows: Vec<(String, Vec<String>)> = table
+        .rows
+        .iter()
+        .zip(&table.cells)
+        .map(|(r, cells)| (cell(r), cells.iter().map(cell).collect()))
+        .collect();
+    let label_width = rows
+        .iter()
+        .map(|(r, _)| r.chars().count())
+        .chain([table.corner.chars().count()])
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            rows.iter()
+                .map(|(_, cells)| cells[c].chars().count())
+                .chain([header[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |label: &str, cells: &[String]| {
+        let mut s = format!("{label:>label_width$} |");
+        for (c, w) in cells.iter().zip(&widths) {
+            write!(s, " {c:>w$}").unwrap_or(());
+        }
+        s
+    };
+    let mut lines = vec![line(&table.corner, &header)];
+    let rule_width: usize = widths.iter().map(|w| w + 1).sum();
+    lines.push(format!("{}-+{}", "-".repeat(label_width), "-".repeat(rule_width)));
+    for (label, cells) in &rows {
+        lines.push(line(label, cells));
+    }
+    lines.join("\n")
+}
+
+/// A value as JSON: games as their source text, tables as objects.
+pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
+    use serde_json::Value as J;
+    match value {
+        Value::Unit => J::Null,
+        Value::Int(n) => J::from(*n),
+        Value::Bool(b) => J::from(*b),
+        Value::Str(s) => J::from(s.as_ref()),
+        Value::List(_) | Value::Range(..) => {
+            J::Array(value.sequence().iter().map(|v| json(v, it)).collect())
+        }
+        Value::Map(map) => {
+            if map.entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+                J::Object(
+                    map.entries
+                        .iter()
+                        .map(|(k, v)| (result(k, it, Format::Text), json(v, it)))
+                        .collect(),
+                )
+            } else {
+                J::Array(
+                    map.entries
+                        .iter()
+                        .map(|(k, v)| J::Array(vec![json(k, it), json(v, it)]))
+                        .collect(),
+                )
+            }
+        }
+        Value::Game(_) | Value::Func(_) => J::from(inline(value, it)),
+        Value::Table(table) => serde_json::json!({
+            "name": table.corner,
+            "rows": table.rows.iter().map(|v| json(v, it)).collect::<Vec<_>>(),
+            "cols": table.cols.iter().map(|v| json(v, it)).collect::<Vec<_>>(),
+            "values": table.cells.iter()
+                .map(|row| row.iter().map(|v| json(v, it)).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+        }),
+    }
+}

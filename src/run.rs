@@ -1,0 +1,89 @@
+//! Running a whole script: the entry point shared by the CLI and the tests.
+//! Evaluation runs on a thread with a large stack, so that deeply nested
+//! user code meets the depth limit, never a native stack overflow.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::diagnostic::render;
+use crate::engine::Limits;
+use crate::interp::Interp;
+use crate::lower::Redefine;
+use crate::printer::Format;
+
+/// Stack size of the evaluation thread.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// How a script runs.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub limits: Limits,
+    pub format: Format,
+    /// Colour in diagnostics.
+    pub color: bool,
+}
+
+/// Runs `f` on a fresh thread with a large stack and returns its result.
+pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    let handle = std::thread::Builder::new()
+        .name("sprague-eval".to_string())
+        .stack_size(STACK_BYTES)
+        .spawn(f)
+        .expect("the operating system refused a thread");
+    match handle.join() {
+        Ok(result) => result,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// Runs `text` (named `name` in diagnostics), writing results to `out` as
+/// they come; returns the rendered diagnostics if it failed.
+pub fn run_script(
+    name: &str,
+    text: &str,
+    settings: &Settings,
+    interrupt: Arc<AtomicBool>,
+    out: Box<dyn Write>,
+) -> Result<(), String> {
+    let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
+    interp.run(name, text, Redefine::Forbid).map_err(|errors| {
+        errors
+            .iter()
+            .map(|d| render(d, &interp.sources, settings.color))
+            .collect::<Vec<_>>()
+            .join("")
+    })
+}
+
+/// A shared in-memory output, for tests and embedding.
+#[derive(Clone, Default)]
+pub struct Captured(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a script on a big stack and returns (stdout, rendered errors):
+/// what the tests compare.
+pub fn run_to_strings(name: &str, text: &str, settings: Settings) -> (String, Option<String>) {
+    let (name, text) = (name.to_string(), text.to_string());
+    with_big_stack(move || {
+        let captured = Captured::default();
+        let result = run_script(
+            &name,
+            &text,
+            &settings,
+            Arc::new(AtomicBool::new(false)),
+            Box::new(captured.clone()),
+        );
+        let stdout = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+        (stdout, result.err())
+    })
+}

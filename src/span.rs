@@ -1,0 +1,107 @@
+//! Byte spans into the sources a session has read, so that every stage can
+//! point at what the user wrote without knowing how it will be rendered.
+
+use std::fmt;
+
+/// Which source text a span belongs to: a file, an `-e` expression or one
+/// REPL entry. Spans from different entries coexist in one session.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub struct SourceId(pub u32);
+
+/// A byte range `start..end` in one source.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub source: SourceId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    /// A span over bytes `start..end` of `source`.
+    pub fn new(source: SourceId, start: usize, end: usize) -> Span {
+        Span {
+            source,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The smallest span covering both `self` and `other` (same source).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            source: self.source,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The byte range, as ariadne and slicing want it.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "@{}..{}", self.start, self.end)
+    }
+}
+
+/// A value with the span of the source it came from.
+#[derive(Clone, PartialEq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Attaches `span` to `node`.
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.node.fmt(f)?;
+        write!(f, " {:?}", self.span)
+    }
+}
+
+/// Every source text of a session, by id: what diagnostics are rendered
+/// against.
+#[derive(Default, Clone)]
+pub struct Sources {
+    entries: Vec<(String, String)>,
+}
+
+impl Sources {
+    /// Records a source under a display name (a path, `<repl:3>`, `<-e>`).
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
+        self.entries.push((name.into(), text.into()));
+        SourceId(self.entries.len() as u32 - 1)
+    }
+
+    /// The display name of a source.
+    pub fn name(&self, id: SourceId) -> &str {
+        &self.entries[id.0 as usize].0
+    }
+
+    /// The text of a source.
+    pub fn text(&self, id: SourceId) -> &str {
+        &self.entries[id.0 as usize].1
+    }
+
+    /// The text a span covers.
+    pub fn slice(&self, span: Span) -> &str {
+        self.text(span.source).get(span.range()).unwrap_or("")
+    }
+
+    /// All sources as (name, text) pairs in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (SourceId, &str, &str)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .map(|(i, (n, t))| (SourceId(i as u32), n.as_str(), t.as_str()))
+    }
+}

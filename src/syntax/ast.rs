@@ -1,0 +1,123 @@
+//! The syntax tree: what the user wrote, with byte spans, before any name is
+//! resolved.
+
+use crate::span::{Span, Spanned};
+
+/// An identifier with its span.
+pub type Name = Spanned<String>;
+
+/// One statement of a file or REPL entry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    /// `game Name(params) = body`
+    Game(Definition),
+    /// `def name(params) = body`
+    Def(Definition),
+    /// `let name = value`
+    Let { name: Name, value: Expr },
+    /// `assert cond`
+    Assert(Expr),
+    /// An expression whose value is printed.
+    Expr(Expr),
+}
+
+/// A `game` or `def`: a name, parameters and a body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Definition {
+    pub name: Name,
+    pub params: Vec<Name>,
+    pub body: Expr,
+    /// The whole statement, for "defined here" labels.
+    pub span: Span,
+}
+
+/// An expression with its span.
+pub type Expr = Spanned<ExprKind>;
+
+/// The expression forms of the language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    Var(String),
+    /// `*e`; `None` is the bare `*`, which means `*1`.
+    Nim(Option<Box<Expr>>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+    /// `a..b` (`inclusive == false`) or `a..=b`.
+    Range {
+        low: Box<Expr>,
+        high: Box<Expr>,
+        inclusive: bool,
+    },
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    Call(Box<Expr>, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    /// `< … >`: a game given by its options.
+    Options(Vec<Element>),
+    /// `[ … ]`
+    List(Vec<Element>),
+    /// `{ … }` with elements: sorted, duplicates removed.
+    Set(Vec<Element>),
+    /// `{k: v, …}`
+    Map(Vec<(Expr, Expr)>),
+}
+
+/// A binary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Xor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Xor => "^",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+        }
+    }
+}
+
+/// One element of an option list, list or set: a value and its clauses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Element {
+    pub value: Expr,
+    pub clauses: Vec<Clause>,
+}
+
+/// `for x in xs` or `if cond`, applied left to right as in Python.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Clause {
+    For { var: Name, iter: Expr },
+    If(Expr),
+}

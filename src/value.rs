@@ -1,0 +1,225 @@
+//! Runtime values. Games are small handles into the engine's tables, so a
+//! value is cheap to copy, hash and compare structurally.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+/// A declared game family (`game Name(…)`), by index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct FamilyId(pub u32);
+
+/// A `def`, by index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct DefId(pub u32);
+
+/// An interned position: a family and the position's index in that family's
+/// table (a heap size for dense families).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PosId {
+    pub family: FamilyId,
+    pub index: u32,
+}
+
+/// A game value.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Game {
+    /// `*n`
+    Nim(u64),
+    /// A position of a declared family, or an interned `< … >` literal.
+    Pos(PosId),
+    /// A disjunctive sum of two or more parts, none of them a sum.
+    Sum(Rc<Vec<Game>>),
+}
+
+impl Game {
+    /// The disjunctive sum `self + other`, flattened.
+    pub fn sum(self, other: Game) -> Game {
+        let mut parts = self.into_parts();
+        parts.extend(other.into_parts());
+        Game::Sum(Rc::new(parts))
+    }
+
+    /// The parts of a sum, or the game itself as a single part.
+    pub fn parts(&self) -> &[Game] {
+        match self {
+            Game::Sum(parts) => parts,
+            single => std::slice::from_ref(single),
+        }
+    }
+
+    fn into_parts(self) -> Vec<Game> {
+        match self {
+            Game::Sum(parts) => Rc::try_unwrap(parts).unwrap_or_else(|rc| (*rc).clone()),
+            single => vec![single],
+        }
+    }
+
+    /// Rebuilds a game from parts (one part is itself, none is `*0`).
+    pub fn from_parts(mut parts: Vec<Game>) -> Game {
+        match parts.len() {
+            0 => Game::Nim(0),
+            1 => parts.pop().unwrap_or(Game::Nim(0)),
+            _ => Game::Sum(Rc::new(parts)),
+        }
+    }
+}
+
+/// Something callable: a game family, a `def` or a built-in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Callable {
+    Family(FamilyId),
+    Def(DefId),
+    Builtin(crate::interp::builtins::Builtin),
+}
+
+/// A map with its keys in insertion order.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Map {
+    pub entries: Vec<(Value, Value)>,
+    index: FxHashMap<Value, usize>,
+}
+
+impl Map {
+    /// Inserts or replaces `key`.
+    pub fn insert(&mut self, key: Value, value: Value) {
+        match self.index.get(&key) {
+            Some(&i) => self.entries[i].1 = value,
+            None => {
+                self.index.insert(key.clone(), self.entries.len());
+                self.entries.push((key, value));
+            }
+        }
+    }
+
+    /// The value stored under `key`.
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        self.index.get(key).map(|&i| &self.entries[i].1)
+    }
+}
+
+impl std::hash::Hash for Map {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.entries.hash(state);
+    }
+}
+
+/// A rectangular grid of values with row and column headings (`table`).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Table {
+    pub corner: String,
+    pub rows: Vec<Value>,
+    pub cols: Vec<Value>,
+    pub cells: Vec<Vec<Value>>,
+}
+
+/// A value of the language.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Value {
+    /// What `print` returns; a statement with this value prints nothing.
+    Unit,
+    Int(i64),
+    Bool(bool),
+    Str(Rc<str>),
+    List(Rc<Vec<Value>>),
+    /// `low..high`, high excluded; kept lazy so huge ranges cost nothing.
+    Range(i64, i64),
+    Map(Rc<Map>),
+    Game(Game),
+    Func(Callable),
+    Table(Rc<Table>),
+}
+
+impl Value {
+    /// A list value.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(items))
+    }
+
+    /// A string value.
+    pub fn str(text: &str) -> Value {
+        Value::Str(Rc::from(text))
+    }
+
+    /// The kind of value in words, for type errors ("the integer 5").
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Unit => "nothing",
+            Value::Int(_) => "integer",
+            Value::Bool(_) => "boolean",
+            Value::Str(_) => "string",
+            Value::List(_) => "list",
+            Value::Range(..) => "range",
+            Value::Map(_) => "map",
+            Value::Game(_) => "game",
+            Value::Func(Callable::Family(_)) => "game family",
+            Value::Func(_) => "function",
+            Value::Table(_) => "table",
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Value::Unit => 0,
+            Value::Bool(_) => 1,
+            Value::Int(_) => 2,
+            Value::Str(_) => 3,
+            Value::List(_) | Value::Range(..) => 4,
+            Value::Map(_) => 5,
+            Value::Game(_) => 6,
+            Value::Func(_) => 7,
+            Value::Table(_) => 8,
+        }
+    }
+
+    /// How many integers `low..high` holds.
+    pub fn range_len(low: i64, high: i64) -> u64 {
+        if high <= low {
+            0
+        } else {
+            (high as i128 - low as i128) as u64
+        }
+    }
+}
+
+/// A total structural order: used by set literals and `sort`. Values of
+/// different kinds order by kind; lists and ranges compare element-wise.
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> Ordering {
+        use Value::*;
+        match (self, other) {
+            (Int(a), Int(b)) => a.cmp(b),
+            (Bool(a), Bool(b)) => a.cmp(b),
+            (Str(a), Str(b)) => a.cmp(b),
+            (Game(a), Game(b)) => a.cmp(b),
+            (Func(a), Func(b)) => a.cmp(b),
+            (List(_) | Range(..), List(_) | Range(..)) => {
+                let (a, b) = (self.sequence(), other.sequence());
+                a.iter().cmp(b.iter())
+            }
+            (Map(a), Map(b)) => a.entries.cmp(&b.entries),
+            (Table(a), Table(b)) => a.cells.cmp(&b.cells),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Value {
+    /// The elements of a list or (small) range as a vector view.
+    pub fn sequence(&self) -> std::borrow::Cow<'_, [Value]> {
+        match self {
+            Value::List(items) => std::borrow::Cow::Borrowed(items.as_slice()),
+            Value::Range(low, high) => {
+                std::borrow::Cow::Owned((*low..*high).map(Value::Int).collect())
+            }
+            _ => std::borrow::Cow::Borrowed(&[]),
+        }
+    }
+}
