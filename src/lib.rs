@@ -2,11 +2,11 @@
 //! games.
 
 pub mod diagnostic;
-pub mod span;
-pub mod syntax;
 pub mod engine;
 pub mod interp;
 pub mod lower;
 pub mod printer;
-pub mod value;
 pub mod run;
+pub mod span;
+pub mod syntax;
+pub mod value;

@@ -20,7 +20,12 @@ struct Cli {
     /// The script to run (reads standard input when it is not a terminal).
     file: Option<PathBuf>,
     /// Evaluate one expression (or statements) and print the result.
-    #[arg(short = 'e', long = "eval", value_name = "EXPR", conflicts_with = "file")]
+    #[arg(
+        short = 'e',
+        long = "eval",
+        value_name = "EXPR",
+        conflicts_with = "file"
+    )]
     eval: Option<String>,
     /// How results are printed.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -44,11 +49,11 @@ fn main() -> ExitCode {
         format: cli.format,
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let (name, text) = match source(&cli) {
+    let (name, text) = match source(&cli, settings.color) {
         Ok(source) => source,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(1);
+            eprint!("{message}");
+            return ExitCode::from(2);
         }
     };
     let result = with_big_stack(move || {
@@ -64,25 +69,38 @@ fn main() -> ExitCode {
     }
 }
 
-/// The script's display name and text.
-fn source(cli: &Cli) -> Result<(String, String), String> {
+/// The script's display name and text, or the rendered reason it cannot be
+/// read.
+fn source(cli: &Cli, color: bool) -> Result<(String, String), String> {
     if let Some(expr) = &cli.eval {
         return Ok(("<-e>".to_string(), expr.clone()));
     }
-    match &cli.file {
+    let (name, bytes) = match &cli.file {
         Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| format!("cannot read `{}`: {}", path.display(), e))?;
-            let text = String::from_utf8(bytes)
-                .map_err(|e| format!("`{}` is not UTF-8 text: {e}", path.display()))?;
-            Ok((path.display().to_string(), text))
+            let name = path.display().to_string();
+            if path.is_dir() {
+                return Err(format!("error: `{name}` is a directory, not a script\n"));
+            }
+            let bytes = std::fs::read(path).map_err(|e| {
+                let reason = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                    _ => e.to_string(),
+                };
+                format!("error: cannot read `{name}`: {reason}\n")
+            })?;
+            (name, bytes)
         }
         None => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(("<stdin>".to_string(), text))
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+            ("<stdin>".to_string(), bytes)
         }
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(error) => Err(sprague::run::not_utf8(&name, error, color)),
     }
 }

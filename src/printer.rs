@@ -188,7 +188,11 @@ fn table_text(table: &Table, it: &Interp) -> String {
     };
     let mut lines = vec![line(&table.corner, &header)];
     let rule_width: usize = widths.iter().map(|w| w + 1).sum();
-    lines.push(format!("{}-+{}", "-".repeat(label_width), "-".repeat(rule_width)));
+    lines.push(format!(
+        "{}-+{}",
+        "-".repeat(label_width),
+        "-".repeat(rule_width)
+    ));
     for (label, cells) in &rows {
         lines.push(line(label, cells));
     }

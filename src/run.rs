@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::diagnostic::render;
+use crate::diagnostic::{DiagnosticExt, render};
 use crate::engine::Limits;
 use crate::interp::Interp;
 use crate::lower::Redefine;
@@ -54,6 +54,23 @@ pub fn run_script(
             .collect::<Vec<_>>()
             .join("")
     })
+}
+
+/// The diagnostic for a file that is not UTF-8 text, pointing at the first
+/// bad byte.
+pub fn not_utf8(name: &str, error: std::string::FromUtf8Error, color: bool) -> String {
+    let at = error.utf8_error().valid_up_to();
+    let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
+    let mut sources = crate::span::Sources::default();
+    let source = sources.add(name, text);
+    let replacement = '\u{FFFD}'.len_utf8();
+    let diagnostic = crate::diagnostic::Diagnostic::new(
+        crate::span::Span::new(source, at, at + replacement),
+        format!("`{name}` is not UTF-8 text"),
+    )
+    .label(format!("byte {at} is not valid UTF-8"))
+    .help("save the script as UTF-8");
+    render(&diagnostic, &sources, color)
 }
 
 /// A shared in-memory output, for tests and embedding.

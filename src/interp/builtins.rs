@@ -75,7 +75,11 @@ impl Builtin {
         Some(
             Diagnostic::new(
                 span,
-                format!("`{}` takes {wanted} but {} given", self.name(), ops::plural_verb(count)),
+                format!(
+                    "`{}` takes {wanted} but {} given",
+                    self.name(),
+                    ops::plural_verb(count)
+                ),
             )
             .label("in this call")
             .help(self.usage()),
@@ -92,7 +96,13 @@ impl Builtin {
     }
 
     /// Calls it; `spans` are the arguments' spans, `span` the call's.
-    pub fn call(self, it: &mut Interp, args: Vec<Value>, spans: &[Span], span: Span) -> Result<Value> {
+    pub fn call(
+        self,
+        it: &mut Interp,
+        args: Vec<Value>,
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Value> {
         let arg = |i: usize| spans.get(i).copied().unwrap_or(span);
         match self {
             Builtin::G | Builtin::Grundy => {
@@ -101,7 +111,11 @@ impl Builtin {
             }
             Builtin::Outcome => {
                 let game = ops::game(&args[0], arg(0))?;
-                let winner = if it.grundy(&game, arg(0))? == 0 { "P" } else { "N" };
+                let winner = if it.grundy(&game, arg(0))? == 0 {
+                    "P"
+                } else {
+                    "N"
+                };
                 Ok(Value::str(winner))
             }
             Builtin::Mex => mex(&args[0], arg(0)),
@@ -134,7 +148,11 @@ impl Builtin {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
                     Ok(Value::Int(ops::length(v) as i64))
                 }
-                other => Err(ops::type_error("a list, range, string or map", other, arg(0))),
+                other => Err(ops::type_error(
+                    "a list, range, string or map",
+                    other,
+                    arg(0),
+                )),
             },
             Builtin::Min | Builtin::Max => {
                 let items = if args.len() == 1 {
@@ -143,7 +161,11 @@ impl Builtin {
                 } else {
                     args
                 };
-                let best = if self == Builtin::Min { items.iter().min() } else { items.iter().max() };
+                let best = if self == Builtin::Min {
+                    items.iter().min()
+                } else {
+                    items.iter().max()
+                };
                 best.cloned().ok_or_else(|| {
                     Diagnostic::new(arg(0), format!("`{}` of an empty list", self.name()))
                         .label("this is empty")
@@ -151,7 +173,9 @@ impl Builtin {
             }
             Builtin::Abs => {
                 let n = ops::int(&args[0], arg(0))?;
-                n.checked_abs().map(Value::Int).ok_or_else(|| ops::overflow(arg(0)))
+                n.checked_abs()
+                    .map(Value::Int)
+                    .ok_or_else(|| ops::overflow(arg(0)))
             }
             Builtin::Sum => sum(it, &args[0], arg(0)),
             Builtin::Sort => {
@@ -161,7 +185,9 @@ impl Builtin {
                 Ok(Value::list(items))
             }
             Builtin::Keys => match &args[0] {
-                Value::Map(map) => Ok(Value::list(map.entries.iter().map(|(k, _)| k.clone()).collect())),
+                Value::Map(map) => Ok(Value::list(
+                    map.entries.iter().map(|(k, _)| k.clone()).collect(),
+                )),
                 other => Err(ops::type_error("a map", other, arg(0))),
             },
             Builtin::List => {
@@ -207,7 +233,13 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     for r in &rows {
         let mut line = Vec::with_capacity(cols.len());
         for c in &cols {
-            line.push(apply(it, &args[0], vec![r.clone(), c.clone()], spans[0], span)?);
+            line.push(apply(
+                it,
+                &args[0],
+                vec![r.clone(), c.clone()],
+                spans[0],
+                span,
+            )?);
         }
         cells.push(line);
     }
@@ -252,7 +284,13 @@ fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {
     for item in items {
         total = Some(match total {
             None => item,
-            Some(acc) => ops::binary(it, crate::syntax::ast::BinOp::Add, acc, item, (span, span, span))?,
+            Some(acc) => ops::binary(
+                it,
+                crate::syntax::ast::BinOp::Add,
+                acc,
+                item,
+                (span, span, span),
+            )?,
         });
     }
     Ok(total.unwrap_or(Value::Int(0)))

@@ -121,8 +121,9 @@ impl Interp {
             AssertCheck::Condition(code) => {
                 let value = code(self, &mut frame)?;
                 if !ops::truth(&value, assertion.span)? {
-                    return Err(Diagnostic::new(assertion.span, "assertion failed")
-                        .label("this is false"));
+                    return Err(
+                        Diagnostic::new(assertion.span, "assertion failed").label("this is false")
+                    );
                 }
             }
             AssertCheck::Compare { op, left, right } => {
@@ -172,10 +173,11 @@ impl Interp {
             LetState::Done(value) => Ok(value.clone()),
             LetState::Evaluating => {
                 let name = &self.program.lets[index].name;
-                Err(
-                    Diagnostic::new(span, format!("`{}` is defined in terms of itself", name.node))
-                        .with_label(name.span, "defined here"),
+                Err(Diagnostic::new(
+                    span,
+                    format!("`{}` is defined in terms of itself", name.node),
                 )
+                .with_label(name.span, "defined here"))
             }
             LetState::Pending => {
                 self.lets[index] = LetState::Evaluating;
@@ -278,13 +280,19 @@ impl Interp {
 
     /// The position `family(args)`, interned.
     pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
-        let pos = self.engine.intern(family, args).map_err(|s| self.stop(s, span))?;
+        let pos = self
+            .engine
+            .intern(family, args)
+            .map_err(|s| self.stop(s, span))?;
         Ok(Value::Game(Game::Pos(pos)))
     }
 
     /// The literal game `< games… >`, interned.
     pub fn literal(&mut self, games: Vec<Game>, span: Span) -> Result<Value> {
-        let pos = self.engine.intern_literal(games).map_err(|s| self.stop(s, span))?;
+        let pos = self
+            .engine
+            .intern_literal(games)
+            .map_err(|s| self.stop(s, span))?;
         Ok(Value::Game(Game::Pos(pos)))
     }
 
@@ -295,7 +303,9 @@ impl Interp {
 
     /// Fails on Ctrl-C.
     pub fn check_interrupt(&self, span: Span) -> Result<()> {
-        self.engine.check_interrupt().map_err(|s| self.stop(s, span))
+        self.engine
+            .check_interrupt()
+            .map_err(|s| self.stop(s, span))
     }
 
     /// Fails when a list being built passes the length limit.

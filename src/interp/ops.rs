@@ -41,7 +41,9 @@ pub fn type_error(expected: &str, value: &Value, span: Span) -> Box<Diagnostic> 
 pub fn expected_game(value: &Value, span: Span) -> Box<Diagnostic> {
     let diagnostic = type_error("a game", value, span);
     match value {
-        Value::Int(n) if *n >= 0 => diagnostic.help(format!("write `*{n}` for a nim heap of size {n}")),
+        Value::Int(n) if *n >= 0 => {
+            diagnostic.help(format!("write `*{n}` for a nim heap of size {n}"))
+        }
         Value::List(_) => diagnostic.help("write `< … >` for a game given by its options"),
         Value::Func(_) => diagnostic.help("call it with its arguments to get a position"),
         _ => diagnostic,
@@ -59,7 +61,9 @@ pub fn option(value: Value, span: Span) -> Result<Game> {
             )
             .label("not a game");
             match other {
-                Value::Int(n) if n >= 0 => d.help(format!("write `*{n}` for a nim heap of size {n}")),
+                Value::Int(n) if n >= 0 => {
+                    d.help(format!("write `*{n}` for a nim heap of size {n}"))
+                }
                 _ => d,
             }
         }),
@@ -93,8 +97,7 @@ pub fn truth(value: &Value, span: Span) -> Result<bool> {
 
 /// The error for an arithmetic result outside 64 bits.
 pub fn overflow(span: Span) -> Box<Diagnostic> {
-    Diagnostic::new(span, "integer overflow")
-        .label("the result does not fit in 64 bits")
+    Diagnostic::new(span, "integer overflow").label("the result does not fit in 64 bits")
 }
 
 /// The error for a list longer than the limit.
@@ -108,9 +111,12 @@ pub fn too_long(span: Span, limit: u64) -> Box<Diagnostic> {
 pub fn nim(value: Value, span: Span) -> Result<Value> {
     match value {
         Value::Int(n) if n >= 0 => Ok(Value::Game(Game::Nim(n as u64))),
-        Value::Int(n) => Err(Diagnostic::new(span, format!("a nim heap cannot be negative: *({n})"))
-            .label(format!("this is {n}"))
-            .help("heap sizes are 0, 1, 2, …")),
+        Value::Int(n) => Err(Diagnostic::new(
+            span,
+            format!("a nim heap cannot be negative: *({n})"),
+        )
+        .label(format!("this is {n}"))
+        .help("heap sizes are 0, 1, 2, …")),
         other => Err(type_error("an integer heap size", &other, span)),
     }
 }
@@ -118,7 +124,9 @@ pub fn nim(value: Value, span: Span) -> Result<Value> {
 /// Unary minus.
 pub fn negate(value: Value, span: Span) -> Result<Value> {
     let n = int(&value, span)?;
-    n.checked_neg().map(Value::Int).ok_or_else(|| overflow(span))
+    n.checked_neg()
+        .map(Value::Int)
+        .ok_or_else(|| overflow(span))
 }
 
 /// A binary operator; `spans` are the left operand, right operand, whole.
@@ -147,14 +155,20 @@ pub fn binary(
         }
         (BinOp::Add, Game(a), Game(b)) => Game(a.clone().sum(b.clone())),
         (BinOp::Add, Int(_), Game(_)) | (BinOp::Add, Game(_), Int(_)) => {
-            let (n, span) = if let Int(n) = left { (n, ls) } else { (int(&right, rs)?, rs) };
-            return Err(Diagnostic::new(span, format!("cannot add the integer {n} to a game"))
-                .label("this is an integer")
-                .help(if n >= 0 {
-                    format!("write `*{n}` for the nim heap of size {n}")
-                } else {
-                    "a game can only be added to a game".to_string()
-                }));
+            let (n, span) = if let Int(n) = left {
+                (n, ls)
+            } else {
+                (int(&right, rs)?, rs)
+            };
+            return Err(
+                Diagnostic::new(span, format!("cannot add the integer {n} to a game"))
+                    .label("this is an integer")
+                    .help(if n >= 0 {
+                        format!("write `*{n}` for the nim heap of size {n}")
+                    } else {
+                        "a game can only be added to a game".to_string()
+                    }),
+            );
         }
         (BinOp::Add, List(_) | Range(..), List(_) | Range(..)) => {
             let mut items = left.sequence().into_owned();
@@ -165,13 +179,23 @@ pub fn binary(
         (BinOp::Add, Str(a), Str(b)) => Value::str(&format!("{a}{b}")),
         (_, Int(a), Int(b)) => Int(arithmetic(op, *a, *b, rs, whole)?),
         (BinOp::Xor, Game(_), Game(_)) => {
-            return Err(Diagnostic::new(whole, "`^` is the nim-sum of integers, not of games")
-                .label("both operands are games")
-                .help("write `G + H` for the sum of games, or `g(G) ^ g(H)` for its value"));
+            return Err(
+                Diagnostic::new(whole, "`^` is the nim-sum of integers, not of games")
+                    .label("both operands are games")
+                    .help("write `G + H` for the sum of games, or `g(G) ^ g(H)` for its value"),
+            );
         }
         _ => {
-            let wanted = if op == BinOp::Add { "integers, games, lists or strings" } else { "integers" };
-            let bad = if matches!(left, Int(_)) { (&right, rs) } else { (&left, ls) };
+            let wanted = if op == BinOp::Add {
+                "integers, games, lists or strings"
+            } else {
+                "integers"
+            };
+            let bad = if matches!(left, Int(_)) {
+                (&right, rs)
+            } else {
+                (&left, ls)
+            };
             return Err(Diagnostic::new(
                 bad.1,
                 format!(
@@ -189,8 +213,15 @@ pub fn binary(
 
 fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
     let by_zero = || {
-        Diagnostic::new(rs, if op == BinOp::Div { "division by zero" } else { "modulo by zero" })
-            .label("this is 0")
+        Diagnostic::new(
+            rs,
+            if op == BinOp::Div {
+                "division by zero"
+            } else {
+                "modulo by zero"
+            },
+        )
+        .label("this is 0")
     };
     let result = match op {
         BinOp::Add => a.checked_add(b),
@@ -201,16 +232,26 @@ fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
                 return Err(by_zero());
             }
             // Floor division, as in Python: round towards negative infinity.
-            a.checked_div(b)
-                .map(|q| if a % b != 0 && (a < 0) != (b < 0) { q - 1 } else { q })
+            a.checked_div(b).map(|q| {
+                if a % b != 0 && (a < 0) != (b < 0) {
+                    q - 1
+                } else {
+                    q
+                }
+            })
         }
         BinOp::Mod => {
             if b == 0 {
                 return Err(by_zero());
             }
             // The remainder takes the sign of the divisor, as in Python.
-            a.checked_rem(b)
-                .map(|r| if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
+            a.checked_rem(b).map(|r| {
+                if r != 0 && (r < 0) != (b < 0) {
+                    r + b
+                } else {
+                    r
+                }
+            })
         }
         _ => Some(a ^ b),
     };
@@ -269,12 +310,17 @@ fn incomparable(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Box<D
 pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result<Value> {
     match (&base, &key) {
         (Value::Map(map), _) => map.get(&key).cloned().ok_or_else(|| {
-            Diagnostic::new(key_span, format!("key {} is not in the map", printer::plain(&key)))
-                .label("missing key")
-                .help(format!(
-                    "the keys are {}",
-                    printer::plain(&Value::list(map.entries.iter().map(|(k, _)| k.clone()).collect()))
+            Diagnostic::new(
+                key_span,
+                format!("key {} is not in the map", printer::plain(&key)),
+            )
+            .label("missing key")
+            .help(format!(
+                "the keys are {}",
+                printer::plain(&Value::list(
+                    map.entries.iter().map(|(k, _)| k.clone()).collect()
                 ))
+            ))
         }),
         (Value::List(_) | Value::Range(..) | Value::Str(_), Value::Int(i)) => {
             let len = length(&base);
@@ -282,7 +328,10 @@ pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result
             if at < 0 || at >= len as i64 {
                 return Err(Diagnostic::new(
                     key_span,
-                    format!("index {i} is out of range for a {} of length {len}", base.kind()),
+                    format!(
+                        "index {i} is out of range for a {} of length {len}",
+                        base.kind()
+                    ),
                 )
                 .label(format!("valid indices are 0 to {}", len as i64 - 1)));
             }
@@ -300,16 +349,23 @@ pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result
             Ok(match &base {
                 Value::List(items) => Value::list(items[a as usize..b as usize].to_vec()),
                 Value::Range(low, _) => Value::Range(low + a, low + b),
-                Value::Str(s) => Value::str(&s.chars().skip(a as usize).take((b - a) as usize).collect::<String>()),
+                Value::Str(s) => Value::str(
+                    &s.chars()
+                        .skip(a as usize)
+                        .take((b - a) as usize)
+                        .collect::<String>(),
+                ),
                 _ => unreachable!("matched above"),
             })
         }
         (Value::List(_) | Value::Range(..) | Value::Str(_), _) => {
             Err(type_error("an integer index or a range", &key, key_span))
         }
-        _ => Err(Diagnostic::new(base_span, format!("cannot index {}", found(&base)))
-            .label("this cannot be indexed")
-            .help("lists, strings and maps can be indexed")),
+        _ => Err(
+            Diagnostic::new(base_span, format!("cannot index {}", found(&base)))
+                .label("this cannot be indexed")
+                .help("lists, strings and maps can be indexed"),
+        ),
     }
 }
 
@@ -349,7 +405,11 @@ impl Items {
                 std::rc::Rc::new(s.chars().map(|c| Value::str(&c.to_string())).collect()),
                 0,
             )),
-            other => Err(type_error("a list, range, map or string to iterate over", &other, span)),
+            other => Err(type_error(
+                "a list, range, map or string to iterate over",
+                &other,
+                span,
+            )),
         }
     }
 }

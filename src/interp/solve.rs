@@ -35,7 +35,10 @@ impl Interp {
         self.depth -= 1;
         solved?;
         let mut still = Vec::new();
-        Ok(self.engine.known(game, &mut still).expect("every part was solved"))
+        Ok(self
+            .engine
+            .known(game, &mut still)
+            .expect("every part was solved"))
     }
 
     fn solve(&mut self, roots: Vec<PosId>, span: Span) -> Result<()> {
@@ -151,15 +154,14 @@ impl Interp {
         } else {
             cycle.iter().map(name).collect()
         };
-        let mut diagnostic = Diagnostic::new(
-            span,
-            format!("the game has a cycle: {}", shown.join(" → ")),
-        )
-        .label("g is defined only for games that always end")
-        .help("use loopy(G) for the value of a game with cycles");
+        let mut diagnostic =
+            Diagnostic::new(span, format!("the game has a cycle: {}", shown.join(" → ")))
+                .label("g is defined only for games that always end")
+                .help("use loopy(G) for the value of a game with cycles");
         if back.family != LITERALS {
             let family = self.program.family(back.family);
-            diagnostic = diagnostic.with_label(family.span, format!("`{}` is defined here", family.name));
+            diagnostic =
+                diagnostic.with_label(family.span, format!("`{}` is defined here", family.name));
         }
         diagnostic
     }
@@ -216,7 +218,9 @@ impl Interp {
                 let mut current = *pos;
                 for _ in 0..=self.engine.limits.max_depth {
                     let mut out = Vec::new();
-                    let expansion = self.expand(current, &mut out).map_err(|e| self.context(e, current))?;
+                    let expansion = self
+                        .expand(current, &mut out)
+                        .map_err(|e| self.context(e, current))?;
                     match expansion {
                         Expansion::Options => return Ok(out),
                         Expansion::Alias(Game::Pos(next)) => current = next,

@@ -93,7 +93,8 @@ impl Compiler<'_> {
                     let low = ops::int(&low(it, f)?, low_span)?;
                     let high = ops::int(&high(it, f)?, high_span)?;
                     let high = if inclusive {
-                        high.checked_add(1).ok_or_else(|| ops::overflow(high_span))?
+                        high.checked_add(1)
+                            .ok_or_else(|| ops::overflow(high_span))?
                     } else {
                         high
                     };
@@ -213,7 +214,9 @@ impl Compiler<'_> {
             None if name.chars().next().is_some_and(char::is_uppercase) => {
                 diagnostic.help(format!("define it with `game {name}(…) = …`"))
             }
-            None => diagnostic.help(format!("define it with `let {name} = …` or `def {name}(…) = …`")),
+            None => diagnostic.help(format!(
+                "define it with `let {name} = …` or `def {name}(…) = …`"
+            )),
         }
     }
 
@@ -221,9 +224,10 @@ impl Compiler<'_> {
         let arg_spans: Rc<[Span]> = args.iter().map(|a| a.span).collect();
         let arg_codes: Rc<[Code]> = args.iter().map(|a| self.expr(a)).collect();
         let all_args = arg_codes.clone();
-        let eval_args = move |it: &mut Interp, f: &mut [Value]| -> crate::diagnostic::Result<Vec<Value>> {
-            all_args.iter().map(|a| a(it, f)).collect()
-        };
+        let eval_args =
+            move |it: &mut Interp, f: &mut [Value]| -> crate::diagnostic::Result<Vec<Value>> {
+                all_args.iter().map(|a| a(it, f)).collect()
+            };
         let callee_span = callee.span;
         if let ExprKind::Var(name) = &callee.node
             && !self.locals.iter().any(|l| l == name)
@@ -313,11 +317,10 @@ impl Compiler<'_> {
         let value_span = element.value.span;
         let value = self.expr(&element.value);
         self.locals.truncate(depth);
-        let mut generator: Generator =
-            Rc::new(move |it, f, emit: Emit| {
-                let v = value(it, f)?;
-                emit(it, v, value_span)
-            });
+        let mut generator: Generator = Rc::new(move |it, f, emit: Emit| {
+            let v = value(it, f)?;
+            emit(it, v, value_span)
+        });
         for step in steps.into_iter().rev() {
             let inner = generator;
             generator = match step {

@@ -156,7 +156,10 @@ fn declare(
         let existing = program.globals.get(&name.node).copied();
         if existing.is_some() {
             if redefine == Redefine::Forbid {
-                errors.push(*Diagnostic::new(name.span, format!("`{}` is defined twice", name.node)));
+                errors.push(*Diagnostic::new(
+                    name.span,
+                    format!("`{}` is defined twice", name.node),
+                ));
                 result.push(None);
                 continue;
             }
@@ -228,10 +231,13 @@ fn check_params(params: &[crate::syntax::ast::Name], errors: &mut Vec<Diagnostic
     for (i, param) in params.iter().enumerate() {
         if let Some(first) = params[..i].iter().find(|p| p.node == param.node) {
             errors.push(
-                *Diagnostic::new(param.span, format!("parameter `{}` is listed twice", param.node))
-                    .label("second use of the name")
-                    .with_label(first.span, "first listed here")
-                    .help("each parameter needs its own name"),
+                *Diagnostic::new(
+                    param.span,
+                    format!("parameter `{}` is listed twice", param.node),
+                )
+                .label("second use of the name")
+                .with_label(first.span, "first listed here")
+                .help("each parameter needs its own name"),
             );
         }
     }

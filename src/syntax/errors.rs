@@ -91,9 +91,9 @@ fn rule_word(rule: Rule) -> Option<String> {
     use Rule::*;
     let word = match rule {
         expr | if_expr | or_expr | and_expr | not_expr | cmp_expr | range_expr | add_expr
-        | mul_expr | xor_expr | unary | postfix | paren | integer | string | boolean
-        | options | list | braces | element | set_elements | map_entries | map_entry
-        | expr_stmt | neg_op | nim_op | nim_one | not_op => "an expression",
+        | mul_expr | xor_expr | unary | postfix | paren | integer | string | boolean | options
+        | list | braces | element | set_elements | map_entries | map_entry | expr_stmt | neg_op
+        | nim_op | nim_one | not_op => "an expression",
         cmp_op | range_op | add_op | mul_op | xor_op | kw_and | kw_or => "an operator",
         call_args => "`(`",
         index => "`[`",
@@ -188,7 +188,10 @@ fn unclosed_bracket(prefix: &str) -> Option<(usize, char)> {
 }
 
 fn starts_expression(previous: char) -> bool {
-    matches!(previous, '\n' | '=' | '(' | '[' | '{' | '<' | ',' | ':' | '+')
+    matches!(
+        previous,
+        '\n' | '=' | '(' | '[' | '{' | '<' | ',' | ':' | '+'
+    )
 }
 
 fn closing(bracket: char) -> char {

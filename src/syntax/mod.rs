@@ -255,8 +255,14 @@ impl Builder {
 fn is_keyword(rule: Rule) -> bool {
     matches!(
         rule,
-        Rule::kw_if | Rule::kw_then | Rule::kw_else | Rule::kw_and | Rule::kw_or
-            | Rule::kw_for | Rule::kw_in | Rule::kw_not
+        Rule::kw_if
+            | Rule::kw_then
+            | Rule::kw_else
+            | Rule::kw_and
+            | Rule::kw_or
+            | Rule::kw_for
+            | Rule::kw_in
+            | Rule::kw_not
     )
 }
 
@@ -294,8 +300,10 @@ fn unescape(text: &str, span: Span) -> Result<String> {
             Some((at, other)) => {
                 let start = span.start as usize + 1 + at - 1;
                 let escape = Span::new(span.source, start, start + 1 + other.len_utf8());
-                return Err(Diagnostic::new(escape, format!("unknown escape `\\{other}`"))
-                    .help("the escapes are \\n, \\t, \\\\ and \\\""));
+                return Err(
+                    Diagnostic::new(escape, format!("unknown escape `\\{other}`"))
+                        .help("the escapes are \\n, \\t, \\\\ and \\\""),
+                );
             }
             None => {}
         }

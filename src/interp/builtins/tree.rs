@@ -25,9 +25,7 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
     let max_depth = match args.get(1) {
         Some(v) => {
             let d = ops::int(v, spans[1])?;
-            usize::try_from(d).map_err(|_| {
-                ops::type_error("a depth of 0 or more", v, spans[1])
-            })?
+            usize::try_from(d).map_err(|_| ops::type_error("a depth of 0 or more", v, spans[1]))?
         }
         None => usize::MAX,
     };
@@ -42,7 +40,9 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
     let mut first = true;
     while let Some(node) = stack.pop() {
         if lines.len() >= MAX_LINES {
-            lines.push(format!("… (more than {MAX_LINES} lines; pass a depth: tree(G, 3))"));
+            lines.push(format!(
+                "… (more than {MAX_LINES} lines; pass a depth: tree(G, 3))"
+            ));
             break;
         }
         let value = it.grundy(&node.game, span)?;
