@@ -79,11 +79,12 @@ pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String
     let mut report = Report::build(ReportKind::Error, primary.clone())
         .with_config(config)
         .with_message(&diagnostic.message);
-    let mut label = Label::new(primary).with_order(0);
-    if !diagnostic.label.is_empty() {
-        label = label.with_message(&diagnostic.label);
-    }
-    report = report.with_label(label);
+    let text = if diagnostic.label.is_empty() {
+        &diagnostic.message
+    } else {
+        &diagnostic.label
+    };
+    report = report.with_label(Label::new(primary).with_message(text).with_order(0));
     for (order, (span, text)) in diagnostic.labels.iter().enumerate() {
         report = report.with_label(
             Label::new((id(*span), span.range()))

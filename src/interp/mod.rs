@@ -205,7 +205,11 @@ impl Interp {
         self.depth -= 1;
         result.map_err(|d| {
             if d.notes.len() < 3 {
-                d.note(format!("while calling `{}`", def.name))
+                let args: Vec<String> = frame[..def.params.len()]
+                    .iter()
+                    .map(|v| printer::inline(v, self))
+                    .collect();
+                d.note(format!("while calling {}({})", def.name, args.join(", ")))
             } else {
                 d
             }
@@ -242,7 +246,8 @@ impl Interp {
                 callee_span,
                 format!("{} is not a function", printer::describe(&callee, self)),
             )
-            .label("called here"));
+            .label("called here")
+            .help("only games, `def`s and built-ins can be called"));
         };
         let (name, expected, definition) = match callable {
             Callable::Family(id) => {
@@ -313,7 +318,7 @@ impl Interp {
         if length as u64 > self.engine.limits.max_list_len {
             return Err(ops::too_long(span, self.engine.limits.max_list_len));
         }
-        if length % 4096 == 0 {
+        if length.is_multiple_of(4096) {
             self.check_interrupt(span)?;
         }
         Ok(())

@@ -55,7 +55,7 @@ impl Interp {
                 continue;
             }
             steps = steps.wrapping_add(1);
-            if steps % 1024 == 0
+            if steps.is_multiple_of(1024)
                 && let Err(stop) = self.engine.check_interrupt()
             {
                 let error = self.stop(stop, span);
@@ -95,7 +95,7 @@ impl Interp {
                         return Err(self.unwind(&stack, error));
                     }
                     self.engine.set_value(pos, IN_PROGRESS);
-                    stack.extend(missing.drain(..));
+                    stack.append(&mut missing);
                 }
             }
         }

@@ -25,6 +25,7 @@ fn constant(value: Value) -> Code {
 }
 
 impl Compiler<'_> {
+    #[allow(clippy::boxed_local)] // diagnostics travel boxed everywhere else
     fn error(&mut self, diagnostic: Box<Diagnostic>) -> Code {
         self.errors.push(*diagnostic);
         constant(Value::Unit)
@@ -180,6 +181,11 @@ impl Compiler<'_> {
             return Rc::new(move |_, f| Ok(f[slot].clone()));
         }
         match self.program.globals.get(name) {
+            // `game Start = …` has one position, named by the bare name.
+            Some(Global::Family(id)) if self.program.family(*id).params.is_empty() => {
+                let id = *id;
+                Rc::new(move |it, _| it.position(id, &[], span))
+            }
             Some(Global::Family(id)) => constant(Value::Func(Callable::Family(*id))),
             Some(Global::Def(id)) => constant(Value::Func(Callable::Def(*id))),
             Some(Global::Let(index)) => {

@@ -9,26 +9,55 @@ use pest::error::{Error, InputLocation};
 /// The diagnostic for a failed parse of `text`.
 pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Diagnostic> {
     let at = position(error);
+    let rest = &text[at..];
+    let span_of = |start: usize, len: usize| Span::new(source, start, start + len);
+    let here = span_of(at, rest.chars().next().map_or(0, char::len_utf8));
+    let unclosed = unclosed_bracket(&text[..at]);
+    let expected = expectations(error, unclosed.map(|u| u.1));
+    let wanted = join_or(&expected);
+
+    if rest.starts_with('"') && !rest[1..].lines().next().unwrap_or("").contains('"') {
+        let line = rest.lines().next().unwrap_or("");
+        return Diagnostic::new(span_of(at, line.len()), "unterminated string")
+            .label("this string is never closed")
+            .help("close it with `\"` on the same line");
+    }
+    if let Some(c) = rest.chars().next()
+        && is_stray(c)
+    {
+        return Diagnostic::new(here, format!("unexpected character `{c}`"))
+            .label("this character has no meaning in the language")
+            .help(stray_help(c));
+    }
+    if let Some((open_at, bracket)) = unclosed
+        && (rest.trim().is_empty() || text[open_at..at].contains('\n'))
+    {
+        let close = closing(bracket);
+        let found = if rest.trim().is_empty() {
+            "the input ends here".to_string()
+        } else {
+            format!("expected {wanted} before this")
+        };
+        return Diagnostic::new(span_of(open_at, 1), format!("this `{bracket}` is never closed"))
+            .label(format!("`{bracket}` opened here"))
+            .with_label(here, found)
+            .help(format!("add `{close}` where the {} ends", bracket_noun(bracket)));
+    }
     let found = describe_found(text, at);
-    let expected = expectations(error);
     let message = if expected.is_empty() {
         format!("unexpected {found}")
     } else {
-        format!("expected {}, found {found}", join_or(&expected))
+        format!("expected {wanted}, found {found}")
     };
-    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-    let span = Span::new(source, at, end);
-    let mut diagnostic = Diagnostic::new(span, message);
-    diagnostic = diagnostic.label(if expected.is_empty() {
+    let mut diagnostic = Diagnostic::new(here, message).label(if expected.is_empty() {
         "not expected here".to_string()
     } else {
-        format!("expected {} here", join_or(&expected))
+        format!("expected {wanted} here")
     });
-    if let Some((open_at, bracket)) = unclosed_bracket(&text[..at]) {
-        let open = Span::new(source, open_at, open_at + 1);
-        diagnostic = diagnostic.with_label(open, format!("this `{bracket}` is not closed"));
-        diagnostic = diagnostic.help(format!("close it with `{}`", closing(bracket)));
-    } else if text[at..].starts_with(['\n', '\r']) && !expected.is_empty() {
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    if expected.iter().any(|w| w == "a name") && KEYWORDS.contains(&word.as_str()) {
+        diagnostic = diagnostic.help(format!("`{word}` is a keyword; choose another name"));
+    } else if rest.starts_with(['\n', '\r']) && !expected.is_empty() {
         diagnostic = diagnostic.help(
             "a newline ends a statement; to continue on the next line, break inside brackets",
         );
@@ -45,18 +74,62 @@ pub fn ends_early(error: &Error<Rule>, text: &str) -> bool {
     })
 }
 
+/// Where the parse failed: pest's furthest rule attempt, or, when no rule
+/// was expected there (only a literal such as `=`), its furthest token.
 fn position(error: &Error<Rule>) -> usize {
+    let legacy = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
     match error.parse_attempts() {
-        Some(attempts) => attempts.max_position,
-        None => match error.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        },
+        Some(attempts) if rule_words(error).is_empty() => attempts.max_position.max(legacy),
+        _ => legacy,
     }
 }
 
-/// What the parser would have accepted, in words, deduplicated.
-fn expectations(error: &Error<Rule>) -> Vec<String> {
+fn rule_words(error: &Error<Rule>) -> Vec<String> {
+    match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| rule_word(*r)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The reserved words, which cannot name anything.
+const KEYWORDS: &[&str] = &[
+    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
+    "false",
+];
+
+/// Characters that belong to no token of the language.
+fn is_stray(c: char) -> bool {
+    matches!(c, '$' | '@' | '&' | '|' | '?' | '~' | '`' | '\\' | '\'' | '!' | '\u{1}'..='\u{8}')
+        || (!c.is_ascii() && !c.is_alphabetic())
+}
+
+fn stray_help(c: char) -> &'static str {
+    match c {
+        '&' => "write `and` for logical and",
+        '|' => "write `or` for logical or",
+        '!' => "write `not` for negation, `!=` for inequality",
+        '\'' => "strings use double quotes: \"…\"",
+        _ => "remove it",
+    }
+}
+
+fn bracket_noun(bracket: char) -> &'static str {
+    match bracket {
+        '(' => "parenthesis",
+        '[' => "list",
+        '{' => "set or map",
+        _ => "option list",
+    }
+}
+
+/// What the parser would have accepted, in words, deduplicated. `open` is
+/// the innermost unclosed bracket: a `>` closes it only if it is a `<`.
+fn expectations(error: &Error<Rule>, open: Option<char>) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     let mut add = |word: Option<String>| {
         if let Some(word) = word
@@ -65,25 +138,22 @@ fn expectations(error: &Error<Rule>) -> Vec<String> {
             words.push(word);
         }
     };
-    if let Some(attempts) = error.parse_attempts() {
-        for stack in &attempts.call_stacks {
-            if let Some(rule) = stack.deepest.get_rule() {
-                add(rule_word(*rule));
-            }
-        }
+    for word in rule_words(error) {
+        add(Some(word));
+    }
+    if let Some(attempts) = error.parse_attempts()
+        && attempts.max_position == position(error)
+    {
         for token in attempts.expected_tokens() {
-            add(token_word(&token.to_string()));
-        }
-    } else if let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        for rule in positives {
-            add(rule_word(*rule));
+            add(token_word(&token.to_string(), open));
         }
     }
-    // An operand-starting token adds nothing once "an expression" is listed.
-    if words.iter().any(|w| w == "an expression") {
-        words.retain(|w| !matches!(w.as_str(), "`(`" | "`[`" | "`{`" | "`<`" | "`-`" | "`*`"));
+    // A call or an index could follow any operand; listing them only helps
+    // when nothing else fits.
+    if words.len() > 2 {
+        words.retain(|w| w != "`(`" && w != "`[`");
     }
-    words.sort_by_key(|w| !w.starts_with("an "));
+    words.sort_by_key(|w| (!w.starts_with("an "), w.starts_with("the end")));
     words
 }
 
@@ -110,15 +180,14 @@ fn rule_word(rule: Rule) -> Option<String> {
     Some(word.to_string())
 }
 
-fn token_word(token: &str) -> Option<String> {
-    match token {
-        "" | "\n" | "\r\n" | "\r" | "#" | " " | "\t" | "BUILTIN_RULE" => None,
-        _ if token.contains("..") && token.len() == 4 => None,
-        "+" | "-" | "/" | "%" | "^" | "==" | "!=" | "<=" | ">=" | ".." | "..=" => {
-            Some("an operator".to_string())
-        }
-        _ => Some(format!("`{token}`")),
-    }
+fn token_word(token: &str, open: Option<char>) -> Option<String> {
+    let word = match token {
+        ">" if open == Some('<') => "`>`",
+        ")" | "]" | "}" | "," | "=" | ":" | ";" => return Some(format!("`{token}`")),
+        "then" | "else" | "in" => return Some(format!("`{token}`")),
+        _ => return None,
+    };
+    Some(word.to_string())
 }
 
 fn join_or(words: &[String]) -> String {
@@ -146,12 +215,26 @@ fn describe_found(text: &str, at: usize) -> String {
     }
 }
 
-/// The innermost bracket still open at the end of `prefix`, if any. A `<`
-/// opens an option list only where an expression may start.
+/// The innermost bracket still open at the end of `prefix`, if any.
 fn unclosed_bracket(prefix: &str) -> Option<(usize, char)> {
-    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut open = Vec::new();
+    scan_brackets(prefix, &mut open, usize::MAX);
+    open.pop()
+}
+
+/// The first bracket opened at a depth above `limit`, if any: deeper input
+/// would exhaust the parser's stack, so it is refused up front.
+pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
+    let mut open = Vec::new();
+    scan_brackets(text, &mut open, limit).then(|| open.last().map_or(0, |o| o.0))
+}
+
+/// Tracks brackets through `text`, skipping strings and comments; a `<`
+/// opens an option list only where an expression may start. Stops early
+/// (returning true) once more than `limit` are open.
+fn scan_brackets(text: &str, open: &mut Vec<(usize, char)>, limit: usize) -> bool {
     let mut previous = '\n';
-    let mut chars = prefix.char_indices().peekable();
+    let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
             '#' => {
@@ -173,18 +256,19 @@ fn unclosed_bracket(prefix: &str) -> Option<(usize, char)> {
             '<' if starts_expression(previous) && chars.peek().map(|p| p.1) != Some('=') => {
                 open.push((i, c))
             }
-            ')' | ']' | '}' | '>' => {
-                if open.last().is_some_and(|(_, o)| closing(*o) == c) {
-                    open.pop();
-                }
+            ')' | ']' | '}' | '>' if open.last().is_some_and(|(_, o)| closing(*o) == c) => {
+                open.pop();
             }
             _ => {}
+        }
+        if open.len() > limit {
+            return true;
         }
         if !c.is_whitespace() {
             previous = c;
         }
     }
-    open.pop()
+    false
 }
 
 fn starts_expression(previous: char) -> bool {

@@ -14,8 +14,20 @@ use pest::iterators::Pair;
 #[grammar = "../grammar/sg.pest"]
 struct SgParser;
 
+/// Brackets nested deeper than this are refused before parsing.
+const MAX_NESTING: usize = 256;
+
 /// Parses a whole file (or REPL entry) into statements.
 pub fn parse(text: &str, source: SourceId) -> Result<Vec<Stmt>> {
+    if let Some(at) = errors::too_deep(text, MAX_NESTING) {
+        return Err(Diagnostic::new(
+            Span::new(source, at, at + 1),
+            format!("brackets nested more than {MAX_NESTING} deep"),
+        )
+        .label("this bracket is too deep")
+        .help("split the expression with `let` or `def`"));
+    }
+    pest::set_error_detail(true);
     let mut pairs = SgParser::parse(Rule::file, text)
         .map_err(|error| errors::syntax_error(&error, text, source))?;
     let builder = Builder { source };

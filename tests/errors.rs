@@ -1,0 +1,46 @@
+//! Every kind of error a user can make, each in `tests/errors/*.sg`, with
+//! its rendered diagnostic (colour off) snapshotted: the message, the span
+//! underlined, the labels and the help a student reads.
+
+use sprague::engine::Limits;
+use sprague::run::{Settings, run_to_strings};
+
+/// Reads `# max-positions: N` from the first line, so that limit errors
+/// can be shown quickly.
+fn settings_for(text: &str) -> Settings {
+    let mut limits = Limits::default();
+    if let Some(n) = text
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("# max-positions: "))
+        .and_then(|n| n.trim().parse().ok())
+    {
+        limits.max_positions = n;
+    }
+    Settings {
+        limits,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn every_error_kind_renders_a_diagnostic() {
+    insta::glob!("errors/*.sg", |path| {
+        let text = std::fs::read_to_string(path).expect("test input is readable");
+        let name = path.file_name().expect("a file").to_string_lossy();
+        let (stdout, errors) = run_to_strings(&name, &text, settings_for(&text));
+        let errors = errors.unwrap_or_else(|| panic!("{name} should fail but ran cleanly"));
+        assert!(
+            errors.contains(&format!("{name}:")),
+            "{name}: the diagnostic must name file:line:col"
+        );
+        let shown = if stdout.is_empty() {
+            errors
+        } else {
+            format!("--- output ---\n{stdout}--- error ---\n{errors}")
+        };
+        insta::with_settings!({ description => text.as_str(), omit_expression => true }, {
+            insta::assert_snapshot!(shown);
+        });
+    });
+}
