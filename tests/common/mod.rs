@@ -1,0 +1,49 @@
+//! Helpers shared by the mathematical test suites: running a script with
+//! JSON output, and the one mex every reference computation is built on.
+
+use serde_json::Value as Json;
+use sprague::printer::Format;
+use sprague::run::{Settings, run_to_strings};
+
+/// Runs `script` with JSON output and returns one parsed value per printed
+/// line; a failed run fails the test with the script and its diagnostics.
+pub fn run_json(script: &str) -> Vec<Json> {
+    let settings = Settings {
+        format: Format::Json,
+        ..Default::default()
+    };
+    let (stdout, errors) = run_to_strings("test.sg", script, settings);
+    if let Some(errors) = errors {
+        panic!("the script failed:\n{script}\n--- diagnostics ---\n{errors}");
+    }
+    stdout
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("line {line:?} is not JSON ({e}) in:\n{script}"))
+        })
+        .collect()
+}
+
+/// A JSON array of non-negative integers, as `seq` and `g` lists print.
+pub fn ints(value: &Json) -> Vec<u64> {
+    let items = value
+        .as_array()
+        .unwrap_or_else(|| panic!("expected a JSON array, got {value}"));
+    items
+        .iter()
+        .map(|item| {
+            item.as_u64()
+                .unwrap_or_else(|| panic!("expected a non-negative integer, got {item}"))
+        })
+        .collect()
+}
+
+/// The least non-negative integer not among `values`: the reference mex,
+/// written the obvious way so that it cannot share a bug with the engine's.
+pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let present: std::collections::HashSet<u64> = values.into_iter().collect();
+    (0..)
+        .find(|candidate| !present.contains(candidate))
+        .unwrap_or(u64::MAX)
+}
