@@ -75,30 +75,15 @@ fn source(cli: &Cli, color: bool) -> Result<(String, String), String> {
     if let Some(expr) = &cli.eval {
         return Ok(("<-e>".to_string(), expr.clone()));
     }
-    let (name, bytes) = match &cli.file {
-        Some(path) => {
-            let name = path.display().to_string();
-            if path.is_dir() {
-                return Err(format!("error: `{name}` is a directory, not a script\n"));
-            }
-            let bytes = std::fs::read(path).map_err(|e| {
-                let reason = match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such file".to_string(),
-                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                    _ => e.to_string(),
-                };
-                format!("error: cannot read `{name}`: {reason}\n")
-            })?;
-            (name, bytes)
-        }
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
-            ("<stdin>".to_string(), bytes)
-        }
-    };
+    if let Some(path) = &cli.file {
+        let text = sprague::run::read_script(path, color)?;
+        return Ok((path.display().to_string(), text));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+    let name = "<stdin>".to_string();
     match String::from_utf8(bytes) {
         Ok(text) => Ok((name, text)),
         Err(error) => Err(sprague::run::not_utf8(&name, error, color)),
