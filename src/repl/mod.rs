@@ -36,7 +36,7 @@ enum Flow {
 
 /// A REPL session: the interpreter, the line editor and the REPL's own
 /// state.
-pub struct Repl {
+struct Repl {
     interp: Interp,
     editor: Editor<SgHelper, FileHistory>,
     history: Option<PathBuf>,
@@ -165,7 +165,8 @@ impl Repl {
     /// Adds an entry to the history and to the history file at once, so a
     /// session that ends abruptly keeps it too.
     fn remember(&mut self, entry: &str) {
-        // Only an I/O failure is reported here, and that is handled below.
+        // Adding to the list in memory cannot fail; writing the file below
+        // can, and is reported.
         let _ = self.editor.add_history_entry(entry);
         let Some(path) = &self.history else { return };
         let written = match path.parent() {
