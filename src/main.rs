@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::Parser;
 use sprague::engine::Limits;
 use sprague::printer::Format;
+use sprague::repl;
 use sprague::run::{Settings, run_script, with_big_stack};
 
 /// Sprague-Grundy values, outcomes and winning moves of impartial games
@@ -17,8 +18,12 @@ use sprague::run::{Settings, run_script, with_big_stack};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// The script to run (reads standard input when it is not a terminal).
+    /// The script to run. Without one, runs standard input when it is not a
+    /// terminal and opens the REPL when it is.
     file: Option<PathBuf>,
+    /// Open the REPL after running FILE, keeping its definitions.
+    #[arg(short = 'i', long = "interactive", conflicts_with = "eval")]
+    interactive: bool,
     /// Evaluate one expression (or statements) and print the result.
     #[arg(
         short = 'e',
@@ -49,6 +54,18 @@ fn main() -> ExitCode {
         format: cli.format,
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
+    let stdin_is_terminal = std::io::stdin().is_terminal();
+    if cli.interactive || (cli.file.is_none() && cli.eval.is_none() && stdin_is_terminal) {
+        let load = cli.file;
+        let opened = with_big_stack(move || repl::run(&settings, interrupt, load.as_deref()));
+        return match opened {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprint!("{message}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let (name, text) = match source(&cli, settings.color) {
         Ok(source) => source,
         Err(message) => {
@@ -75,30 +92,15 @@ fn source(cli: &Cli, color: bool) -> Result<(String, String), String> {
     if let Some(expr) = &cli.eval {
         return Ok(("<-e>".to_string(), expr.clone()));
     }
-    let (name, bytes) = match &cli.file {
-        Some(path) => {
-            let name = path.display().to_string();
-            if path.is_dir() {
-                return Err(format!("error: `{name}` is a directory, not a script\n"));
-            }
-            let bytes = std::fs::read(path).map_err(|e| {
-                let reason = match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such file".to_string(),
-                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                    _ => e.to_string(),
-                };
-                format!("error: cannot read `{name}`: {reason}\n")
-            })?;
-            (name, bytes)
-        }
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
-            ("<stdin>".to_string(), bytes)
-        }
-    };
+    if let Some(path) = &cli.file {
+        let text = sprague::run::read_script(path, color)?;
+        return Ok((path.display().to_string(), text));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+    let name = "<stdin>".to_string();
     match String::from_utf8(bytes) {
         Ok(text) => Ok((name, text)),
         Err(error) => Err(sprague::run::not_utf8(&name, error, color)),

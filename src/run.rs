@@ -73,6 +73,24 @@ pub fn not_utf8(name: &str, error: std::string::FromUtf8Error, color: bool) -> S
     render(&diagnostic, &sources, color)
 }
 
+/// The text of the script at `path`, or the rendered reason it cannot be
+/// read (shared by the CLI and the REPL's `:load`).
+pub fn read_script(path: &std::path::Path, color: bool) -> Result<String, String> {
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!("error: `{name}` is a directory, not a script\n"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| {
+        let reason = match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            _ => e.to_string(),
+        };
+        format!("error: cannot read `{name}`: {reason}\n")
+    })?;
+    String::from_utf8(bytes).map_err(|error| not_utf8(&name, error, color))
+}
+
 /// A shared in-memory output, for tests and embedding.
 #[derive(Clone, Default)]
 pub struct Captured(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);

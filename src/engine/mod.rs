@@ -269,6 +269,15 @@ impl Engine {
             .count();
         (self.positions, known as u64)
     }
+
+    /// How many positions of one family are interned, and how many have
+    /// known values (for the REPL's `:info` and `:stats`).
+    pub fn family_stats(&self, family: FamilyId) -> (u64, u64) {
+        let table = &self.tables[family.0 as usize];
+        let values = table.dense.iter().chain(&table.values);
+        let known = values.filter(|v| **v < IN_PROGRESS).count();
+        ((table.dense.len() + table.keys.len()) as u64, known as u64)
+    }
 }
 
 /// Argument lists are stored with ranges as lists, so `F(0..3)` and

@@ -3,6 +3,7 @@
 
 pub mod builtins;
 pub mod ops;
+pub mod session;
 mod solve;
 
 use std::io::Write;

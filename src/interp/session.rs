@@ -1,0 +1,261 @@
+//! What an interactive session asks of the interpreter beyond running
+//! entries: which names are defined, where, and how many positions each game
+//! keeps in memory.
+
+use super::{Interp, LetState};
+use crate::engine::LITERALS;
+use crate::lower::program::Global;
+use crate::printer;
+use crate::span::Span;
+use crate::syntax::ast::Stmt;
+use crate::value::FamilyId;
+
+/// What kind of definition a top-level name has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefinitionKind {
+    Game,
+    Def,
+    Let,
+}
+
+impl DefinitionKind {
+    /// The keyword that introduces it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            DefinitionKind::Game => "game",
+            DefinitionKind::Def => "def",
+            DefinitionKind::Let => "let",
+        }
+    }
+}
+
+/// One current top-level definition: enough to list it, complete it and
+/// hint its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionSummary {
+    pub name: String,
+    pub kind: DefinitionKind,
+    pub params: Vec<String>,
+    /// The name where it is defined.
+    pub span: Span,
+}
+
+/// Everything `:info` shows about one definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionInfo {
+    pub summary: DefinitionSummary,
+    /// The whole statement as the user wrote it.
+    pub source: String,
+    /// Where it was written: a file name or `<repl:N>`, and its line.
+    pub origin: String,
+    /// For a game: positions interned and positions with known values.
+    pub positions: Option<(u64, u64)>,
+    /// For a `let` already evaluated: its value, printed.
+    pub value: Option<String>,
+}
+
+/// Positions a game family keeps in memory, for `:stats`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyPositions {
+    /// The family's name; `< … >` for literal games.
+    pub name: String,
+    pub interned: u64,
+    pub known: u64,
+}
+
+impl Interp {
+    /// Every current definition, in the order it was written (a
+    /// redefinition takes the place of its latest text).
+    pub fn definitions(&self) -> Vec<DefinitionSummary> {
+        let program = &self.program;
+        let mut all: Vec<DefinitionSummary> = program
+            .globals
+            .iter()
+            .map(|(name, global)| {
+                let (kind, params, span) = match *global {
+                    Global::Family(id) => {
+                        let f = program.family(id);
+                        (DefinitionKind::Game, &f.params[..], f.span)
+                    }
+                    Global::Def(id) => {
+                        let d = &program.defs[id.0 as usize];
+                        (DefinitionKind::Def, &d.params[..], d.span)
+                    }
+                    Global::Let(index) => {
+                        (DefinitionKind::Let, &[][..], program.lets[index].name.span)
+                    }
+                };
+                DefinitionSummary {
+                    name: name.clone(),
+                    kind,
+                    params: params.iter().map(|p| p.node.clone()).collect(),
+                    span,
+                }
+            })
+            .collect();
+        all.sort_by_key(|d| (d.span.source, d.span.start));
+        all
+    }
+
+    /// What `:info` shows about the definition called `name`, if there is
+    /// one.
+    pub fn definition_info(&self, name: &str) -> Option<DefinitionInfo> {
+        let global = *self.program.globals.get(name)?;
+        let summary = self.definitions().into_iter().find(|d| d.name == name)?;
+        let (span, positions, value) = match global {
+            Global::Family(id) => {
+                let span = self.program.family(id).span;
+                (span, Some(self.engine.family_stats(id)), None)
+            }
+            Global::Def(id) => (self.program.defs[id.0 as usize].span, None, None),
+            Global::Let(index) => {
+                let value = match &self.lets[index] {
+                    LetState::Done(value) => Some(printer::inline(value, self)),
+                    _ => None,
+                };
+                (self.let_statement(summary.span), None, value)
+            }
+        };
+        let text = self.sources.text(span.source);
+        let line = text[..span.start as usize].matches('\n').count() + 1;
+        Some(DefinitionInfo {
+            source: self.sources.slice(span).to_string(),
+            origin: format!("{}:{line}", self.sources.name(span.source)),
+            summary,
+            positions,
+            value,
+        })
+    }
+
+    /// The span of the whole `let` statement whose name is at `name`.
+    fn let_statement(&self, name: Span) -> Span {
+        let text = self.sources.text(name.source);
+        let start = text[..name.start as usize].rfind("let").unwrap_or(0);
+        // The source parsed when it was run, so it parses again.
+        let statements = crate::syntax::parse(text, name.source).unwrap_or_default();
+        let end = statements.iter().find_map(|statement| match statement {
+            Stmt::Let { name: n, value } if n.span == name => Some(value.span.end as usize),
+            _ => None,
+        });
+        Span::new(name.source, start, end.unwrap_or(name.end as usize))
+    }
+
+    /// Positions kept per family, largest first, families with none left
+    /// out.
+    pub fn family_positions(&self) -> Vec<FamilyPositions> {
+        let mut all = vec![(LITERALS, "< … >".to_string())];
+        for (id, family) in self.program.families.iter().enumerate() {
+            if let Some(family) = family {
+                all.push((FamilyId(id as u32), family.name.clone()));
+            }
+        }
+        let mut counts: Vec<FamilyPositions> = all
+            .into_iter()
+            .map(|(id, name)| {
+                let (interned, known) = self.engine.family_stats(id);
+                FamilyPositions {
+                    name,
+                    interned,
+                    known,
+                }
+            })
+            .filter(|f| f.interned > 0)
+            .collect();
+        counts.sort_by(|a, b| b.interned.cmp(&a.interned).then(a.name.cmp(&b.name)));
+        counts
+    }
+
+    /// Forgets every position and memoised value; returns how many
+    /// positions there were. `let`s are evaluated again on their next use,
+    /// since their values may hold positions.
+    pub fn forget_values(&mut self) -> u64 {
+        let (positions, _) = self.engine.stats();
+        self.engine.clear();
+        for state in &mut self.lets {
+            *state = LetState::Pending;
+        }
+        positions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::Limits;
+    use crate::lower::Redefine;
+    use crate::printer::Format;
+    use crate::run::Captured;
+
+    fn session(entries: &[&str]) -> Interp {
+        let out = Box::new(Captured::default());
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut interp = Interp::new(Limits::default(), interrupt, Format::Text, out);
+        for (n, entry) in entries.iter().enumerate() {
+            let result = interp.run(&format!("<repl:{}>", n + 1), entry, Redefine::Replace);
+            assert!(result.is_ok(), "{entry} failed: {result:?}");
+        }
+        interp
+    }
+
+    #[test]
+    fn definitions_come_in_the_order_written_with_their_parameters() {
+        let interp = session(&[
+            "game S(n) = < S(n - 1) if n > 0 >",
+            "def f(a, b) = a + b\nlet k = 3",
+        ]);
+        let listed: Vec<_> = interp
+            .definitions()
+            .into_iter()
+            .map(|d| (d.kind.keyword(), d.name, d.params.join(",")))
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                ("game", "S".to_string(), "n".to_string()),
+                ("def", "f".to_string(), "a,b".to_string()),
+                ("let", "k".to_string(), String::new()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_redefinition_is_listed_once_at_its_new_place() {
+        let interp = session(&["let k = 1\nlet j = 2", "let k = 5"]);
+        let names: Vec<_> = interp.definitions().into_iter().map(|d| d.name).collect();
+        assert_eq!(names, ["j", "k"]);
+    }
+
+    #[test]
+    fn info_shows_source_origin_and_cached_positions() {
+        let interp = session(&["\ngame S(n) = < S(n - 1) if n > 0 >", "g(S(9))"]);
+        let info = interp.definition_info("S").expect("S is defined");
+        assert_eq!(info.source, "game S(n) = < S(n - 1) if n > 0 >");
+        assert_eq!(info.origin, "<repl:1>:2");
+        // S(0) … S(9), all solved.
+        assert_eq!(info.positions, Some((10, 10)));
+        assert!(interp.definition_info("T").is_none());
+    }
+
+    #[test]
+    fn info_of_a_let_shows_the_statement_and_its_value_once_known() {
+        let interp = session(&["let xs = [\n  1, 2 ]", "let later = 1 + 1"]);
+        let info = interp.definition_info("xs").expect("xs is defined");
+        assert_eq!(info.source, "let xs = [\n  1, 2 ]");
+        assert_eq!(info.value.as_deref(), Some("[1, 2]"));
+        let later = interp.definition_info("later").and_then(|i| i.value);
+        assert_eq!(later.as_deref(), Some("2"));
+    }
+
+    #[test]
+    fn forgetting_values_empties_every_family_and_lets_still_work() {
+        let mut interp = session(&["game S(n) = < S(n - 1) if n > 0 >", "let p = S(4)", "g(p)"]);
+        assert_eq!(interp.family_positions()[0].name, "S");
+        assert_eq!(interp.forget_values(), 5);
+        assert!(interp.family_positions().is_empty());
+        assert!(interp.run("<repl:9>", "g(p)", Redefine::Replace).is_ok());
+        assert_eq!(interp.engine.family_stats(FamilyId(1)), (5, 5));
+    }
+}
