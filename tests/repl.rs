@@ -113,7 +113,7 @@ fn an_empty_line_submits_an_unfinished_entry_as_an_error() {
     repl.line("g(*1");
     repl.expect("\r\n... ");
     repl.line("");
-    repl.expect("this `(` is not closed");
+    repl.expect("this `(` is never closed");
     repl.line("g(*1 + *1)");
     repl.expect_line("0");
     repl.leave();
