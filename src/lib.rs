@@ -6,6 +6,7 @@ pub mod engine;
 pub mod interp;
 pub mod lower;
 pub mod printer;
+pub mod progress;
 pub mod run;
 pub mod span;
 pub mod syntax;
