@@ -9,7 +9,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::interp::{Interp, ops};
 use crate::printer;
 use crate::span::Span;
-use crate::value::Value;
+use crate::value::{Callable, Value};
 
 /// Points drawn at most: beyond this an SVG grows to many megabytes.
 const MAX_POINTS: usize = 100_000;
@@ -53,18 +53,19 @@ pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
         })
         .collect::<Result<Vec<i64>>>()?;
     let points: Vec<(i64, i64)> = xs.into_iter().zip(ys).collect();
-    let title = match &args[0] {
+    // `sequence` has checked that the first argument is callable.
+    let (title, y_label) = match &args[0] {
+        Value::Func(callable @ Callable::Family(_)) => {
+            let name = printer::callable_name(*callable, it);
+            (format!("g({name}(n))"), "g")
+        }
         Value::Func(callable) => {
             let name = printer::callable_name(*callable, it);
-            if matches!(callable, crate::value::Callable::Family(_)) {
-                format!("g({name}(n))")
-            } else {
-                format!("{name}(n)")
-            }
+            (format!("{name}(n)"), "value")
         }
-        _ => String::new(),
+        _ => (String::new(), "value"),
     };
-    let svg = render(&title, &points).map_err(|e| {
+    let svg = render(&title, y_label, &points).map_err(|e| {
         Diagnostic::new(span, format!("the plot could not be drawn: {e}")).label("in this plot")
     })?;
     std::fs::write(&path, svg).map_err(|e| {
@@ -92,10 +93,11 @@ fn svg_path(value: &Value, span: Span) -> Result<String> {
     Ok(path.to_string())
 }
 
-/// The SVG text of the picture: dots at `(n, value)`, axes labelled `n`
-/// and `g`.
+/// The SVG text of the picture: dots at `(n, value)`, the axes labelled
+/// `n` and `y_label`.
 fn render(
     title: &str,
+    y_label: &str,
     points: &[(i64, i64)],
 ) -> std::result::Result<String, Box<dyn std::error::Error>> {
     let x_min = points.iter().map(|p| p.0).min().unwrap_or(0);
@@ -118,7 +120,8 @@ fn render(
         chart
             .configure_mesh()
             .x_desc("n")
-            .y_desc("g")
+            .y_desc(y_label)
+            .axis_desc_style(("sans-serif", 16))
             .light_line_style(WHITE.mix(0.0))
             .draw()?;
         let colour = RGBColor(31, 90, 160);
