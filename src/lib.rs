@@ -7,6 +7,7 @@ pub mod interp;
 pub mod lower;
 pub mod printer;
 pub mod repl;
+pub mod progress;
 pub mod run;
 pub mod span;
 pub mod syntax;

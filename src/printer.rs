@@ -1,5 +1,5 @@
 //! Values → text: source form for games (`Kayles(3) + *2`, `<*0, *1>`),
-//! Python-like lists, aligned tables, and one JSON value per result.
+//! Python-like lists, aligned tables, one JSON value per result, and CSV.
 
 use std::fmt::Write;
 
@@ -15,12 +15,16 @@ pub enum Format {
     Text,
     /// One JSON value per line.
     Json,
+    /// Comma-separated values: a table as a heading row and one row per
+    /// row label, a list as a column, a list of lists as rows.
+    Csv,
 }
 
 /// A statement's result as printed on its own line(s).
 pub fn result(value: &Value, it: &Interp, format: Format) -> String {
     match format {
         Format::Json => json(value, it).to_string(),
+        Format::Csv => csv(value, it),
         Format::Text => match value {
             Value::Str(s) => s.to_string(),
             Value::Table(table) => table_text(table, it),
@@ -236,5 +240,63 @@ pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
                 .map(|row| row.iter().map(|v| json(v, it)).collect::<Vec<_>>())
                 .collect::<Vec<_>>(),
         }),
+    }
+}
+
+/// A result as CSV (RFC 4180), for spreadsheets and data frames. A table is
+/// a heading row (its name, then the column labels) and one row per row
+/// label; a list of lists is one row per inner list; any other list is a
+/// column, one value per line (a list has no indices to print beside its
+/// values: `[[n, g(F(n))] for n in r]` gives both); a map is one `key,value`
+/// row per entry; anything else is a single field.
+fn csv(value: &Value, it: &Interp) -> String {
+    let row = |fields: &mut dyn Iterator<Item = &Value>| {
+        fields
+            .map(|v| csv_field(v, it))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let rows: Vec<String> = match value {
+        Value::Table(table) => {
+            let corner = Value::str(&table.corner);
+            let mut rows = vec![row(&mut std::iter::once(&corner).chain(&table.cols))];
+            for (label, cells) in table.rows.iter().zip(&table.cells) {
+                rows.push(row(&mut std::iter::once(label).chain(cells)));
+            }
+            rows
+        }
+        Value::List(_) | Value::Range(..) => {
+            let items = value.sequence();
+            let is_list = |v: &Value| matches!(v, Value::List(_) | Value::Range(..));
+            if !items.is_empty() && items.iter().all(is_list) {
+                items
+                    .iter()
+                    .map(|v| row(&mut v.sequence().iter()))
+                    .collect()
+            } else {
+                items.iter().map(|v| csv_field(v, it)).collect()
+            }
+        }
+        Value::Map(map) => map
+            .entries
+            .iter()
+            .map(|(k, v)| row(&mut [k, v].into_iter()))
+            .collect(),
+        other => vec![csv_field(other, it)],
+    };
+    rows.join("\n")
+}
+
+/// One CSV field: strings without quotes and other values in source form,
+/// quoted (with `"` doubled) when they hold a comma, quote or line break.
+fn csv_field(value: &Value, it: &Interp) -> String {
+    let text = match value {
+        Value::Str(s) => s.to_string(),
+        other => inline(other, it),
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
     }
 }

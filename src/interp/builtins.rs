@@ -5,9 +5,13 @@ use std::rc::Rc;
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::printer;
+use crate::progress::Task;
 use crate::span::Span;
-use crate::value::{Table, Value};
+use crate::value::{Game, Table, Value};
 
+mod dot;
+mod hint;
+mod plot;
 mod tree;
 
 macro_rules! builtins {
@@ -56,6 +60,9 @@ builtins! {
     Keys "keys" 1..=1,
     List "list" 1..=1,
     Print "print" 0..=255,
+    Dot "dot" 1..=2,
+    Plot "plot" 3..=3,
+    Hint "hint" 1..=1,
 }
 
 impl Builtin {
@@ -91,6 +98,8 @@ impl Builtin {
             Builtin::Seq => "seq(F, 0..=10) lists g(F(n)) for each n",
             Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
             Builtin::Tree => "tree(G) or tree(G, depth)",
+            Builtin::Dot => "dot(G) or dot(G, depth)",
+            Builtin::Plot => "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n",
             _ => "see the built-ins in the language reference",
         }
     }
@@ -107,11 +116,11 @@ impl Builtin {
         match self {
             Builtin::G | Builtin::Grundy => {
                 let game = ops::game(&args[0], arg(0))?;
-                Ok(Value::Int(value_int(it.grundy(&game, arg(0))?, arg(0))?))
+                Ok(Value::Int(value_int(grundy(it, &game, arg(0))?, arg(0))?))
             }
             Builtin::Outcome => {
                 let game = ops::game(&args[0], arg(0))?;
-                let winner = if it.grundy(&game, arg(0))? == 0 {
+                let winner = if grundy(it, &game, arg(0))? == 0 {
                     "P"
                 } else {
                     "N"
@@ -125,7 +134,7 @@ impl Builtin {
                 if self == Builtin::Winning {
                     let mut winning = Vec::new();
                     for option in options {
-                        if it.grundy(&option, arg(0))? == 0 {
+                        if grundy(it, &option, arg(0))? == 0 {
                             winning.push(option);
                         }
                     }
@@ -134,16 +143,14 @@ impl Builtin {
                 Ok(Value::list(options.into_iter().map(Value::Game).collect()))
             }
             Builtin::Seq => {
-                let family = args[0].clone();
                 let items = ops::Items::of(args[1].clone(), arg(1), it.limits().max_list_len)?;
-                let mut values = Vec::new();
-                for n in items {
-                    values.push(apply(it, &family, vec![n], arg(0), span)?);
-                }
-                Ok(Value::list(values))
+                Ok(Value::list(sequence(it, &args[0], items, arg(0), span)?))
             }
             Builtin::TableOf => table(it, &args, spans, span),
             Builtin::Tree => tree::tree(it, &args, spans, span),
+            Builtin::Dot => dot::dot(it, &args, spans, span),
+            Builtin::Plot => plot::plot(it, &args, spans, span),
+            Builtin::Hint => hint::hint(it, &args, spans, span),
             Builtin::Len => match &args[0] {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
                     Ok(Value::Int(ops::length(v) as i64))
@@ -211,6 +218,34 @@ fn value_int(value: u64, span: Span) -> Result<i64> {
     i64::try_from(value).map_err(|_| ops::overflow(span))
 }
 
+/// `g(G)`, with a spinner on standard error if the search runs long.
+fn grundy(it: &mut Interp, game: &Game, span: Span) -> Result<u64> {
+    let _task = Task::start("g", None);
+    it.grundy(game, span)
+}
+
+/// `seq(F, items)`: `apply` to each item, with a progress bar if it runs
+/// long.
+fn sequence(
+    it: &mut Interp,
+    f: &Value,
+    items: ops::Items,
+    f_span: Span,
+    span: Span,
+) -> Result<Vec<Value>> {
+    let count = match &items {
+        ops::Items::List(list, start) => list.len().saturating_sub(*start) as u64,
+        ops::Items::Range(low, high) => Value::range_len(*low, *high),
+    };
+    let task = Task::start("seq", Some(count));
+    let mut values = Vec::new();
+    for n in items {
+        values.push(apply(it, f, vec![n], f_span, span)?);
+        task.advance();
+    }
+    Ok(values)
+}
+
 /// `g(F(args))` for a family, `F(args)` (or its value, if a game) for a
 /// `def` or built-in: what `seq` and `table` show.
 fn apply(it: &mut Interp, f: &Value, args: Vec<Value>, f_span: Span, span: Span) -> Result<Value> {
@@ -229,6 +264,7 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     let limit = it.limits().max_list_len;
     let rows: Vec<Value> = ops::Items::of(args[1].clone(), spans[1], limit)?.collect();
     let cols: Vec<Value> = ops::Items::of(args[2].clone(), spans[2], limit)?.collect();
+    let task = Task::start("table", Some(rows.len() as u64 * cols.len() as u64));
     let mut cells = Vec::with_capacity(rows.len());
     for r in &rows {
         let mut line = Vec::with_capacity(cols.len());
@@ -240,6 +276,7 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
                 spans[0],
                 span,
             )?);
+            task.advance();
         }
         cells.push(line);
     }

@@ -23,10 +23,7 @@ struct Pending {
 pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
     let root = ops::game(&args[0], spans[0])?;
     let max_depth = match args.get(1) {
-        Some(v) => {
-            let d = ops::int(v, spans[1])?;
-            usize::try_from(d).map_err(|_| ops::type_error("a depth of 0 or more", v, spans[1]))?
-        }
+        Some(v) => depth(v, spans[1])?,
         None => usize::MAX,
     };
     let mut lines: Vec<String> = Vec::new();
@@ -77,4 +74,11 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
         }
     }
     Ok(Value::str(&lines.join("\n")))
+}
+
+/// The optional depth argument of `tree` and `dot`: how many moves deep to
+/// draw.
+pub fn depth(value: &Value, span: Span) -> Result<usize> {
+    let depth = ops::int(value, span)?;
+    usize::try_from(depth).map_err(|_| ops::type_error("a depth of 0 or more", value, span))
 }

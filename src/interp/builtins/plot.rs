@@ -1,0 +1,140 @@
+//! `plot(F, r, "file.svg")`: a sequence of values drawn as an SVG picture,
+//! the only way a script can write a file.
+
+use std::rc::Rc;
+
+use plotters::prelude::*;
+
+use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::interp::{Interp, ops};
+use crate::printer;
+use crate::span::Span;
+use crate::value::{Callable, Value};
+
+/// Points drawn at most: beyond this an SVG grows to many megabytes.
+const MAX_POINTS: usize = 100_000;
+/// Up to this many points, neighbours are joined by a line; a longer
+/// sequence reads better as a scatter of dots.
+const JOINED_POINTS: usize = 500;
+const SIZE: (u32, u32) = (900, 450);
+
+/// Computes `g(F(n))` for each `n` in `r` (as `seq` does) and writes the
+/// picture to the file named by the third argument; returns nothing.
+pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
+    let path = svg_path(&args[2], spans[2])?;
+    let limit = it.limits().max_list_len;
+    let arguments: Rc<Vec<Value>> =
+        Rc::new(ops::Items::of(args[1].clone(), spans[1], limit)?.collect());
+    if arguments.is_empty() {
+        return Err(Diagnostic::new(spans[1], "nothing to plot").label("this is empty"));
+    }
+    if arguments.len() > MAX_POINTS {
+        return Err(Diagnostic::new(
+            spans[1],
+            format!(
+                "plot draws at most {MAX_POINTS} points, not {}",
+                arguments.len()
+            ),
+        )
+        .label("too many values"));
+    }
+    let xs = arguments
+        .iter()
+        .map(|n| ops::int(n, spans[1]))
+        .collect::<Result<Vec<i64>>>()?;
+    let items = ops::Items::List(Rc::clone(&arguments), 0);
+    let values = super::sequence(it, &args[0], items, spans[0], span)?;
+    let ys = values
+        .iter()
+        .map(|v| {
+            ops::int(v, spans[0]).map_err(|e| {
+                e.help("plot draws integers: Grundy values or a def's integer results")
+            })
+        })
+        .collect::<Result<Vec<i64>>>()?;
+    let points: Vec<(i64, i64)> = xs.into_iter().zip(ys).collect();
+    // `sequence` has checked that the first argument is callable.
+    let (title, y_label) = match &args[0] {
+        Value::Func(callable @ Callable::Family(_)) => {
+            let name = printer::callable_name(*callable, it);
+            (format!("g({name}(n))"), "g")
+        }
+        Value::Func(callable) => {
+            let name = printer::callable_name(*callable, it);
+            (format!("{name}(n)"), "value")
+        }
+        _ => (String::new(), "value"),
+    };
+    let svg = render(&title, y_label, &points).map_err(|e| {
+        Diagnostic::new(span, format!("the plot could not be drawn: {e}")).label("in this plot")
+    })?;
+    std::fs::write(&path, svg).map_err(|e| {
+        Diagnostic::new(spans[2], format!("cannot write `{path}`: {e}"))
+            .label("this file")
+            .help("the path is relative to the directory sprague runs in")
+    })?;
+    Ok(Value::Unit)
+}
+
+/// The file name, which must end in `.svg`, so that a script can never
+/// overwrite anything but a picture.
+fn svg_path(value: &Value, span: Span) -> Result<String> {
+    let Value::Str(path) = value else {
+        return Err(ops::type_error("a file name", value, span)
+            .help("name the picture: plot(F, 0..100, \"f.svg\")"));
+    };
+    if !path.to_ascii_lowercase().ends_with(".svg") || path.len() <= ".svg".len() {
+        return Err(
+            Diagnostic::new(span, format!("plot writes SVG files only, not `{path}`"))
+                .label("this name does not end in .svg")
+                .help("name the picture: plot(F, 0..100, \"f.svg\")"),
+        );
+    }
+    Ok(path.to_string())
+}
+
+/// The SVG text of the picture: dots at `(n, value)`, the axes labelled
+/// `n` and `y_label`.
+fn render(
+    title: &str,
+    y_label: &str,
+    points: &[(i64, i64)],
+) -> std::result::Result<String, Box<dyn std::error::Error>> {
+    let x_min = points.iter().map(|p| p.0).min().unwrap_or(0);
+    let x_max = points.iter().map(|p| p.0).max().unwrap_or(0);
+    let y_min = points.iter().map(|p| p.1).min().unwrap_or(0).min(0);
+    let y_max = points.iter().map(|p| p.1).max().unwrap_or(0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 22))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(45)
+            .build_cartesian_2d(
+                x_min..x_max.saturating_add(1),
+                y_min..y_max.saturating_add(1),
+            )?;
+        chart
+            .configure_mesh()
+            .x_desc("n")
+            .y_desc(y_label)
+            .axis_desc_style(("sans-serif", 16))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()?;
+        let colour = RGBColor(31, 90, 160);
+        if points.len() <= JOINED_POINTS {
+            chart.draw_series(LineSeries::new(points.iter().copied(), colour.mix(0.35)))?;
+        }
+        let radius = if points.len() <= JOINED_POINTS { 3 } else { 1 };
+        chart.draw_series(
+            points
+                .iter()
+                .map(|&point| Circle::new(point, radius, colour.filled())),
+        )?;
+        root.present()?;
+    }
+    Ok(svg)
+}

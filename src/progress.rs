@@ -1,0 +1,189 @@
+//! Progress on standard error for computations that run longer than a
+//! second: a bar for `seq`, `table` and `plot` (which know their total), a
+//! spinner counting positions solved for a long `g`.
+//!
+//! Only the outermost task of the evaluation thread draws (a `seq` inside a
+//! `def` inside a `seq` stays quiet), and nothing is drawn unless standard
+//! error is a terminal. Until the first second has passed a task is a few
+//! counters, so starting one per call of `g` costs next to nothing.
+
+use std::cell::{Cell, RefCell};
+use std::io::IsTerminal;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a computation runs before its progress is shown.
+const DELAY: Duration = Duration::from_secs(1);
+
+/// The outermost task on this thread.
+struct Current {
+    label: &'static str,
+    total: Option<u64>,
+    done: u64,
+    solved: u64,
+    started: Instant,
+    bar: Option<ProgressBar>,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
+    /// Tests draw to a hidden target with no delay, to see the bar appear.
+    static TESTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether progress can be drawn at all: standard error is a terminal
+/// (asked once per process, not once per task).
+fn enabled() -> bool {
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    TESTING.get() || *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
+}
+
+/// A computation whose progress may be shown; dropping it clears the bar.
+#[must_use = "the progress is cleared when the task is dropped"]
+pub struct Task {
+    /// Whether this task is the outermost one (and so the one drawn).
+    owner: bool,
+}
+
+impl Task {
+    /// Starts a task called `label` (the built-in's name) that will
+    /// `advance` `total` times, or a spinner when the total is unknown.
+    pub fn start(label: &'static str, total: Option<u64>) -> Task {
+        if !enabled() {
+            return Task { owner: false };
+        }
+        CURRENT.with_borrow_mut(|current| {
+            if current.is_some() {
+                return Task { owner: false };
+            }
+            *current = Some(Current {
+                label,
+                total,
+                done: 0,
+                solved: 0,
+                started: Instant::now(),
+                bar: None,
+            });
+            Task { owner: true }
+        })
+    }
+
+    /// One more of the task's `total` steps is done.
+    pub fn advance(&self) {
+        if self.owner {
+            update(|current| current.done += 1);
+        }
+    }
+}
+
+impl Drop for Task {
+    fn drop(&mut self) {
+        if self.owner
+            && let Some(Current { bar: Some(bar), .. }) = CURRENT.take()
+        {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Tells the running task that the engine solved `count` more positions:
+/// the solver calls this every few thousand positions, so that a long `g`
+/// shows a spinner with the count.
+pub fn solved(count: u64) {
+    if enabled() {
+        update(|current| current.solved += count);
+    }
+}
+
+/// Applies `change` to the current task, then shows or redraws its bar.
+fn update(change: impl FnOnce(&mut Current)) {
+    CURRENT.with_borrow_mut(|current| {
+        let Some(current) = current else { return };
+        change(current);
+        if current.bar.is_none() {
+            let delay = if TESTING.get() { Duration::ZERO } else { DELAY };
+            if current.started.elapsed() < delay {
+                return;
+            }
+            current.bar = Some(new_bar(current.label, current.total));
+        }
+        if let Some(bar) = &current.bar {
+            bar.set_position(current.done);
+            if current.solved > 0 {
+                bar.set_message(format!("{} positions solved", HumanCount(current.solved)));
+            }
+        }
+    });
+}
+
+fn new_bar(label: &'static str, total: Option<u64>) -> ProgressBar {
+    let target = if TESTING.get() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let template = match total {
+        Some(_) => "{prefix} [{bar:30}] {human_pos}/{human_len} (eta {eta}) {msg}",
+        None => "{spinner} {prefix}: {msg} ({elapsed})",
+    };
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(total, target)
+        .with_style(style)
+        .with_prefix(label);
+    if total.is_none() {
+        bar.enable_steady_tick(Duration::from_millis(100));
+    }
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown() -> Option<(u64, String)> {
+        CURRENT.with_borrow(|current| {
+            let bar = current.as_ref()?.bar.as_ref()?;
+            Some((bar.position(), bar.message()))
+        })
+    }
+
+    #[test]
+    fn only_the_outermost_task_draws_and_dropping_clears_it() {
+        TESTING.set(true);
+        let outer = Task::start("seq", Some(10));
+        outer.advance();
+        outer.advance();
+        {
+            let inner = Task::start("table", Some(3));
+            inner.advance();
+            solved(2048);
+        }
+        assert_eq!(
+            shown(),
+            Some((2, "2,048 positions solved".to_string())),
+            "the inner task's step does not move the outer bar"
+        );
+        drop(outer);
+        assert!(CURRENT.with_borrow(Option::is_none));
+        let spinner = Task::start("g", None);
+        solved(5);
+        assert_eq!(shown(), Some((0, "5 positions solved".to_string())));
+        drop(spinner);
+        TESTING.set(false);
+    }
+
+    #[test]
+    fn nothing_is_tracked_when_progress_cannot_be_drawn() {
+        if std::io::stderr().is_terminal() {
+            return;
+        }
+        let task = Task::start("seq", Some(1));
+        task.advance();
+        assert!(!task.owner);
+        assert!(CURRENT.with_borrow(Option::is_none));
+    }
+}
