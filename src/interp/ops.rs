@@ -276,6 +276,19 @@ fn equal(it: &mut Interp, left: &Value, right: &Value, spans: (Span, Span, Span)
             }
             Ok(true)
         }
+        (Map(a), Map(b)) => {
+            // As in Python: the same keys, in any order, with equal values.
+            if a.entries.len() != b.entries.len() {
+                return Ok(false);
+            }
+            for (key, x) in &a.entries {
+                match b.get(key) {
+                    Some(y) if equal(it, x, y, spans)? => {}
+                    _ => return Ok(false),
+                }
+            }
+            Ok(true)
+        }
         _ => Ok(left == right),
     }
 }
