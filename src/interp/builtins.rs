@@ -11,6 +11,8 @@ use crate::value::{Game, Table, Value};
 
 mod dot;
 mod hint;
+mod octal;
+mod period;
 mod plot;
 mod tree;
 
@@ -57,6 +59,8 @@ builtins! {
     Abs "abs" 1..=1,
     Sum "sum" 1..=1,
     Sort "sort" 1..=1,
+    Octal "octal" 1..=1,
+    Period "period" 1..=2,
     Keys "keys" 1..=1,
     List "list" 1..=1,
     Print "print" 0..=255,
@@ -151,6 +155,8 @@ impl Builtin {
             Builtin::Dot => dot::dot(it, &args, spans, span),
             Builtin::Plot => plot::plot(it, &args, spans, span),
             Builtin::Hint => hint::hint(it, &args, spans, span),
+            Builtin::Octal => octal::octal(it, &args, spans, span),
+            Builtin::Period => period::period(it, &args, spans, span),
             Builtin::Len => match &args[0] {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
                     Ok(Value::Int(ops::length(v) as i64))

@@ -36,6 +36,8 @@ pub struct Interp {
     frames: Vec<Vec<Value>>,
     format: Format,
     out: Box<dyn Write>,
+    /// The families `octal(…)` has made, by code.
+    octal_families: rustc_hash::FxHashMap<String, FamilyId>,
 }
 
 impl Interp {
@@ -55,6 +57,7 @@ impl Interp {
             frames: Vec::new(),
             format,
             out,
+            octal_families: Default::default(),
         }
     }
 
@@ -95,6 +98,46 @@ impl Interp {
             self.action(action).map_err(|d| vec![*d])?;
         }
         Ok(())
+    }
+
+    /// The family of the octal game `code` (canonical form, e.g. `0.77`),
+    /// defined on first use from the `.sg` source `define` writes for a
+    /// family named by the given identifier, so that it runs through the
+    /// same engine (and fast paths) as a hand-written definition.
+    pub fn octal_family(
+        &mut self,
+        code: &str,
+        define: impl FnOnce(&str) -> String,
+        span: Span,
+    ) -> Result<FamilyId> {
+        if let Some(&id) = self.octal_families.get(code) {
+            return Ok(id);
+        }
+        let ident = format!("octal_{}", code.replace('.', "_"));
+        let text = define(&ident);
+        let source = self
+            .sources
+            .add(format!("<octal(\"{code}\")>"), text.as_str());
+        let statements = crate::syntax::parse(&text, source)?;
+        let mut program = (*self.program).clone();
+        program.globals.remove(&ident);
+        let lowered = lower(&statements, &mut program, Redefine::Forbid).map_err(|errors| {
+            let first = errors.into_iter().next().map(Box::new);
+            first.unwrap_or_else(|| Diagnostic::new(span, "cannot define the octal game"))
+        })?;
+        let Some(&id) = lowered.new_families.first() else {
+            return Err(Diagnostic::new(span, "cannot define the octal game"));
+        };
+        // Reachable only through `octal(…)`: not a name the user can shadow.
+        program.globals.remove(&ident);
+        let display = format!("octal(\"{code}\")");
+        if let Some(family) = program.families[id.0 as usize].as_mut() {
+            family.name = display.clone();
+        }
+        self.program = Rc::new(program);
+        self.engine.define_family(id, display, 1);
+        self.octal_families.insert(code.to_string(), id);
+        Ok(id)
     }
 
     fn action(&mut self, action: &Action) -> Result<()> {
