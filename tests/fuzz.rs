@@ -11,12 +11,74 @@ use sprague::engine::Limits;
 use sprague::run::{Captured, Settings, run_script, with_big_stack};
 
 const TOKENS: &[&str] = &[
-    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not",
-    "true", "false", "S", "n", "k", "x", "Kayles", "W", "g", "seq", "options", "winning",
-    "tree", "mex", "table", "len", "sort", "sum", "min", "print", "outcome", "0", "1", "3", "7",
-    "9223372036854775807", "99999999999999999999", "\"a\"", "\"", "+", "-", "*", "/", "%", "^",
-    "==", "!=", "<", "<=", ">", ">=", "..", "..=", "=", ",", ";", ":", "(", ")", "[", "]", "{",
-    "}", "\n", "# note\n", "$",
+    "game",
+    "def",
+    "let",
+    "assert",
+    "if",
+    "then",
+    "else",
+    "for",
+    "in",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+    "S",
+    "n",
+    "k",
+    "x",
+    "Kayles",
+    "W",
+    "g",
+    "seq",
+    "options",
+    "winning",
+    "tree",
+    "mex",
+    "table",
+    "len",
+    "sort",
+    "sum",
+    "min",
+    "print",
+    "outcome",
+    "0",
+    "1",
+    "3",
+    "7",
+    "9223372036854775807",
+    "99999999999999999999",
+    "\"a\"",
+    "\"",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "^",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "..",
+    "..=",
+    "=",
+    ",",
+    ";",
+    ":",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\n",
+    "# note\n",
+    "$",
 ];
 
 /// Definitions that give token soups something to evaluate.
@@ -45,7 +107,13 @@ fn run_bounded(text: String) {
         ..Settings::default()
     };
     let _ = with_big_stack(move || {
-        run_script("fuzz.sg", &text, &settings, interrupt, Box::new(Captured::default()))
+        run_script(
+            "fuzz.sg",
+            &text,
+            &settings,
+            interrupt,
+            Box::new(Captured::default()),
+        )
     });
     let _ = done.send(());
     let _ = watchdog.join();
@@ -58,7 +126,11 @@ fn soup() -> impl Strategy<Value = String> {
     )
         .prop_map(|(prelude, tokens)| {
             let body = tokens.join(" ");
-            if prelude { format!("{PRELUDE}{body}") } else { body }
+            if prelude {
+                format!("{PRELUDE}{body}")
+            } else {
+                body
+            }
         })
 }
 

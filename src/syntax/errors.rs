@@ -38,10 +38,16 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
         } else {
             format!("expected {wanted} before this")
         };
-        return Diagnostic::new(span_of(open_at, 1), format!("this `{bracket}` is never closed"))
-            .label(format!("`{bracket}` opened here"))
-            .with_label(here, found)
-            .help(format!("add `{close}` where the {} ends", bracket_noun(bracket)));
+        return Diagnostic::new(
+            span_of(open_at, 1),
+            format!("this `{bracket}` is never closed"),
+        )
+        .label(format!("`{bracket}` opened here"))
+        .with_label(here, found)
+        .help(format!(
+            "add `{close}` where the {} ends",
+            bracket_noun(bracket)
+        ));
     }
     let found = describe_found(text, at);
     let message = if expected.is_empty() {
@@ -54,7 +60,10 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
     } else {
         format!("expected {wanted} here")
     });
-    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     if expected.iter().any(|w| w == "a name") && KEYWORDS.contains(&word.as_str()) {
         diagnostic = diagnostic.help(format!("`{word}` is a keyword; choose another name"));
     } else if rest.starts_with(['\n', '\r']) && !expected.is_empty() {
@@ -104,8 +113,10 @@ const KEYWORDS: &[&str] = &[
 
 /// Characters that belong to no token of the language.
 fn is_stray(c: char) -> bool {
-    matches!(c, '$' | '@' | '&' | '|' | '?' | '~' | '`' | '\\' | '\'' | '!' | '\u{1}'..='\u{8}')
-        || (!c.is_ascii() && !c.is_alphabetic())
+    matches!(
+        c,
+        '$' | '@' | '&' | '|' | '?' | '~' | '`' | '\\' | '\'' | '!' | '\u{1}'..='\u{8}'
+    ) || (!c.is_ascii() && !c.is_alphabetic())
 }
 
 fn stray_help(c: char) -> &'static str {
