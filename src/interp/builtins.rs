@@ -1,8 +1,8 @@
-//! The built-in functions of the first table of the contract.
+//! The built-in functions of the contract.
 
 use std::rc::Rc;
 
-use super::{Interp, ops};
+use super::{Interp, ops, play};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::printer;
 use crate::span::Span;
@@ -56,6 +56,10 @@ builtins! {
     Keys "keys" 1..=1,
     List "list" 1..=1,
     Print "print" 0..=255,
+    Misere "misere" 1..=1,
+    Loopy "loopy" 1..=1,
+    NimMul "nim_mul" 2..=2,
+    NimInv "nim_inv" 1..=1,
 }
 
 impl Builtin {
@@ -91,6 +95,7 @@ impl Builtin {
             Builtin::Seq => "seq(F, 0..=10) lists g(F(n)) for each n",
             Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
             Builtin::Tree => "tree(G) or tree(G, depth)",
+            Builtin::NimMul => "nim_mul(a, b) multiplies two nimbers",
             _ => "see the built-ins in the language reference",
         }
     }
@@ -111,13 +116,18 @@ impl Builtin {
             }
             Builtin::Outcome => {
                 let game = ops::game(&args[0], arg(0))?;
-                let winner = if it.grundy(&game, arg(0))? == 0 {
-                    "P"
-                } else {
-                    "N"
-                };
-                Ok(Value::str(winner))
+                Ok(Value::str(it.loopy(&game, arg(0))?.outcome()))
             }
+            Builtin::Loopy => {
+                let game = ops::game(&args[0], arg(0))?;
+                it.loopy(&game, arg(0))?.into_value(arg(0))
+            }
+            Builtin::Misere => {
+                let game = ops::game(&args[0], arg(0))?;
+                Ok(Value::str(it.misere(&game, arg(0))?))
+            }
+            Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
+            Builtin::NimInv => play::nim_inv(&args[0], arg(0)),
             Builtin::Mex => mex(&args[0], arg(0)),
             Builtin::Options | Builtin::Winning => {
                 let game = ops::game(&args[0], arg(0))?;
@@ -125,7 +135,7 @@ impl Builtin {
                 if self == Builtin::Winning {
                     let mut winning = Vec::new();
                     for option in options {
-                        if it.grundy(&option, arg(0))? == 0 {
+                        if it.loopy(&option, arg(0))?.outcome() == "P" {
                             winning.push(option);
                         }
                     }

@@ -3,6 +3,7 @@
 
 pub mod builtins;
 pub mod ops;
+mod play;
 mod solve;
 
 use std::io::Write;
