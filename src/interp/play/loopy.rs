@@ -110,7 +110,10 @@ impl Search {
     /// The value of a node of a completed part.
     fn value(&self, node: usize, span: Span) -> Result<&Loopy> {
         self.values[node].as_ref().ok_or_else(|| {
-            Diagnostic::new(span, "internal error: a position was used before it was valued")
+            Diagnostic::new(
+                span,
+                "internal error: a position was used before it was valued",
+            )
         })
     }
 
@@ -240,8 +243,11 @@ impl Interp {
         {
             return Err(self.growing_sum(search, part, sum, span));
         }
-        let local: FxHashMap<usize, usize> =
-            part.iter().enumerate().map(|(i, &node)| (node, i)).collect();
+        let local: FxHashMap<usize, usize> = part
+            .iter()
+            .enumerate()
+            .map(|(i, &node)| (node, i))
+            .collect();
         let mut vertices = Vec::with_capacity(part.len());
         for &node in part {
             let mut vertex = Vertex::default();

@@ -65,7 +65,12 @@ impl Components {
 
     /// The state as a game, for messages.
     fn game(&self, state: &[u32]) -> Game {
-        Game::from_parts(state.iter().map(|&id| self.games[id as usize].clone()).collect())
+        Game::from_parts(
+            state
+                .iter()
+                .map(|&id| self.games[id as usize].clone())
+                .collect(),
+        )
     }
 }
 
@@ -202,7 +207,11 @@ impl Interp {
     }
 
     fn is_terminal(&mut self, components: &mut Components, id: u32, span: Span) -> Result<bool> {
-        Ok(self.component_options(components, id, span)?.is_empty())
+        match components.games[id as usize] {
+            // A heap's options are listed only when it is moved in.
+            Game::Nim(n) => Ok(n == 0),
+            _ => Ok(self.component_options(components, id, span)?.is_empty()),
+        }
     }
 
     /// The moves of component `id`: for each option, the non-terminal
@@ -233,7 +242,9 @@ impl Interp {
         let shown = printer::inline(&Value::Game(components.game(state)), self);
         Diagnostic::new(
             span,
-            format!("misère play needs a game that always ends, but `{shown}` can come back to itself"),
+            format!(
+                "misère play needs a game that always ends, but `{shown}` can come back to itself"
+            ),
         )
         .label("this game has a cycle")
         .help("loopy(G) and outcome(G) analyse games with cycles, under normal play")
