@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::smith::{self, Vertex};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::{IN_PROGRESS, Stop};
+use crate::engine::IN_PROGRESS;
 use crate::interp::{Interp, ops};
 use crate::printer;
 use crate::span::Span;
@@ -136,6 +136,8 @@ impl Interp {
         // below meets again and reports.
         match self.grundy(game, span) {
             Ok(value) => Ok(Loopy::Finite(value)),
+            // No position is left to explore with.
+            Err(error) if self.engine.stats().0 >= self.limits().max_positions => Err(error),
             Err(_) => self.explore_loopy(game, span),
         }
     }
@@ -184,9 +186,7 @@ impl Interp {
         if index.is_multiple_of(CHECK_EVERY) {
             self.check_interrupt(span)?;
         }
-        if index as u64 >= self.limits().max_positions {
-            return Err(self.stop(Stop::TooManyPositions(self.limits().max_positions), span));
-        }
+        self.check_search_size(index, span)?;
         search.visits[node] = Some(Visit {
             index,
             low: index,

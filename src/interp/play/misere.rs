@@ -10,7 +10,6 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::Stop;
 use crate::interp::Interp;
 use crate::printer;
 use crate::span::Span;
@@ -164,10 +163,7 @@ impl Interp {
         if memo.len().is_multiple_of(CHECK_EVERY) {
             self.check_interrupt(span)?;
         }
-        let limit = self.limits().max_positions;
-        if memo.len() as u64 >= limit {
-            return Err(self.stop(Stop::TooManyPositions(limit), span));
-        }
+        self.check_search_size(memo.len(), span)?;
         let mut successors = Vec::new();
         for (i, &id) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == id {

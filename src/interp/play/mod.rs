@@ -6,10 +6,28 @@ mod misere;
 mod smith;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::interp::ops;
+use crate::engine::Stop;
+use crate::interp::{Interp, ops};
 use crate::nimber;
 use crate::span::Span;
 use crate::value::Value;
+
+/// The searches here keep some hundred bytes per position where `g` keeps
+/// eight, so they may hold this fraction of `--max-positions`: a runaway
+/// game stops with an error instead of exhausting memory.
+const SEARCH_SHARE: u64 = 10;
+
+impl Interp {
+    /// Fails once a search holds `held` positions, past its share of the
+    /// position limit.
+    fn check_search_size(&self, held: usize, span: Span) -> Result<()> {
+        let limit = self.limits().max_positions / SEARCH_SHARE;
+        if held as u64 >= limit {
+            return Err(self.stop(Stop::TooManyPositions(limit), span));
+        }
+        Ok(())
+    }
+}
 
 /// `nim_mul(a, b)`: the nim product; `spans` are the arguments'.
 pub(super) fn nim_mul(a: &Value, b: &Value, spans: (Span, Span), span: Span) -> Result<Value> {
