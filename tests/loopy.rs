@@ -368,3 +368,16 @@ fn long_cycles_neither_overflow_nor_crawl() {
     let got: Vec<String> = lines.iter().map(Json::to_string).collect();
     assert_eq!(got, expected);
 }
+
+#[test]
+fn g_names_the_cycle_and_points_to_loopy_and_sums_that_grow_are_errors() {
+    let run = |script: &str| {
+        let (_, errors) = sprague::run::run_to_strings("t.sg", script, Default::default());
+        errors.unwrap_or_else(|| panic!("{script:?} should fail"))
+    };
+    let cycle = run("game A = < B >\ngame B = < A, *1 >\ng(A)\n");
+    assert!(cycle.contains("the game has a cycle: A → B → A"), "{cycle}");
+    assert!(cycle.contains("use loopy(G)"), "{cycle}");
+    let growing = run("game A = < A + *1 >\nloopy(A)\n");
+    assert!(growing.contains("infinitely many positions"), "{growing}");
+}

@@ -91,3 +91,40 @@ proptest! {
         prop_assert!(mul(c, d) < 1 << 16);
     }
 }
+
+/// Runs a script that must fail and returns its diagnostics.
+fn errors_of(script: &str) -> String {
+    let (_, errors) = sprague::run::run_to_strings("t.sg", script, Default::default());
+    errors.unwrap_or_else(|| panic!("{script:?} should fail"))
+}
+
+#[test]
+fn the_built_ins_compute_through_the_interpreter() {
+    let lines = common::run_json(
+        "nim_mul(4294967296, 4294967296)\nnim_mul(123456789, 987654321)\nnim_inv(1000)\n",
+    );
+    assert_eq!(lines[0], 3u64 << 31);
+    assert_eq!(lines[1], mul(123456789, 987654321));
+    assert_eq!(lines[2], inv(1000).unwrap_or(0));
+}
+
+#[test]
+fn bad_arguments_are_errors_at_the_argument() {
+    let negative = errors_of("nim_mul(3, -2)\n");
+    assert!(
+        negative.contains("a nimber cannot be negative, found -2"),
+        "{negative}"
+    );
+    assert!(
+        negative.contains("t.sg:1:12"),
+        "the argument's column: {negative}"
+    );
+    let zero = errors_of("nim_inv(0)\n");
+    assert!(zero.contains("0 has no nim inverse"), "{zero}");
+    // 2^32 ⊗ 2^31 = 2^63: Fermat 2-power times a smaller number.
+    let large = errors_of("nim_mul(4294967296, 2147483648)\n");
+    assert!(
+        large.contains("does not fit in a 64-bit signed integer"),
+        "{large}"
+    );
+}
