@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod interp;
 pub mod lower;
+pub mod nimber;
 pub mod printer;
 pub mod progress;
 pub mod repl;

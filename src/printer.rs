@@ -105,6 +105,7 @@ fn write_value(out: &mut String, value: &Value, it: &Interp) {
         Value::Game(game) => write_game(out, game, it),
         Value::Func(callable) => out.push_str(&callable_name(*callable, it)),
         Value::Table(table) => out.push_str(&table_text(table, it)),
+        Value::Infinite(finite) => out.push_str(&infinite_text(finite)),
     }
 }
 
@@ -115,6 +116,12 @@ fn write_list(out: &mut String, items: &[Value], it: &Interp) {
         }
         write_value(out, item, it);
     }
+}
+
+/// `∞{0, 2}`, `∞{}`: an infinite loopy value and its finite option values.
+fn infinite_text(finite: &[u64]) -> String {
+    let values: Vec<String> = finite.iter().map(u64::to_string).collect();
+    format!("∞{{{}}}", values.join(", "))
 }
 
 /// The name of a family, `def` or built-in.
@@ -231,7 +238,7 @@ pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
                 )
             }
         }
-        Value::Game(_) | Value::Func(_) => J::from(inline(value, it)),
+        Value::Game(_) | Value::Func(_) | Value::Infinite(_) => J::from(inline(value, it)),
         Value::Table(table) => serde_json::json!({
             "name": table.corner,
             "rows": table.rows.iter().map(|v| json(v, it)).collect::<Vec<_>>(),

@@ -129,6 +129,9 @@ pub enum Value {
     Game(Game),
     Func(Callable),
     Table(Rc<Table>),
+    /// `∞{0, 2}`: the loopy value of a position from which neither player
+    /// can force a win alone, with the finite values among its options.
+    Infinite(Rc<[u64]>),
 }
 
 impl Value {
@@ -156,6 +159,7 @@ impl Value {
             Value::Func(Callable::Family(_)) => "game family",
             Value::Func(_) => "function",
             Value::Table(_) => "table",
+            Value::Infinite(_) => "loopy value",
         }
     }
 
@@ -170,6 +174,7 @@ impl Value {
             Value::Game(_) => 6,
             Value::Func(_) => 7,
             Value::Table(_) => 8,
+            Value::Infinite(_) => 9,
         }
     }
 
@@ -200,6 +205,7 @@ impl Ord for Value {
             }
             (Map(a), Map(b)) => a.entries.cmp(&b.entries),
             (Table(a), Table(b)) => a.cells.cmp(&b.cells),
+            (Infinite(a), Infinite(b)) => a.cmp(b),
             _ => self.rank().cmp(&other.rank()),
         }
     }

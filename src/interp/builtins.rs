@@ -1,8 +1,8 @@
-//! The built-in functions of the first table of the contract.
+//! The built-in functions of the contract.
 
 use std::rc::Rc;
 
-use super::{Interp, ops};
+use super::{Interp, ops, play};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::printer;
 use crate::progress::Task;
@@ -67,6 +67,10 @@ builtins! {
     Dot "dot" 1..=2,
     Plot "plot" 3..=3,
     Hint "hint" 1..=1,
+    Misere "misere" 1..=1,
+    Loopy "loopy" 1..=1,
+    NimMul "nim_mul" 2..=2,
+    NimInv "nim_inv" 1..=1,
 }
 
 impl Builtin {
@@ -104,6 +108,7 @@ impl Builtin {
             Builtin::Tree => "tree(G) or tree(G, depth)",
             Builtin::Dot => "dot(G) or dot(G, depth)",
             Builtin::Plot => "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n",
+            Builtin::NimMul => "nim_mul(a, b) multiplies two nimbers",
             _ => "see the built-ins in the language reference",
         }
     }
@@ -124,13 +129,19 @@ impl Builtin {
             }
             Builtin::Outcome => {
                 let game = ops::game(&args[0], arg(0))?;
-                let winner = if grundy(it, &game, arg(0))? == 0 {
-                    "P"
-                } else {
-                    "N"
-                };
-                Ok(Value::str(winner))
+                let _task = Task::start("g", None);
+                Ok(Value::str(it.loopy(&game, arg(0))?.outcome()))
             }
+            Builtin::Loopy => {
+                let game = ops::game(&args[0], arg(0))?;
+                it.loopy(&game, arg(0))?.into_value(arg(0))
+            }
+            Builtin::Misere => {
+                let game = ops::game(&args[0], arg(0))?;
+                Ok(Value::str(it.misere(&game, arg(0))?))
+            }
+            Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
+            Builtin::NimInv => play::nim_inv(&args[0], arg(0)),
             Builtin::Mex => mex(&args[0], arg(0)),
             Builtin::Options | Builtin::Winning => {
                 let game = ops::game(&args[0], arg(0))?;
@@ -138,7 +149,7 @@ impl Builtin {
                 if self == Builtin::Winning {
                     let mut winning = Vec::new();
                     for option in options {
-                        if grundy(it, &option, arg(0))? == 0 {
+                        if it.loopy(&option, arg(0))?.outcome() == "P" {
                             winning.push(option);
                         }
                     }

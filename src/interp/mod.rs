@@ -4,6 +4,7 @@
 pub mod builtins;
 pub mod ops;
 pub mod session;
+mod play;
 mod solve;
 
 use std::io::Write;

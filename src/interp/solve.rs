@@ -125,8 +125,9 @@ impl Interp {
     /// current path of the search.
     fn path(&self, stack: &[PosId], from: PosId) -> Vec<PosId> {
         let mut path = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for &pos in stack.iter().rev() {
-            if self.engine.value(pos) == IN_PROGRESS && !path.contains(&pos) {
+            if self.engine.value(pos) == IN_PROGRESS && seen.insert(pos) {
                 path.push(pos);
                 if pos == from {
                     break;
