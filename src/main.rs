@@ -28,6 +28,7 @@ struct Cli {
     #[arg(
         short = 'e',
         long = "eval",
+        allow_hyphen_values = true,
         value_name = "EXPR",
         conflicts_with = "file"
     )]
