@@ -6,9 +6,10 @@ use std::rc::Rc;
 
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::{IN_PROGRESS, LITERALS, Mex, UNKNOWN};
+use crate::engine::{IN_PROGRESS, LITERALS, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::printer;
+use crate::progress;
 use crate::span::Span;
 use crate::value::{Game, PosId, Value};
 
@@ -19,6 +20,11 @@ enum Expansion {
     /// The position plays exactly like this game (a body that is not `< … >`).
     Alias(Game),
 }
+
+/// Positions a kernel computes between two reports of progress.
+const FILL_STEP: usize = 1 << 16;
+/// Positions the generic search solves between two reports of progress.
+const REPORT_STEPS: u32 = 4096;
 
 /// How many positions of a chain are named in a cycle or context message.
 const SHOWN: usize = 4;
@@ -48,11 +54,23 @@ impl Interp {
         let mut mex = Mex::default();
         let mut values = Vec::new();
         let mut steps: u32 = 0;
+        let mut solved: u32 = 0;
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
                 stack.pop();
                 continue;
+            }
+            match self.fill(pos) {
+                Ok(true) => {
+                    stack.pop();
+                    continue;
+                }
+                Ok(false) => {}
+                Err(stop) => {
+                    let error = self.stop(stop, span);
+                    return Err(self.unwind(&stack, error));
+                }
             }
             steps = steps.wrapping_add(1);
             if steps.is_multiple_of(1024)
@@ -85,6 +103,11 @@ impl Interp {
                 Some(value) => {
                     self.engine.set_value(pos, value);
                     stack.pop();
+                    solved += 1;
+                    if solved == REPORT_STEPS {
+                        progress::solved(solved.into());
+                        solved = 0;
+                    }
                 }
                 None => {
                     let cyclic = missing
@@ -100,6 +123,33 @@ impl Interp {
             }
         }
         Ok(())
+    }
+
+    /// Computes `pos` bottom-up, with every smaller position of its family,
+    /// when its family has a kernel that can; `Ok(false)` otherwise.
+    fn fill(&mut self, pos: PosId) -> std::result::Result<bool, Stop> {
+        if pos.family == LITERALS {
+            return Ok(false);
+        }
+        let (Some(n), Some(kernel)) = (
+            self.engine.dense_arg(pos),
+            self.program.family(pos.family).kernel.clone(),
+        ) else {
+            return Ok(false);
+        };
+        // In steps, so that a long computation shows its progress.
+        let (n, mut from) = (n as usize, self.engine.filled(pos.family));
+        loop {
+            let to = n.min(from + FILL_STEP);
+            if !self.engine.fill(pos.family, &kernel, to)? {
+                return Ok(false);
+            }
+            progress::solved(to.saturating_sub(from) as u64 + 1);
+            if to == n {
+                return Ok(true);
+            }
+            from = to + 1;
+        }
     }
 
     /// Resets the positions left in progress after an error, so that the
