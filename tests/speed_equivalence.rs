@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::RangeInclusive;
 
-use common::{ints, run_json};
+use common::{ints, mex, run_json};
 use sprague::engine::Limits;
 use sprague::engine::kernel::{Kernel, OptionValue};
 use sprague::interp::Interp;
@@ -228,7 +228,13 @@ fn an_argument_out_of_range_hands_over_to_the_generic_path() {
     // U(7) has the option U(−1), a terminal position the dense table does
     // not hold: from 7 on the generic path computes the values.
     let script = "game U(n) = < U(n - 1) if n > 0, U(-1) if n == 7 >\nseq(U, 0..=20)";
-    let expected: Vec<u64> = (0..=20).map(|n| n % 2).collect();
+    let terminal = mex([]);
+    let mut expected: Vec<u64> = Vec::new();
+    for n in 0..=20 {
+        let previous = expected.last().copied().filter(|_| n > 0);
+        let extra = (n == 7).then_some(terminal);
+        expected.push(mex(previous.into_iter().chain(extra)));
+    }
     assert_eq!(sequence(script), expected);
 }
 
