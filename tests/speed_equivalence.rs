@@ -219,8 +219,43 @@ fn near_misses_of_the_split_are_not_splits() {
     let other_family =
         "game G(n) = < G(n - 1) if n > 0 >\ngame F(n) = < G(n) + F(n - 1) if n > 0 >";
     assert!(kernel_of(other_family, "F").is_none());
-    let two_parameters = "game F(a, b) = < F(a - 1, b) if a > 0 >";
-    assert!(kernel_of(two_parameters, "F").is_none());
+    let three_parameters = "game F(a, b, c) = < F(a - 1, b, c) if a > 0 >";
+    assert!(kernel_of(three_parameters, "F").is_none());
+}
+
+/// Two-parameter spellings (computed box by box) against the generic path.
+const GRID_VARIANTS: &[(&str, &str)] = &[
+    // Wythoff's game.
+    (
+        "game F(a, b) = < F(a - k, b) for k in 1..=a, F(a, b - k) for k in 1..=b, \
+         F(a - k, b - k) for k in 1..=min(a, b) >",
+        "game F(a, b) = < F(id(a - k), b) for k in 1..=a, F(a, id(b - k)) for k in 1..=b, \
+         F(id(a - k), id(b - k)) for k in 1..=min(a, b) >",
+    ),
+    // A move to a later row: the box cannot be filled in order, so the
+    // generic search takes over.
+    (
+        "game F(a, b) = < F(a + 1, b) if a < 3, F(a, b - k) + *(a % 2) for k in 1..=b if k % 3 != 1 >",
+        "game F(a, b) = < F(id(a + 1), b) if a < 3, F(a, id(b - k)) + *(a % 2) for k in 1..=b if k % 3 != 1 >",
+    ),
+];
+
+#[test]
+fn two_parameter_kernels_equal_the_generic_path() {
+    for (fast, generic) in GRID_VARIANTS {
+        let generic = format!("def id(x) = x\n{generic}");
+        assert!(kernel_of(fast, "F").is_some(), "not recognised: {fast}");
+        assert!(kernel_of(&generic, "F").is_none(), "recognised: {generic}");
+        // Asked in an order that makes the box grow both ways.
+        let query =
+            "print(g(F(3, 30)))\nprint(g(F(25, 2)))\ntable(F, 0..32, 0..32)\noptions(F(2, 1))";
+        let (fast_out, fast_errors) =
+            run_to_strings("t.sg", &format!("{fast}\n{query}"), Settings::default());
+        let (generic_out, generic_errors) =
+            run_to_strings("t.sg", &format!("{generic}\n{query}"), Settings::default());
+        assert_eq!((fast_errors, generic_errors), (None, None));
+        assert_eq!(fast_out, generic_out, "{fast}");
+    }
 }
 
 #[test]

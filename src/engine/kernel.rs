@@ -191,6 +191,15 @@ impl IntExpr {
         }
     }
 
+    /// How much the value moves when `slot` moves by one, if it moves
+    /// by a fixed step (within the bounds, the step is exact).
+    fn step(&self, slot: usize) -> Option<i64> {
+        match self {
+            IntExpr::Affine(a) => Some(a.coefficient(slot)),
+            other => (!other.uses(slot)).then_some(0),
+        }
+    }
+
     /// Splits the expression into `coefficient · slot + rest`, if it is
     /// linear in `slot`.
     pub fn linear_in(&self, slot: usize) -> Option<(i64, IntExpr)> {
@@ -317,9 +326,10 @@ pub struct Element {
 /// The option an element yields each time its clauses let it through.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OptionValue {
-    /// `F(args…) + … + *nims…`: the xor of the positions' values and heaps.
+    /// `F(args…) + … + *nims…`: the xor of the positions' values and heaps;
+    /// each call has one expression per parameter.
     Terms {
-        args: Vec<IntExpr>,
+        calls: Vec<Vec<IntExpr>>,
         nims: Vec<IntExpr>,
     },
     /// A whole innermost `for` clause whose options are split pairs.
@@ -351,11 +361,39 @@ pub struct Linear {
     pub rest: IntExpr,
 }
 
-/// A recognised family `F(n) = < elements… >`; slot 0 is `n`.
+/// A recognised family `F(p…) = < elements… >`; the first slots are the
+/// parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
+    pub params: usize,
     pub elements: Vec<Element>,
     pub slots: usize,
+}
+
+/// Most parameters a kernel may have.
+pub const MAX_PARAMS: usize = 2;
+
+/// Where a kernel finds the values of the positions its options name.
+pub trait Known {
+    /// The value of `F(args)`, or `None` when it is not known here: the
+    /// kernel then gives up on the position.
+    fn value(&self, args: &[i64]) -> Option<u64>;
+    /// The values of `F(0..n)` for split ranges, `n` being the position
+    /// computed (one-parameter kernels; empty otherwise).
+    fn line(&self) -> &[u32];
+}
+
+/// A one-parameter family's values below the position being computed.
+impl Known for [u32] {
+    #[inline]
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let index = usize::try_from(args[0]).ok()?;
+        self.get(index).map(|&v| v as u64)
+    }
+
+    fn line(&self) -> &[u32] {
+        self
+    }
 }
 
 impl Kernel {
@@ -391,19 +429,25 @@ pub struct OptionSet {
 }
 
 impl Kernel {
-    /// Writes the options of `F(n)` into `out`, given the values of every
-    /// smaller position in `known`. `None` when the kernel cannot vouch for
-    /// this position: the generic path must take it.
-    pub fn options(&self, n: usize, known: &[u32], limit: u64, out: &mut OptionSet) -> Option<()> {
+    /// Writes the options of `F(args)` into `out`, the values of the
+    /// positions they name coming from `known`. `None` when the kernel
+    /// cannot vouch for this position: the generic path must take it.
+    pub fn options<K: Known + ?Sized>(
+        &self,
+        args: &[i64],
+        known: &K,
+        limit: u64,
+        out: &mut OptionSet,
+    ) -> Option<()> {
         out.points.clear();
         out.pairs.clear();
         out.count = 0;
         let mut slots = std::mem::take(&mut out.slots);
         slots.clear();
-        slots.resize(self.slots.max(1), 0);
-        slots[0] = n as i64;
+        slots.resize(self.slots.max(args.len()), 0);
+        slots[..args.len()].copy_from_slice(args);
         let mut walk = Walk {
-            n: n as i64,
+            n: known.line().len() as i64,
             known,
             limit,
             out,
@@ -418,14 +462,15 @@ impl Kernel {
     }
 }
 
-struct Walk<'a> {
+struct Walk<'a, K: ?Sized> {
+    /// The split ranges' positions are `0..n`.
     n: i64,
-    known: &'a [u32],
+    known: &'a K,
     limit: u64,
     out: &'a mut OptionSet,
 }
 
-impl Walk<'_> {
+impl<K: Known + ?Sized> Walk<'_, K> {
     fn clauses(&mut self, element: &Element, index: usize, slots: &mut [i64]) -> Option<()> {
         match element.clauses.get(index) {
             None => self.emit(&element.value, slots),
@@ -442,6 +487,14 @@ impl Walk<'_> {
                     inclusive,
                 } => {
                     let (a, b) = self.range(low, high, *inclusive, slots)?;
+                    if a < b
+                        && index + 1 == element.clauses.len()
+                        && let OptionValue::Terms { calls, nims } = &element.value
+                        && let Some(steps) = Steps::of(calls, nims, *slot)
+                    {
+                        slots[*slot] = a;
+                        return self.walk_terms(calls, nims, &steps, b - a, slots);
+                    }
                     for x in a..b {
                         slots[*slot] = x;
                         self.clauses(element, index + 1, slots)?;
@@ -484,12 +537,50 @@ impl Walk<'_> {
         fits.then_some((a, b))
     }
 
+    /// The options of a `for` over a range that yields terms directly,
+    /// `count` of them from the loop's first value (in `slots`) on: each
+    /// argument moves by a fixed step, so nothing is evaluated per option.
+    fn walk_terms(
+        &mut self,
+        calls: &[Vec<IntExpr>],
+        nims: &[IntExpr],
+        steps: &Steps,
+        count: i64,
+        slots: &[i64],
+    ) -> Option<()> {
+        let nim = nim_sum(nims, slots)?;
+        let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
+        for (call, args) in calls.iter().zip(args.iter_mut()) {
+            for (expr, arg) in call.iter().zip(args.iter_mut()) {
+                *arg = expr.eval(slots)?;
+            }
+        }
+        let args = &mut args[..calls.len()];
+        let steps = &steps.0[..calls.len()];
+        for _ in 0..count {
+            let mut v = nim;
+            for ((args, steps), call) in args.iter_mut().zip(steps).zip(calls) {
+                v ^= self.known.value(&args[..call.len()])?;
+                for (arg, step) in args.iter_mut().zip(steps) {
+                    *arg += step;
+                }
+            }
+            self.out.points.push(v);
+        }
+        self.out.count += count as u64;
+        Some(())
+    }
+
     fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
         match value {
-            OptionValue::Terms { args, nims } => {
+            OptionValue::Terms { calls, nims } => {
                 let mut v = nim_sum(nims, slots)?;
-                for arg in args {
-                    v ^= self.lookup(arg.eval(slots)?)?;
+                let mut args = [0; MAX_PARAMS];
+                for call in calls {
+                    for (arg, expr) in args.iter_mut().zip(call) {
+                        *arg = expr.eval(slots)?;
+                    }
+                    v ^= self.known.value(&args[..call.len()])?;
                 }
                 self.out.points.push(v);
                 self.out.count += 1;
@@ -497,12 +588,6 @@ impl Walk<'_> {
             }
             OptionValue::Split(split) => self.split(split, slots),
         }
-    }
-
-    fn lookup(&self, arg: i64) -> Option<u64> {
-        (0..self.n)
-            .contains(&arg)
-            .then(|| self.known[arg as usize] as u64)
     }
 
     fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {
@@ -552,6 +637,30 @@ impl Walk<'_> {
             });
         }
         Some(())
+    }
+}
+
+/// Most calls in one element that `walk_terms` steps through.
+const MAX_CALLS: usize = 4;
+
+/// How much each argument of each call moves when the loop variable moves
+/// by one.
+struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
+
+impl Steps {
+    /// The steps, when every argument is affine in `slot` and no heap
+    /// depends on it.
+    fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {
+        if calls.len() > MAX_CALLS || nims.iter().any(|n| n.uses(slot)) {
+            return None;
+        }
+        let mut steps = [[0; MAX_PARAMS]; MAX_CALLS];
+        for (call, steps) in calls.iter().zip(steps.iter_mut()) {
+            for (expr, step) in call.iter().zip(steps.iter_mut()) {
+                *step = expr.step(slot)?;
+            }
+        }
+        Some(Steps(steps))
     }
 }
 

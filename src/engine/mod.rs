@@ -4,6 +4,7 @@
 //! argument itself, 4 bytes a position (the rare value that does not fit in
 //! 32 bits is kept aside).
 
+mod grid;
 pub mod kernel;
 mod mex;
 mod split;
@@ -17,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rustc_hash::FxHashMap;
 
 use crate::value::{FamilyId, Game, PosId, Value};
+use grid::Grid;
 use kernel::Kernel;
 use split::Prefix;
 
@@ -78,8 +80,10 @@ struct FamilyTable {
     keys: Vec<Rc<[Value]>>,
     lookup: FxHashMap<Rc<[Value]>, u32>,
     values: Vec<u64>,
-    /// How far a kernel has computed `dense` bottom-up.
+    /// How far a kernel has computed `dense` bottom-up (one parameter).
     prefix: Prefix,
+    /// Which box of arguments a kernel has computed (two parameters).
+    grid: Grid,
 }
 
 impl FamilyTable {
@@ -123,6 +127,7 @@ impl Engine {
             lookup: FxHashMap::default(),
             values: Vec::new(),
             prefix: Prefix::default(),
+            grid: Grid::default(),
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -143,6 +148,7 @@ impl Engine {
             table.lookup.clear();
             table.values.clear();
             table.prefix = Prefix::default();
+            table.grid = Grid::default();
         }
         self.positions = 0;
     }
@@ -174,6 +180,23 @@ impl Engine {
                 index: n as u32,
             });
         }
+        if let [Value::Int(a), Value::Int(b)] = args
+            && table.arity == 2
+            && let Some(slot) = grid::slot(*a, *b)
+        {
+            if slot >= table.dense.len() {
+                let grow = (slot + 1 - table.dense.len()) as u64;
+                if self.positions + grow > self.limits.max_positions {
+                    return Err(Stop::TooManyPositions(self.limits.max_positions));
+                }
+                self.positions += grow;
+                table.dense.resize(slot + 1, DENSE_UNKNOWN);
+            }
+            return Ok(PosId {
+                family,
+                index: slot as u32,
+            });
+        }
         if let Some(&index) = table.lookup.get(args) {
             return Ok(PosId {
                 family,
@@ -203,16 +226,28 @@ impl Engine {
 
     /// The arguments of a position (for a literal: its options as games).
     pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
-        match self.dense_arg(pos) {
-            Some(n) => std::borrow::Cow::Owned(vec![Value::Int(n)]),
-            None => std::borrow::Cow::Borrowed(self.key(pos)),
+        use std::borrow::Cow;
+        if let Some(n) = self.dense_arg(pos) {
+            Cow::Owned(vec![Value::Int(n)])
+        } else if let Some((a, b)) = self.dense_pair(pos) {
+            Cow::Owned(vec![Value::Int(a), Value::Int(b)])
+        } else {
+            Cow::Borrowed(self.key(pos))
         }
     }
 
-    /// The argument of a position kept in a dense table.
+    /// The argument of a one-parameter position kept in a dense table.
     #[inline]
     pub fn dense_arg(&self, pos: PosId) -> Option<i64> {
-        (pos.index & HASHED == 0).then_some(pos.index as i64)
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 1;
+        dense.then_some(pos.index as i64)
+    }
+
+    /// The arguments of a two-parameter position kept in a dense table.
+    #[inline]
+    pub fn dense_pair(&self, pos: PosId) -> Option<(i64, i64)> {
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 2;
+        dense.then(|| grid::arguments(pos.index as usize))
     }
 
     /// The argument list of a position kept in a hash table.
@@ -294,6 +329,44 @@ impl Engine {
         table
             .prefix
             .fill(&mut table.dense, kernel, n, limit, &self.interrupt)
+    }
+
+    /// Computes the values of a box of `family(0..=a, 0..=b)` row by row
+    /// with the family's kernel; `Ok(false)` when the box is too large or
+    /// the kernel cannot vouch for some position, which the generic search
+    /// must then compute.
+    pub fn fill_grid(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        (a, b): (i64, i64),
+    ) -> Result<bool, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        let (Ok(a), Ok(b)) = (usize::try_from(a), usize::try_from(b)) else {
+            return Ok(false);
+        };
+        let Some((rows, cols)) = table.grid.extent(a, b) else {
+            return Ok(false);
+        };
+        let Some(corner) = grid::slot(rows as i64 - 1, cols as i64 - 1) else {
+            return Ok(false);
+        };
+        if corner >= table.dense.len() {
+            let grow = (corner + 1 - table.dense.len()) as u64;
+            if self.positions + grow > self.limits.max_positions {
+                return Ok(false);
+            }
+            self.positions += grow;
+            table.dense.resize(corner + 1, DENSE_UNKNOWN);
+        }
+        let limit = self.limits.max_list_len;
+        table.grid.fill(
+            &mut table.dense,
+            kernel,
+            (rows, cols),
+            limit,
+            &self.interrupt,
+        )
     }
 
     /// How many positions `family(0..)` a kernel has computed so far.

@@ -73,7 +73,7 @@ impl Prefix {
             let (known, rest) = values.split_at_mut(n);
             if rest[0] >= DENSE_BIG {
                 let value = kernel
-                    .options(n, known, limit, &mut self.options)
+                    .options(&[n as i64], known, limit, &mut self.options)
                     .map(|()| self.space.value(known, &self.options, &mut self.seen))
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {

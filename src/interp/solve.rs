@@ -131,10 +131,13 @@ impl Interp {
         if pos.family == LITERALS {
             return Ok(false);
         }
-        let (Some(n), Some(kernel)) = (
-            self.engine.dense_arg(pos),
-            self.program.family(pos.family).kernel.clone(),
-        ) else {
+        let Some(kernel) = self.program.family(pos.family).kernel.clone() else {
+            return Ok(false);
+        };
+        if let Some(pair) = self.engine.dense_pair(pos) {
+            return self.engine.fill_grid(pos.family, &kernel, pair);
+        }
+        let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(false);
         };
         // In steps, so that a long computation shows its progress.
@@ -230,7 +233,7 @@ impl Interp {
         let mut frame = self.frames.pop().unwrap_or_default();
         match self.engine.dense_arg(pos) {
             Some(n) => frame.push(Value::Int(n)),
-            None => frame.extend_from_slice(self.engine.key(pos)),
+            None => frame.extend_from_slice(&self.engine.args(pos)),
         }
         frame.resize(family.slots.max(frame.len()), Value::Unit);
         let result = match &family.body {

@@ -1,5 +1,5 @@
-//! Recognises one-parameter families whose options are integer programs:
-//! `F(n) = < … >` where every element is a sum of `F(index)` terms and nim
+//! Recognises families of one or two integer parameters whose options are
+//! integer programs: `F(n) = < … >` where every element is a sum of `F(index)` terms and nim
 //! heaps, every index, range bound and heap an integer expression over `n`
 //! and the loop variables, every `for` over a range or a list of integers
 //! and every `if` a comparison of integers. Such a family gets a kernel
@@ -14,7 +14,7 @@
 
 use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, IntExpr, IntOp, Iter, Kernel, Linear,
-    MAX_SLOTS, OptionValue, Split,
+    MAX_PARAMS, MAX_SLOTS, OptionValue, Split,
 };
 use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind};
 use crate::value::FamilyId;
@@ -27,23 +27,25 @@ pub(super) fn recognize(
     id: FamilyId,
     program: &Program,
 ) -> Option<Kernel> {
-    let [param] = definition.params.as_slice() else {
+    let params = definition.params.len();
+    if !(1..=MAX_PARAMS).contains(&params) {
         return None;
-    };
+    }
     let ExprKind::Options(elements) = &definition.body.node else {
         return None;
     };
     let mut recognizer = Recognizer {
         program,
         family: id,
-        locals: vec![param.node.clone()],
-        slots: 1,
+        locals: definition.params.iter().map(|p| p.node.clone()).collect(),
+        slots: params,
     };
     let elements = elements
         .iter()
         .map(|e| recognizer.element(e))
         .collect::<Option<Vec<_>>>()?;
     Some(Kernel {
+        params,
         elements,
         slots: recognizer.slots,
     })
@@ -84,21 +86,33 @@ impl Recognizer<'_> {
                 Clause::If(cond) => KClause::If(self.cond(cond)?),
             });
         }
-        let (mut args, mut nims) = (Vec::new(), Vec::new());
-        self.terms(&element.value, &mut args, &mut nims)?;
-        let value = match split(&mut clauses, &args, &nims) {
+        let (mut calls, mut nims) = (Vec::new(), Vec::new());
+        self.terms(&element.value, &mut calls, &mut nims)?;
+        let split = match calls.as_slice() {
+            [a, b] => match (a.as_slice(), b.as_slice()) {
+                ([a], [b]) => split(&mut clauses, a, b, &nims),
+                _ => None,
+            },
+            _ => None,
+        };
+        let value = match split {
             Some(split) => OptionValue::Split(split),
-            None => OptionValue::Terms { args, nims },
+            None => OptionValue::Terms { calls, nims },
         };
         Some(KElement { clauses, value })
     }
 
-    /// Flattens a sum of `F(index)` terms and nim heaps.
-    fn terms(&self, e: &Expr, args: &mut Vec<IntExpr>, nims: &mut Vec<IntExpr>) -> Option<()> {
+    /// Flattens a sum of `F(index…)` terms and nim heaps.
+    fn terms(
+        &self,
+        e: &Expr,
+        calls: &mut Vec<Vec<IntExpr>>,
+        nims: &mut Vec<IntExpr>,
+    ) -> Option<()> {
         match &e.node {
             ExprKind::Binary(BinOp::Add, a, b) => {
-                self.terms(a, args, nims)?;
-                self.terms(b, args, nims)
+                self.terms(a, calls, nims)?;
+                self.terms(b, calls, nims)
             }
             ExprKind::Nim(None) => {
                 nims.push(IntExpr::constant(1));
@@ -108,11 +122,9 @@ impl Recognizer<'_> {
                 nims.push(self.int(heap)?);
                 Some(())
             }
-            ExprKind::Call(callee, call_args) => match (&callee.node, call_args.as_slice()) {
-                (ExprKind::Var(name), [arg])
-                    if self.global(name) == Some(Global::Family(self.family)) =>
-                {
-                    args.push(self.int(arg)?);
+            ExprKind::Call(callee, args) => match &callee.node {
+                ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
+                    calls.push(args.iter().map(|a| self.int(a)).collect::<Option<_>>()?);
                     Some(())
                 }
                 _ => None,
@@ -219,10 +231,7 @@ fn compare_op(op: BinOp) -> Option<CmpOp> {
 
 /// Turns the innermost `for` of an element into a split when the element
 /// has that shape; the split's clauses are then removed from `clauses`.
-fn split(clauses: &mut Vec<KClause>, args: &[IntExpr], nims: &[IntExpr]) -> Option<Split> {
-    let [a, b] = args else {
-        return None;
-    };
+fn split(clauses: &mut Vec<KClause>, a: &IntExpr, b: &IntExpr, nims: &[IntExpr]) -> Option<Split> {
     let last_for = clauses
         .iter()
         .rposition(|c| matches!(c, KClause::For { .. }))?;
