@@ -5,8 +5,9 @@
  *
  *   plain GAME N [--print]
  *
- * GAME is kayles, dawson or grundy. Prints the sum of g(0..=N) (a checksum),
- * or with --print every value, one per line. */
+ * GAME is kayles, dawson or grundy: prints the sum of g(0..=N) (a checksum),
+ * or with --print every value, one per line. GAME wythoff computes the
+ * N x N grid of Wythoff's game and prints g(N-1, N-1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,9 +59,25 @@ static void grundy(long n_max) {
     }
 }
 
+/* Wythoff's game: take from one pile, or the same number from both. */
+static unsigned wythoff(long size) {
+    unsigned *w = calloc((size_t)size * size, sizeof *w);
+    if (!w) exit(1);
+    for (long a = 0; a < size; a++)
+        for (long b = 0; b < size; b++) {
+            unsigned count = 0;
+            for (long k = 1; k <= a; k++, count++) seen[w[(a - k) * size + b]] = 1;
+            for (long k = 1; k <= b; k++, count++) seen[w[a * size + b - k]] = 1;
+            for (long k = 1; k <= a && k <= b; k++, count++)
+                seen[w[(a - k) * size + b - k]] = 1;
+            w[a * size + b] = mex(count);
+        }
+    return w[(size - 1) * size + size - 1];
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy N [--print]\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|wythoff N [--print]\n");
         return 2;
     }
     long n = atol(argv[2]);
@@ -68,6 +85,10 @@ int main(int argc, char **argv) {
     /* Option values are below the next power of two above the count. */
     seen = calloc(4 * (n + 2), 1);
     if (!g || !seen) return 1;
+    if (!strcmp(argv[1], "wythoff")) {
+        printf("%u\n", wythoff(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "kayles")) kayles(n);
     else if (!strcmp(argv[1], "dawson")) dawson(n);
     else if (!strcmp(argv[1], "grundy")) grundy(n);

@@ -49,12 +49,13 @@ script() {
 
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 
-# row GAME N DEFINITION FAMILY PLAIN-NAME TARGET: times g(F(N)) both ways.
+# row GAME N DEFINITION QUERY PLAIN-NAME TARGET: times the query both ways
+# (PLAIN-NAME - for sprague alone).
 row() {
-    local game=$1 n=$2 definition=$3 family=$4 plain=$5 target=$6
+    local game=$1 n=$2 definition=$3 query=$4 plain=$5 target=$6
     local path ours theirs
-    path=$(script "$family$n" "$definition
-g($family($n))")
+    path=$(script "row$RANDOM" "$definition
+$query")
     ours=$(seconds "$SPRAGUE" "$path")
     if [[ $plain == - ]]; then
         echo "| $game | $n | $ours | — | — | $target |"
@@ -70,20 +71,18 @@ MEDIUM=$((SMALL * 4 / 10))
 
 echo "| game | N | sprague (s) | plain C (s) | sprague / C | target |"
 echo "|---|---|---|---|---|---|"
-row "Kayles (0.77)" "$MEDIUM" "$KAYLES" Kayles kayles "ratio ≤ 2"
-row "Kayles (0.77)" "$SMALL" "$KAYLES" Kayles kayles ""
-row "Kayles (0.77)" "$LARGE" "$KAYLES" Kayles - "< 0.1 s"
-row "Dawson's Kayles (0.07)" "$SMALL" "$DAWSON" Dawson dawson "ratio ≤ 1.5"
-row "Grundy's game" "$SMALL" "$GRUNDY" Grundy grundy "ratio ≤ 0.5"
-row "Grundy's game" "$LARGE" "$GRUNDY" Grundy - "< 6.7 s"
-
+row "Kayles (0.77)" "$MEDIUM" "$KAYLES" "g(Kayles($MEDIUM))" kayles "ratio ≤ 2"
+row "Kayles (0.77)" "$SMALL" "$KAYLES" "g(Kayles($SMALL))" kayles ""
+row "Kayles (0.77)" "$LARGE" "$KAYLES" "g(Kayles($LARGE))" - "< 0.1 s"
+row "Dawson's Kayles (0.07)" "$SMALL" "$DAWSON" "g(Dawson($SMALL))" dawson "ratio ≤ 1.5"
+row "Grundy's game" "$SMALL" "$GRUNDY" "g(Grundy($SMALL))" grundy "ratio ≤ 0.5"
+row "Grundy's game" "$LARGE" "$GRUNDY" "g(Grundy($LARGE))" - "< 6.7 s"
+last=$((WYTHOFF_N - 1))
+RUNS=1 row "Wythoff (N×N)" "$WYTHOFF_N" "$WYTHOFF" "g(W($last, $last))" wythoff ""
 path=$(script chain "$CHAIN
 g(D($CHAIN_N))")
 memory=$( { /usr/bin/time -f '%M' "$SPRAGUE" "$path" > /dev/null; } 2>&1 | tail -1)
 echo "| chain D(n) | $CHAIN_N | $(seconds "$SPRAGUE" "$path") | — | — | peak $((memory / 1024)) MiB (< 1 GiB) |"
-path=$(script wythoff "$WYTHOFF
-g(W($((WYTHOFF_N - 1)), $((WYTHOFF_N - 1))))")
-echo "| Wythoff | ${WYTHOFF_N}×${WYTHOFF_N} | $(RUNS=1 seconds "$SPRAGUE" "$path") | — | — | |"
 
 # The sequences to SMALL must be the plain programs', value for value.
 echo
