@@ -7,6 +7,7 @@
 mod grid;
 pub mod kernel;
 mod mex;
+mod seen;
 mod split;
 
 pub use mex::Mex;

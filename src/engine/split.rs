@@ -17,6 +17,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::kernel::{Kernel, OptionSet, PairRange};
+use super::seen::Seen;
 use super::{DENSE_BIG, Stop};
 
 /// The first position at which the mask is chosen; below it every position
@@ -27,7 +28,7 @@ const FIRST_REVIEW: usize = 1024;
 const BLOCK: usize = 1024;
 /// Pairs scanned from each end of each range in the first round of a
 /// proof, and at most in any later round (each round doubles it).
-const FIRST_CHUNK: usize = 4;
+const FIRST_CHUNK: usize = 2;
 const LAST_CHUNK: usize = 64;
 /// Masks are chosen among those of at most this many bits.
 const MASK_BITS: u32 = 11;
@@ -97,8 +98,9 @@ struct SparseSpace {
     mask: u64,
     /// Whether the sparse method is in use (else the plain scan).
     sparse: bool,
-    /// The rare positions in increasing order, kept while `sparse`.
-    rare: Vec<u32>,
+    /// The rare positions in increasing order with their values, kept
+    /// while `sparse`.
+    rare: Vec<(u32, u32)>,
     /// The largest value so far.
     max_value: u64,
     next_review: usize,
@@ -116,78 +118,6 @@ struct SparseSpace {
 #[inline]
 fn rare(value: u64, mask: u64) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
-}
-
-/// Largest table of seen values for which every pair value gets a slot.
-const SEEN_SLOTS: u64 = 1 << 22;
-
-/// The option values found so far for one position: a byte per value
-/// below a power of two, so that marking is one store.
-#[derive(Default)]
-struct Seen {
-    bytes: Vec<u8>,
-    /// Whether every pair value is below `bytes.len()`.
-    pairs_fit: bool,
-}
-
-impl Seen {
-    /// Empties the table for a position whose pair values are all below
-    /// `pairs` and whose other values are below `points`, with `count`
-    /// options in all (the mex is at most `count`).
-    fn reset(&mut self, pairs: u64, points: u64, count: u64) {
-        let cap = count.saturating_add(2).next_power_of_two();
-        self.pairs_fit = pairs <= SEEN_SLOTS;
-        let len = if self.pairs_fit {
-            pairs.max(points.min(cap))
-        } else {
-            pairs.max(points).min(cap)
-        };
-        self.bytes.clear();
-        self.bytes.resize(len as usize, 0);
-    }
-
-    #[inline]
-    fn mark(&mut self, value: u64) {
-        if let Some(slot) = self.bytes.get_mut(value as usize) {
-            *slot = 1;
-        }
-    }
-
-    #[inline]
-    fn has(&self, value: u64) -> bool {
-        self.bytes[value as usize] != 0
-    }
-
-    fn len(&self) -> u64 {
-        self.bytes.len() as u64
-    }
-
-    fn first_unmarked(&self) -> u64 {
-        self.bytes
-            .iter()
-            .position(|&s| s == 0)
-            .unwrap_or(self.bytes.len()) as u64
-    }
-
-    /// Marks the pairs `(y, total − y)` of `range` for `y` in `from..to`.
-    fn mark_pairs(&mut self, known: &[u32], range: &PairRange, from: usize, to: usize) {
-        let lows = &known[from..to];
-        let highs = &known[range.total + 1 - to..range.total + 1 - from];
-        let pairs = lows.iter().zip(highs.iter().rev());
-        if self.pairs_fit && self.bytes.len().is_power_of_two() {
-            // The mask changes nothing (every pair value has a slot) but
-            // lets the compiler drop the bounds check from the hot loop.
-            let mask = self.bytes.len() - 1;
-            let nim = range.nim as usize;
-            for (a, b) in pairs {
-                self.bytes[((a ^ b) as usize ^ nim) & mask] = 1;
-            }
-        } else {
-            for (a, b) in pairs {
-                self.mark((a ^ b) as u64 ^ range.nim);
-            }
-        }
-    }
 }
 
 impl SparseSpace {
@@ -300,7 +230,7 @@ impl SparseSpace {
             return;
         }
         if self.sparse && rare(value, self.mask) {
-            self.rare.push(n as u32);
+            self.rare.push((n as u32, value as u32));
         }
         let next = n + 1;
         if next >= self.next_review.max(FIRST_REVIEW) {
@@ -343,7 +273,7 @@ impl SparseSpace {
             values()
                 .enumerate()
                 .filter(|&(_, v)| rare(v, self.mask))
-                .map(|(i, _)| i as u32),
+                .map(|(i, v)| (i as u32, v as u32)),
         );
         self.sparse = best.is_some() && self.rare.len() < next / 4;
         if !self.sparse {
@@ -357,19 +287,22 @@ impl SparseSpace {
 
 /// Marks every pair of `range` with a rare part; returns how many it looked
 /// at.
-fn mark_rare(known: &[u32], range: &PairRange, rare: &[u32], seen: &mut Seen) -> u64 {
+fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut Seen) -> u64 {
     let total = range.total;
     // The pair (r, total − r) is in the range when the smaller part is.
-    let start = rare.partition_point(|&r| (r as usize) < range.low);
+    let start = match rare.first() {
+        Some(&(first, _)) if first as usize >= range.low => 0,
+        _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
+    };
     let mut visited = 0;
-    for &r in &rare[start..] {
+    for &(r, value) in &rare[start..] {
         let r = r as usize;
         if r > total {
             break;
         }
         let other = total - r;
         if (range.low..=range.high).contains(&r.min(other)) {
-            seen.mark((known[r] ^ known[other]) as u64 ^ range.nim);
+            seen.mark_pair(value ^ known[other], range.nim);
         }
         visited += 1;
     }
