@@ -65,6 +65,14 @@ impl Affine {
         zero.combine(self, factor)
     }
 
+    /// The expression with `slot` replaced by `value`, if it stays bounded.
+    fn substitute(&self, slot: usize, value: i64) -> Option<Affine> {
+        let constant = self.constant + self.coefficient(slot) * value;
+        let mut terms = self.terms.clone();
+        terms.retain(|(s, _)| *s != slot);
+        (constant.abs() <= CONSTANT_BOUND).then_some(Affine { constant, terms })
+    }
+
     fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
@@ -180,6 +188,27 @@ impl IntExpr {
         IntExpr::binary(IntOp::Sub, IntExpr::constant(0), a)
     }
 
+    /// The expression with `slot` replaced by `value` (which is within the
+    /// slot bound): it evaluates exactly as the original does with `value`
+    /// in the slot.
+    fn substitute(&self, slot: usize, value: i64) -> Option<IntExpr> {
+        let each = |xs: &[IntExpr]| {
+            xs.iter()
+                .map(|x| x.substitute(slot, value))
+                .collect::<Option<Vec<_>>>()
+        };
+        Some(match self {
+            IntExpr::Affine(a) => IntExpr::Affine(a.substitute(slot, value)?),
+            IntExpr::Large(v) => IntExpr::Large(*v),
+            IntExpr::Binary(op, a, b) => {
+                IntExpr::binary(*op, a.substitute(slot, value)?, b.substitute(slot, value)?)
+            }
+            IntExpr::Abs(a) => IntExpr::Abs(Box::new(a.substitute(slot, value)?)),
+            IntExpr::Min(xs) => IntExpr::Min(each(xs)?),
+            IntExpr::Max(xs) => IntExpr::Max(each(xs)?),
+        })
+    }
+
     /// Whether the expression reads `slot`.
     pub fn uses(&self, slot: usize) -> bool {
         match self {
@@ -285,6 +314,19 @@ pub enum Cond {
 }
 
 impl Cond {
+    fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
+        let sub = |c: &Cond| c.substitute(slot, value).map(Box::new);
+        Some(match self {
+            Cond::Const(b) => Cond::Const(*b),
+            Cond::Cmp(op, a, b) => {
+                Cond::Cmp(*op, a.substitute(slot, value)?, b.substitute(slot, value)?)
+            }
+            Cond::Not(c) => Cond::Not(sub(c)?),
+            Cond::And(a, b) => Cond::And(sub(a)?, sub(b)?),
+            Cond::Or(a, b) => Cond::Or(sub(a)?, sub(b)?),
+        })
+    }
+
     fn eval(&self, slots: &[i64]) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,
@@ -321,6 +363,103 @@ pub enum Clause {
 pub struct Element {
     pub clauses: Vec<Clause>,
     pub value: OptionValue,
+}
+
+/// Loops over at most this many constants are unrolled when a kernel is
+/// built, so that evaluating an element walks no loop at all.
+const UNROLL: usize = 8;
+
+impl Element {
+    /// The element with its leading loops over a few constants unrolled:
+    /// one element per value, the same options in all.
+    pub fn unrolled(self) -> Vec<Element> {
+        let Some(Clause::For { slot, iter }) = self.clauses.first() else {
+            return vec![self];
+        };
+        let constant = |e: &IntExpr| match e {
+            IntExpr::Affine(a) => a.as_constant(),
+            _ => None,
+        };
+        let values: Option<Vec<i64>> = match iter {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => constant(low).zip(constant(high)).and_then(|(a, b)| {
+                let b = if *inclusive { b + 1 } else { b };
+                (b - a <= UNROLL as i64).then(|| (a..b).collect())
+            }),
+            Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
+            Iter::List(_) => None,
+        };
+        let Some(values) = values.filter(|vs| vs.iter().all(|v| v.abs() < SLOT_BOUND)) else {
+            return vec![self];
+        };
+        let rest = Element {
+            clauses: self.clauses[1..].to_vec(),
+            value: self.value.clone(),
+        };
+        let copies: Option<Vec<Element>> =
+            values.iter().map(|&v| rest.substitute(*slot, v)).collect();
+        match copies {
+            Some(copies) => copies.into_iter().flat_map(Element::unrolled).collect(),
+            None => vec![self],
+        }
+    }
+
+    fn substitute(&self, slot: usize, value: i64) -> Option<Element> {
+        let sub = |e: &IntExpr| e.substitute(slot, value);
+        let subs = |es: &[IntExpr]| es.iter().map(sub).collect::<Option<Vec<_>>>();
+        let clauses = self
+            .clauses
+            .iter()
+            .map(|clause| {
+                Some(match clause {
+                    Clause::If(cond) => Clause::If(cond.substitute(slot, value)?),
+                    Clause::For { slot: s, iter } => Clause::For {
+                        slot: *s,
+                        iter: match iter {
+                            Iter::Range {
+                                low,
+                                high,
+                                inclusive,
+                            } => Iter::Range {
+                                low: sub(low)?,
+                                high: sub(high)?,
+                                inclusive: *inclusive,
+                            },
+                            Iter::List(items) => Iter::List(subs(items)?),
+                        },
+                    },
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let value = match &self.value {
+            OptionValue::Terms { calls, nims } => OptionValue::Terms {
+                calls: calls.iter().map(|c| subs(c)).collect::<Option<_>>()?,
+                nims: subs(nims)?,
+            },
+            OptionValue::Split(split) => OptionValue::Split(Split {
+                low: sub(&split.low)?,
+                high: sub(&split.high)?,
+                conds: split
+                    .conds
+                    .iter()
+                    .map(|c| {
+                        Some(Linear {
+                            rest: sub(&c.rest)?,
+                            ..c.clone()
+                        })
+                    })
+                    .collect::<Option<_>>()?,
+                first: sub(&split.first)?,
+                second: sub(&split.second)?,
+                nims: subs(&split.nims)?,
+                ..split.clone()
+            }),
+        };
+        Some(Element { clauses, value })
+    }
 }
 
 /// The option an element yields each time its clauses let it through.
@@ -594,6 +733,9 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         let (a, b) = self.range(&split.low, &split.high, split.inclusive, slots)?;
         if a >= b {
             return Some(());
+        }
+        if split.conds.is_empty() {
+            return self.pairs(split, &[(a, b - 1)], slots);
         }
         let mut intervals = std::mem::take(&mut self.out.intervals);
         intervals.clear();

@@ -8,6 +8,8 @@ use super::kernel::PairRange;
 const SEEN_SLOTS: u64 = 1 << 22;
 /// Values a single word holds.
 const WORD_BITS: usize = 64;
+/// Pairs too few for vector code to pay.
+const SHORT: usize = 8;
 
 #[derive(Default)]
 pub(super) struct Seen {
@@ -58,17 +60,19 @@ impl Seen {
         }
     }
 
-    /// Marks the value `parts ^ nim` of a pair.
+    /// Marks the values `parts ^ nim` of pairs, `parts` being the xor of
+    /// the pair's two values.
     #[inline]
-    pub(super) fn mark_pair(&mut self, parts: u32, nim: u64) {
+    pub(super) fn mark_parts(&mut self, parts: impl Iterator<Item = u32>, nim: u64) {
         if !self.pairs_fit {
-            self.mark(parts as u64 ^ nim);
+            parts.for_each(|p| self.mark(p as u64 ^ nim));
         } else if self.small() {
-            self.word |= 1 << ((parts as u64 ^ nim) & 63);
+            let nim = nim & 63;
+            self.word |= parts.fold(0, |word, p| word | 1 << ((p as u64 ^ nim) & 63));
         } else {
             // Every pair value has a slot: the mask changes nothing.
             let mask = self.bytes.len() - 1;
-            self.bytes[(parts as usize ^ nim as usize) & mask] = 1;
+            parts.for_each(|p| self.bytes[(p as usize ^ nim as usize) & mask] = 1);
         }
     }
 
@@ -79,6 +83,11 @@ impl Seen {
         } else {
             self.bytes[value as usize] != 0
         }
+    }
+
+    /// The marks as one word, when the table is that small.
+    pub(super) fn word(&self) -> Option<u64> {
+        self.small().then_some(self.word)
     }
 
     pub(super) fn len(&self) -> u64 {
@@ -104,7 +113,12 @@ impl Seen {
                 self.mark((a ^ b) as u64 ^ range.nim);
             }
         } else if self.small() {
-            self.word |= or_pairs(lows, highs, range.nim & 63);
+            let nim = range.nim & 63;
+            self.word |= if lows.len() <= SHORT {
+                or_pairs_portable(lows, highs, nim)
+            } else {
+                or_pairs(lows, highs, nim)
+            };
         } else {
             // The mask changes nothing (every pair value has a slot) but
             // lets the compiler drop the bounds check from the hot loop.

@@ -109,10 +109,22 @@ struct SparseSpace {
     sparse_work: u64,
     plain_work: u64,
     block_end: usize,
+    /// The values below 64 settled without a scan (see `sparse`), as
+    /// words, for pairs whose heap is common and rare.
+    settled: [u64; 2],
     /// Scratch: the scan's next low and (one past) high end, per range.
     cursors: Vec<(usize, usize)>,
     /// Scratch: the rare values still to be proved present.
     needed: Vec<u64>,
+}
+
+/// The word with the bits below `count` set.
+fn low_bits(count: u64) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1 << count) - 1
+    }
 }
 
 #[inline]
@@ -172,24 +184,67 @@ impl SparseSpace {
         for range in &options.pairs {
             self.sparse_work += mark_rare(known, range, &self.rare, seen);
         }
-        // Values of the class that two common parts cannot give are settled.
+        // Values of the class that two common parts cannot give are settled:
+        // the least unmarked one bounds the mex, and the unmarked values
+        // below it are the ones a scan must prove present.
         let settled = |v: u64| rare(v, self.mask) != nim_rare;
-        let len = seen.len();
-        let bound = (0..len)
-            .find(|&v| !seen.has(v) && settled(v))
-            .unwrap_or(len);
         let mut needed = std::mem::take(&mut self.needed);
         needed.clear();
-        needed.extend((0..bound).filter(|&v| !seen.has(v)));
-        // Scan every range from both ends at once, in growing chunks: a
-        // proof is usually a pair near one end or the other, in whichever
-        // range has it. Marking is branch-free; the values still needed are
-        // checked after each round.
+        let bound = match seen.word() {
+            Some(word) => {
+                let unmarked = !word & low_bits(seen.len());
+                let bound = match unmarked & self.settled[nim_rare as usize] {
+                    0 => seen.len(),
+                    candidates => candidates.trailing_zeros() as u64,
+                };
+                if unmarked & low_bits(bound) != 0 {
+                    needed.push(bound);
+                }
+                bound
+            }
+            None => {
+                let len = seen.len();
+                let bound = (0..len)
+                    .find(|&v| !seen.has(v) && settled(v))
+                    .unwrap_or(len);
+                needed.extend((0..bound).filter(|&v| !seen.has(v)));
+                bound
+            }
+        };
+        let proved = self.scan(known, options, seen, bound, &mut needed);
+        self.needed = needed;
+        if proved { bound } else { seen.first_unmarked() }
+    }
+
+    /// Scans every range from both ends at once, in growing chunks, until
+    /// every value below `bound` is marked; `needed` lists the unmarked ones
+    /// (or, when the values fit in a word, holds just `bound`). A proof is
+    /// usually a pair near one end or the other, in whichever range has it.
+    /// Returns whether the values were all found.
+    fn scan(
+        &mut self,
+        known: &[u32],
+        options: &OptionSet,
+        seen: &mut Seen,
+        bound: u64,
+        needed: &mut Vec<u64>,
+    ) -> bool {
+        let all_marked = |seen: &Seen, needed: &mut Vec<u64>| match seen.word() {
+            Some(word) => !word & low_bits(bound) == 0,
+            None => {
+                needed.retain(|&v| !seen.has(v));
+                needed.is_empty()
+            }
+        };
+        if needed.is_empty() {
+            return true;
+        }
         let mut cursors = std::mem::take(&mut self.cursors);
         cursors.clear();
         cursors.extend(options.pairs.iter().map(|p| (p.low, p.high + 1)));
         let mut chunk = FIRST_CHUNK;
-        while !needed.is_empty() {
+        let mut proved = false;
+        loop {
             let mut live = false;
             for (range, (i, j)) in options.pairs.iter().zip(cursors.iter_mut()) {
                 if *i >= *j {
@@ -208,19 +263,17 @@ impl SparseSpace {
                     *j -= chunk;
                 }
             }
-            needed.retain(|&v| !seen.has(v));
+            if all_marked(seen, needed) {
+                proved = true;
+                break;
+            }
             if !live {
                 break;
             }
             chunk = (chunk * 2).min(LAST_CHUNK);
         }
         self.cursors = cursors;
-        let proved = needed.is_empty();
-        self.needed = needed;
-        if proved {
-            return bound;
-        }
-        seen.first_unmarked()
+        proved
     }
 
     /// Takes note of the value of position `n`.
@@ -268,6 +321,11 @@ impl SparseSpace {
         };
         let best = (1..width as u64).min_by_key(|&m| (rare_count(m), m));
         self.mask = best.unwrap_or(0);
+        for nim_rare in [false, true] {
+            self.settled[nim_rare as usize] = (0..64)
+                .filter(|&v| rare(v, self.mask) != nim_rare)
+                .fold(0, |word, v| word | 1 << v);
+        }
         self.rare.clear();
         self.rare.extend(
             values()
@@ -289,22 +347,24 @@ impl SparseSpace {
 /// at.
 fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut Seen) -> u64 {
     let total = range.total;
-    // The pair (r, total − r) is in the range when the smaller part is.
     let start = match rare.first() {
         Some(&(first, _)) if first as usize >= range.low => 0,
         _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
     };
     let mut visited = 0;
-    for &(r, value) in &rare[start..] {
-        let r = r as usize;
-        if r > total {
-            break;
-        }
-        let other = total - r;
-        if (range.low..=range.high).contains(&r.min(other)) {
-            seen.mark_pair(value ^ known[other], range.nim);
-        }
-        visited += 1;
-    }
+    let parts = rare[start..]
+        .iter()
+        .map_while(|&(r, value)| {
+            let r = r as usize;
+            (r <= total).then_some((r, value))
+        })
+        .inspect(|_| visited += 1)
+        .filter_map(|(r, value)| {
+            let other = total - r;
+            (range.low..=range.high)
+                .contains(&r.min(other))
+                .then(|| value ^ known[other])
+        });
+    seen.mark_parts(parts, range.nim);
     visited
 }

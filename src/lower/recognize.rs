@@ -43,7 +43,10 @@ pub(super) fn recognize(
     let elements = elements
         .iter()
         .map(|e| recognizer.element(e))
-        .collect::<Option<Vec<_>>>()?;
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .flat_map(KElement::unrolled)
+        .collect();
     Some(Kernel {
         params,
         elements,
