@@ -318,3 +318,21 @@ fn a_long_chain_needs_no_deep_stack() {
     assert_eq!(errors, None);
     assert_eq!(stdout, "0\n1\n");
 }
+
+#[test]
+fn the_generic_path_keeps_options_between_visits() {
+    // Not recognised (a `def`, an alias body, two families): every position
+    // is visited twice by the generic search, the second time with the
+    // options kept from the first.
+    let script = "def id(x) = x\n\
+                  game A(n) = if n == 0 then <> else < A(id(n - 1)), B(id(n)) >\n\
+                  game B(n) = A(id(n - 1)) + *(n % 3)\n\
+                  seq(A, 0..=300)";
+    let mut a: Vec<u64> = vec![0];
+    for n in 1..=300u64 {
+        let previous = a[n as usize - 1];
+        let b = previous ^ (n % 3);
+        a.push(mex([previous, b]));
+    }
+    assert_eq!(sequence(script), a);
+}

@@ -13,6 +13,56 @@ use crate::progress;
 use crate::span::Span;
 use crate::value::{Game, PosId, Value};
 
+/// Options kept between the two visits of a position whose options were
+/// not all known at the first: the second visit takes its mex without
+/// evaluating the body again. Positions are revisited in the reverse order
+/// of their first visits, so the kept options form a stack.
+#[derive(Default)]
+struct Pending {
+    /// Per kept position: where its options start in `games`, and whether
+    /// they are an alias (one game) rather than a list of options.
+    kept: Vec<(PosId, usize, bool)>,
+    games: Vec<Game>,
+}
+
+/// Most games kept at once; past it, positions are expanded again.
+const KEPT_GAMES: usize = 1 << 22;
+
+impl Pending {
+    /// Keeps the options of `pos` for its next visit, if there is room.
+    fn keep(&mut self, pos: PosId, options: &mut Vec<Game>, alias: bool) {
+        if self.games.len() + options.len() <= KEPT_GAMES {
+            self.kept.push((pos, self.games.len(), alias));
+            self.games.append(options);
+        }
+    }
+
+    /// The options kept for `pos`, written into `options`.
+    fn take(&mut self, pos: PosId, options: &mut Vec<Game>) -> Option<Expansion> {
+        match self.kept.last() {
+            Some(&(kept, start, alias)) if kept == pos => {
+                self.kept.pop();
+                options.extend(self.games.drain(start..));
+                Some(match alias {
+                    true => Expansion::Alias(options.pop()?),
+                    false => Expansion::Options,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Drops what was kept for `pos`, whose value became known otherwise.
+    fn forget(&mut self, pos: PosId) {
+        if let Some(&(kept, start, _)) = self.kept.last()
+            && kept == pos
+        {
+            self.kept.pop();
+            self.games.truncate(start);
+        }
+    }
+}
+
 /// A position's options as its body gives them.
 enum Expansion {
     /// The options were written into the buffer.
@@ -55,10 +105,12 @@ impl Interp {
         let mut values = Vec::new();
         let mut steps: u32 = 0;
         let mut solved: u32 = 0;
+        let mut pending = Pending::default();
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
                 stack.pop();
+                pending.forget(pos);
                 continue;
             }
             match self.fill(pos) {
@@ -81,7 +133,12 @@ impl Interp {
             }
             options.clear();
             missing.clear();
-            let value = match self.expand(pos, &mut options) {
+            let expansion = match pending.take(pos, &mut options) {
+                Some(expansion) => Ok(expansion),
+                None => self.expand(pos, &mut options),
+            };
+            let alias = matches!(expansion, Ok(Expansion::Alias(_)));
+            let value = match expansion {
                 Ok(Expansion::Options) => {
                     values.clear();
                     for option in &options {
@@ -93,7 +150,11 @@ impl Interp {
                         .is_empty()
                         .then(|| mex.of(values.len(), values.iter().copied()))
                 }
-                Ok(Expansion::Alias(game)) => self.engine.known(&game, &mut missing),
+                Ok(Expansion::Alias(game)) => {
+                    let value = self.engine.known(&game, &mut missing);
+                    options.push(game);
+                    value
+                }
                 Err(error) => {
                     let error = self.context(error, pos);
                     return Err(self.unwind(&stack, error));
@@ -119,6 +180,7 @@ impl Interp {
                     }
                     self.engine.set_value(pos, IN_PROGRESS);
                     stack.append(&mut missing);
+                    pending.keep(pos, &mut options, alias);
                 }
             }
         }
