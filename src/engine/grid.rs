@@ -69,6 +69,38 @@ impl Known for Values<'_> {
     fn line(&self) -> &[u32] {
         &[]
     }
+
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
+        let last = count.checked_sub(1)? as i64;
+        // Both ends have slots, so every point between them has one (the
+        // arguments move in straight lines, the slot grows with each).
+        let end_a = a.checked_add(da.checked_mul(last)?)?;
+        let end_b = b.checked_add(db.checked_mul(last)?)?;
+        let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
+        if first.max(final_slot) >= self.0.len() {
+            return None;
+        }
+        let (mut a, mut b) = (a as usize as i64, b);
+        for _ in 0..count {
+            let diagonal = (a + b) as usize;
+            let value = self.0[diagonal * (diagonal + 1) / 2 + b as usize];
+            if value >= DENSE_BIG {
+                return None;
+            }
+            out.push(value as u64 ^ nim);
+            a += da;
+            b += db;
+        }
+        Some(())
+    }
 }
 
 impl Grid {

@@ -520,6 +520,28 @@ pub trait Known {
     /// The values of `F(0..n)` for split ranges, `n` being the position
     /// computed (one-parameter kernels; empty otherwise).
     fn line(&self) -> &[u32];
+
+    /// Appends to `out` the values of `F(args + i·steps)` xor `nim` for `i`
+    /// in `0..count`, or gives `None` if one of them is not known.
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let mut args: [i64; MAX_PARAMS] =
+            std::array::from_fn(|i| args.get(i).copied().unwrap_or(0));
+        let arity = steps.len();
+        for _ in 0..count {
+            out.push(self.value(&args[..arity])? ^ nim);
+            for (arg, step) in args.iter_mut().zip(steps) {
+                *arg += step;
+            }
+        }
+        Some(())
+    }
 }
 
 /// A one-parameter family's values below the position being computed.
@@ -693,6 +715,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             for (expr, arg) in call.iter().zip(args.iter_mut()) {
                 *arg = expr.eval(slots)?;
             }
+        }
+        if let [call] = calls {
+            // One position per option: its values along the line at once.
+            let (args, steps) = (&args[0][..call.len()], &steps.0[0][..call.len()]);
+            let points = &mut self.out.points;
+            self.known.along(args, steps, count as usize, nim, points)?;
+            self.out.count += count as u64;
+            return Some(());
         }
         let args = &mut args[..calls.len()];
         let steps = &steps.0[..calls.len()];
