@@ -88,7 +88,7 @@ impl Known for Values<'_> {
         if first.max(final_slot) >= self.0.len() {
             return None;
         }
-        let (mut a, mut b) = (a as usize as i64, b);
+        let (mut a, mut b) = (a, b);
         for _ in 0..count {
             let diagonal = (a + b) as usize;
             let value = self.0[diagonal * (diagonal + 1) / 2 + b as usize];
