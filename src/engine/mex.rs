@@ -3,28 +3,23 @@
 /// A reusable mex calculator: no allocation once warmed up.
 #[derive(Default)]
 pub struct Mex {
-    words: Vec<u64>,
+    /// One byte per value that can matter: marking is a plain store, with
+    /// no read-modify-write chain through a shared word.
+    seen: Vec<u8>,
 }
 
 impl Mex {
     /// The least non-negative integer not among `values`; `count` bounds how
     /// many values there are (larger values cannot affect the answer).
     pub fn of(&mut self, count: usize, values: impl IntoIterator<Item = u64>) -> u64 {
-        let words = count / 64 + 1;
-        self.words.clear();
-        self.words.resize(words, 0);
-        let limit = (words * 64) as u64;
+        self.seen.clear();
+        self.seen.resize(count + 1, 0);
         for v in values {
-            if v < limit {
-                self.words[(v / 64) as usize] |= 1 << (v % 64);
+            if let Some(slot) = self.seen.get_mut(v as usize) {
+                *slot = 1;
             }
         }
-        for (i, word) in self.words.iter().enumerate() {
-            if *word != u64::MAX {
-                return i as u64 * 64 + word.trailing_ones() as u64;
-            }
-        }
-        limit
+        self.seen.iter().position(|&s| s == 0).unwrap_or(count + 1) as u64
     }
 }
 

@@ -1,9 +1,14 @@
 //! The engine: interned positions, memo tables and mex. A position is
 //! interned once (family + arguments → dense index); a one-parameter family
 //! keeps non-negative integer arguments in a plain `Vec` memo indexed by the
-//! argument itself, 8 bytes a position.
+//! argument itself, 4 bytes a position (the rare value that does not fit in
+//! 32 bits is kept aside).
 
+mod grid;
+pub mod kernel;
 mod mex;
+mod seen;
+mod split;
 
 pub use mex::Mex;
 
@@ -14,6 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rustc_hash::FxHashMap;
 
 use crate::value::{FamilyId, Game, PosId, Value};
+use grid::Grid;
+use kernel::Kernel;
+use split::Prefix;
 
 /// Marks a position whose value is not yet known.
 pub const UNKNOWN: u64 = u64::MAX;
@@ -23,6 +31,11 @@ pub const IN_PROGRESS: u64 = u64::MAX - 1;
 pub const LITERALS: FamilyId = FamilyId(0);
 
 const HASHED: u32 = 1 << 31;
+/// The dense memo's markers: unknown, in progress, and "too big, see
+/// `big`". Every smaller entry is the value itself.
+const DENSE_UNKNOWN: u32 = u32::MAX;
+const DENSE_IN_PROGRESS: u32 = u32::MAX - 1;
+const DENSE_BIG: u32 = u32::MAX - 2;
 /// Dense indices above this go to the hash table instead, so one huge
 /// argument cannot allocate gigabytes.
 const DENSE_LIMIT: u64 = 1 << 27;
@@ -61,11 +74,26 @@ struct FamilyTable {
     name: String,
     arity: usize,
     /// Values of positions `Name(n)` for small non-negative `n`.
-    dense: Vec<u64>,
+    dense: Vec<u32>,
+    /// Dense values of 32 bits or more, by argument.
+    big: FxHashMap<u32, u64>,
     /// Argument lists of every other position, by index.
     keys: Vec<Rc<[Value]>>,
     lookup: FxHashMap<Rc<[Value]>, u32>,
     values: Vec<u64>,
+    /// How far a kernel has computed `dense` bottom-up (one parameter).
+    prefix: Prefix,
+    /// Which box of arguments a kernel has computed (two parameters).
+    grid: Grid,
+}
+
+impl FamilyTable {
+    /// How many of its positions have known values.
+    fn known(&self) -> usize {
+        let dense = self.dense.iter().filter(|v| **v < DENSE_IN_PROGRESS);
+        let hashed = self.values.iter().filter(|v| **v < IN_PROGRESS);
+        dense.count() + hashed.count()
+    }
 }
 
 /// All interned positions and their memoised Grundy values.
@@ -95,9 +123,12 @@ impl Engine {
             name,
             arity,
             dense: Vec::new(),
+            big: FxHashMap::default(),
             keys: Vec::new(),
             lookup: FxHashMap::default(),
             values: Vec::new(),
+            prefix: Prefix::default(),
+            grid: Grid::default(),
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -113,9 +144,12 @@ impl Engine {
     pub fn clear(&mut self) {
         for table in &mut self.tables {
             table.dense = Vec::new();
+            table.big.clear();
             table.keys.clear();
             table.lookup.clear();
             table.values.clear();
+            table.prefix = Prefix::default();
+            table.grid = Grid::default();
         }
         self.positions = 0;
     }
@@ -140,11 +174,28 @@ impl Engine {
                     return Err(Stop::TooManyPositions(self.limits.max_positions));
                 }
                 self.positions += grow;
-                table.dense.resize(n + 1, UNKNOWN);
+                table.dense.resize(n + 1, DENSE_UNKNOWN);
             }
             return Ok(PosId {
                 family,
                 index: n as u32,
+            });
+        }
+        if let [Value::Int(a), Value::Int(b)] = args
+            && table.arity == 2
+            && let Some(slot) = grid::slot(*a, *b)
+        {
+            if slot >= table.dense.len() {
+                let grow = (slot + 1 - table.dense.len()) as u64;
+                if self.positions + grow > self.limits.max_positions {
+                    return Err(Stop::TooManyPositions(self.limits.max_positions));
+                }
+                self.positions += grow;
+                table.dense.resize(slot + 1, DENSE_UNKNOWN);
+            }
+            return Ok(PosId {
+                family,
+                index: slot as u32,
             });
         }
         if let Some(&index) = table.lookup.get(args) {
@@ -176,16 +227,28 @@ impl Engine {
 
     /// The arguments of a position (for a literal: its options as games).
     pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
-        match self.dense_arg(pos) {
-            Some(n) => std::borrow::Cow::Owned(vec![Value::Int(n)]),
-            None => std::borrow::Cow::Borrowed(self.key(pos)),
+        use std::borrow::Cow;
+        if let Some(n) = self.dense_arg(pos) {
+            Cow::Owned(vec![Value::Int(n)])
+        } else if let Some((a, b)) = self.dense_pair(pos) {
+            Cow::Owned(vec![Value::Int(a), Value::Int(b)])
+        } else {
+            Cow::Borrowed(self.key(pos))
         }
     }
 
-    /// The argument of a position kept in a dense table.
+    /// The argument of a one-parameter position kept in a dense table.
     #[inline]
     pub fn dense_arg(&self, pos: PosId) -> Option<i64> {
-        (pos.index & HASHED == 0).then_some(pos.index as i64)
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 1;
+        dense.then_some(pos.index as i64)
+    }
+
+    /// The arguments of a two-parameter position kept in a dense table.
+    #[inline]
+    pub fn dense_pair(&self, pos: PosId) -> Option<(i64, i64)> {
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 2;
+        dense.then(|| grid::arguments(pos.index as usize))
     }
 
     /// The argument list of a position kept in a hash table.
@@ -199,7 +262,12 @@ impl Engine {
     pub fn value(&self, pos: PosId) -> u64 {
         let table = &self.tables[pos.family.0 as usize];
         if pos.index & HASHED == 0 {
-            table.dense[pos.index as usize]
+            match table.dense[pos.index as usize] {
+                DENSE_UNKNOWN => UNKNOWN,
+                DENSE_IN_PROGRESS => IN_PROGRESS,
+                DENSE_BIG => table.big[&pos.index],
+                value => value as u64,
+            }
         } else {
             table.values[(pos.index & !HASHED) as usize]
         }
@@ -210,7 +278,15 @@ impl Engine {
     pub fn set_value(&mut self, pos: PosId, value: u64) {
         let table = &mut self.tables[pos.family.0 as usize];
         if pos.index & HASHED == 0 {
-            table.dense[pos.index as usize] = value;
+            table.dense[pos.index as usize] = match value {
+                UNKNOWN => DENSE_UNKNOWN,
+                IN_PROGRESS => DENSE_IN_PROGRESS,
+                value if value >= DENSE_BIG as u64 => {
+                    table.big.insert(pos.index, value);
+                    DENSE_BIG
+                }
+                value => value as u32,
+            };
         } else {
             table.values[(pos.index & !HASHED) as usize] = value;
         }
@@ -244,6 +320,61 @@ impl Engine {
         }
     }
 
+    /// Computes the values of `family(0..=n)` bottom-up with the family's
+    /// kernel; `Ok(false)` when the kernel cannot vouch for some position up
+    /// to `n`, which the generic path must then compute. `family(n)` must be
+    /// interned already.
+    pub fn fill(&mut self, family: FamilyId, kernel: &Kernel, n: usize) -> Result<bool, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        let limit = self.limits.max_list_len;
+        table
+            .prefix
+            .fill(&mut table.dense, kernel, n, limit, &self.interrupt)
+    }
+
+    /// Computes the values of a box of `family(0..=a, 0..=b)` row by row
+    /// with the family's kernel; `Ok(false)` when the box is too large or
+    /// the kernel cannot vouch for some position, which the generic search
+    /// must then compute.
+    pub fn fill_grid(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        (a, b): (i64, i64),
+    ) -> Result<bool, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        let (Ok(a), Ok(b)) = (usize::try_from(a), usize::try_from(b)) else {
+            return Ok(false);
+        };
+        let Some((rows, cols)) = table.grid.extent(a, b) else {
+            return Ok(false);
+        };
+        let Some(corner) = grid::slot(rows as i64 - 1, cols as i64 - 1) else {
+            return Ok(false);
+        };
+        if corner >= table.dense.len() {
+            let grow = (corner + 1 - table.dense.len()) as u64;
+            if self.positions + grow > self.limits.max_positions {
+                return Ok(false);
+            }
+            self.positions += grow;
+            table.dense.resize(corner + 1, DENSE_UNKNOWN);
+        }
+        let limit = self.limits.max_list_len;
+        table.grid.fill(
+            &mut table.dense,
+            kernel,
+            (rows, cols),
+            limit,
+            &self.interrupt,
+        )
+    }
+
+    /// How many positions `family(0..)` a kernel has computed so far.
+    pub fn filled(&self, family: FamilyId) -> usize {
+        self.tables[family.0 as usize].prefix.done()
+    }
+
     /// Fails if the user asked to stop.
     #[inline]
     pub fn check_interrupt(&self) -> Result<(), Stop> {
@@ -261,12 +392,7 @@ impl Engine {
 
     /// How many positions are interned, and how many have known values.
     pub fn stats(&self) -> (u64, u64) {
-        let known = self
-            .tables
-            .iter()
-            .flat_map(|t| t.dense.iter().chain(&t.values))
-            .filter(|v| **v < IN_PROGRESS)
-            .count();
+        let known = self.tables.iter().map(FamilyTable::known).sum::<usize>();
         (self.positions, known as u64)
     }
 
@@ -274,9 +400,8 @@ impl Engine {
     /// known values (for the REPL's `:info` and `:stats`).
     pub fn family_stats(&self, family: FamilyId) -> (u64, u64) {
         let table = &self.tables[family.0 as usize];
-        let values = table.dense.iter().chain(&table.values);
-        let known = values.filter(|v| **v < IN_PROGRESS).count();
-        ((table.dense.len() + table.keys.len()) as u64, known as u64)
+        let positions = (table.dense.len() + table.keys.len()) as u64;
+        (positions, table.known() as u64)
     }
 }
 

@@ -6,11 +6,62 @@ use std::rc::Rc;
 
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::{IN_PROGRESS, LITERALS, Mex, UNKNOWN};
+use crate::engine::{IN_PROGRESS, LITERALS, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::printer;
+use crate::progress;
 use crate::span::Span;
 use crate::value::{Game, PosId, Value};
+
+/// Options kept between the two visits of a position whose options were
+/// not all known at the first: the second visit takes its mex without
+/// evaluating the body again. Positions are revisited in the reverse order
+/// of their first visits, so the kept options form a stack.
+#[derive(Default)]
+struct Pending {
+    /// Per kept position: where its options start in `games`, and whether
+    /// they are an alias (one game) rather than a list of options.
+    kept: Vec<(PosId, usize, bool)>,
+    games: Vec<Game>,
+}
+
+/// Most games kept at once; past it, positions are expanded again.
+const KEPT_GAMES: usize = 1 << 22;
+
+impl Pending {
+    /// Keeps the options of `pos` for its next visit, if there is room.
+    fn keep(&mut self, pos: PosId, options: &mut Vec<Game>, alias: bool) {
+        if self.games.len() + options.len() <= KEPT_GAMES {
+            self.kept.push((pos, self.games.len(), alias));
+            self.games.append(options);
+        }
+    }
+
+    /// The options kept for `pos`, written into `options`.
+    fn take(&mut self, pos: PosId, options: &mut Vec<Game>) -> Option<Expansion> {
+        match self.kept.last() {
+            Some(&(kept, start, alias)) if kept == pos => {
+                self.kept.pop();
+                options.extend(self.games.drain(start..));
+                Some(match alias {
+                    true => Expansion::Alias(options.pop()?),
+                    false => Expansion::Options,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Drops what was kept for `pos`, whose value became known otherwise.
+    fn forget(&mut self, pos: PosId) {
+        if let Some(&(kept, start, _)) = self.kept.last()
+            && kept == pos
+        {
+            self.kept.pop();
+            self.games.truncate(start);
+        }
+    }
+}
 
 /// A position's options as its body gives them.
 enum Expansion {
@@ -19,6 +70,11 @@ enum Expansion {
     /// The position plays exactly like this game (a body that is not `< … >`).
     Alias(Game),
 }
+
+/// Positions a kernel computes between two reports of progress.
+const FILL_STEP: usize = 1 << 16;
+/// Positions the generic search solves between two reports of progress.
+const REPORT_STEPS: u32 = 4096;
 
 /// How many positions of a chain are named in a cycle or context message.
 const SHOWN: usize = 4;
@@ -48,11 +104,25 @@ impl Interp {
         let mut mex = Mex::default();
         let mut values = Vec::new();
         let mut steps: u32 = 0;
+        let mut solved: u32 = 0;
+        let mut pending = Pending::default();
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
                 stack.pop();
+                pending.forget(pos);
                 continue;
+            }
+            match self.fill(pos) {
+                Ok(true) => {
+                    stack.pop();
+                    continue;
+                }
+                Ok(false) => {}
+                Err(stop) => {
+                    let error = self.stop(stop, span);
+                    return Err(self.unwind(&stack, error));
+                }
             }
             steps = steps.wrapping_add(1);
             if steps.is_multiple_of(1024)
@@ -63,7 +133,12 @@ impl Interp {
             }
             options.clear();
             missing.clear();
-            let value = match self.expand(pos, &mut options) {
+            let expansion = match pending.take(pos, &mut options) {
+                Some(expansion) => Ok(expansion),
+                None => self.expand(pos, &mut options),
+            };
+            let alias = matches!(expansion, Ok(Expansion::Alias(_)));
+            let value = match expansion {
                 Ok(Expansion::Options) => {
                     values.clear();
                     for option in &options {
@@ -75,7 +150,11 @@ impl Interp {
                         .is_empty()
                         .then(|| mex.of(values.len(), values.iter().copied()))
                 }
-                Ok(Expansion::Alias(game)) => self.engine.known(&game, &mut missing),
+                Ok(Expansion::Alias(game)) => {
+                    let value = self.engine.known(&game, &mut missing);
+                    options.push(game);
+                    value
+                }
                 Err(error) => {
                     let error = self.context(error, pos);
                     return Err(self.unwind(&stack, error));
@@ -85,6 +164,11 @@ impl Interp {
                 Some(value) => {
                     self.engine.set_value(pos, value);
                     stack.pop();
+                    solved += 1;
+                    if solved == REPORT_STEPS {
+                        progress::solved(solved.into());
+                        solved = 0;
+                    }
                 }
                 None => {
                     let cyclic = missing
@@ -96,10 +180,41 @@ impl Interp {
                     }
                     self.engine.set_value(pos, IN_PROGRESS);
                     stack.append(&mut missing);
+                    pending.keep(pos, &mut options, alias);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Computes `pos` bottom-up, with every smaller position of its family,
+    /// when its family has a kernel that can; `Ok(false)` otherwise.
+    fn fill(&mut self, pos: PosId) -> std::result::Result<bool, Stop> {
+        if pos.family == LITERALS {
+            return Ok(false);
+        }
+        let Some(kernel) = self.program.family(pos.family).kernel.clone() else {
+            return Ok(false);
+        };
+        if let Some(pair) = self.engine.dense_pair(pos) {
+            return self.engine.fill_grid(pos.family, &kernel, pair);
+        }
+        let Some(n) = self.engine.dense_arg(pos) else {
+            return Ok(false);
+        };
+        // In steps, so that a long computation shows its progress.
+        let (n, mut from) = (n as usize, self.engine.filled(pos.family));
+        loop {
+            let to = n.min(from + FILL_STEP);
+            if !self.engine.fill(pos.family, &kernel, to)? {
+                return Ok(false);
+            }
+            progress::solved(to.saturating_sub(from) as u64 + 1);
+            if to == n {
+                return Ok(true);
+            }
+            from = to + 1;
+        }
     }
 
     /// Resets the positions left in progress after an error, so that the
@@ -181,7 +296,7 @@ impl Interp {
         let mut frame = self.frames.pop().unwrap_or_default();
         match self.engine.dense_arg(pos) {
             Some(n) => frame.push(Value::Int(n)),
-            None => frame.extend_from_slice(self.engine.key(pos)),
+            None => frame.extend_from_slice(&self.engine.args(pos)),
         }
         frame.resize(family.slots.max(frame.len()), Value::Unit);
         let result = match &family.body {

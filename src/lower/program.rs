@@ -6,6 +6,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::diagnostic::Result;
+use crate::engine::kernel::Kernel;
 use crate::interp::Interp;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Name};
@@ -41,6 +42,9 @@ pub struct FamilyDef {
     pub span: Span,
     /// The body, for errors about what it evaluates to.
     pub body_span: Span,
+    /// The family as an integer program, when the recogniser found one: its
+    /// values are then computed bottom-up (`engine::kernel`).
+    pub kernel: Option<Rc<Kernel>>,
 }
 
 /// A `def` definition.

@@ -1,0 +1,183 @@
+//! Two-parameter families on a grid: positions `F(a, b)` with small
+//! non-negative arguments live in the family's dense table at the Cantor
+//! pairing of `(a, b)`, so that finding a position neither hashes nor
+//! allocates. A two-parameter kernel (Wythoff's game and its kin) computes
+//! a whole box of arguments row by row, each option a table lookup.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::kernel::{Kernel, Known, OptionSet};
+use super::{DENSE_BIG, Mex, Stop};
+
+/// Dense slots a two-parameter family may use (4 bytes each).
+pub(super) const GRID_SLOTS: u64 = 1 << 25;
+
+/// Positions one box may hold: a larger box is left to the generic search,
+/// which visits only the positions a game reaches.
+const GRID_CELLS: u64 = 1 << 24;
+
+/// The slot of `(a, b)`: `(a + b)(a + b + 1)/2 + b`, if it is within
+/// `GRID_SLOTS`.
+pub(super) fn slot(a: i64, b: i64) -> Option<usize> {
+    let (a, b) = (u64::try_from(a).ok()?, u64::try_from(b).ok()?);
+    let diagonal = a.checked_add(b)?;
+    let slot = diagonal
+        .checked_mul(diagonal + 1)?
+        .checked_div(2)?
+        .checked_add(b)?;
+    (slot < GRID_SLOTS).then_some(slot as usize)
+}
+
+/// The arguments `(a, b)` whose slot is `slot`.
+pub(super) fn arguments(slot: usize) -> (i64, i64) {
+    let slot = slot as u64;
+    // The diagonal d with d(d + 1)/2 <= slot < (d + 1)(d + 2)/2.
+    let mut diagonal = (((8 * slot + 1) as f64).sqrt() as u64).saturating_sub(1) / 2;
+    while (diagonal + 1) * (diagonal + 2) / 2 <= slot {
+        diagonal += 1;
+    }
+    while diagonal * (diagonal + 1) / 2 > slot {
+        diagonal -= 1;
+    }
+    let b = slot - diagonal * (diagonal + 1) / 2;
+    ((diagonal - b) as i64, b as i64)
+}
+
+/// The state of one family's bottom-up computation over a box.
+#[derive(Default)]
+pub(super) struct Grid {
+    /// Every position `(a, b)` with `a < rows`, `b < cols` has a value.
+    rows: usize,
+    cols: usize,
+    /// Set when the kernel could not vouch for a position: from then on the
+    /// generic search computes the family.
+    blocked: bool,
+    options: OptionSet,
+    mex: Mex,
+}
+
+/// The values known so far, as the kernel looks them up.
+struct Values<'a>(&'a [u32]);
+
+impl Known for Values<'_> {
+    #[inline]
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let value = *self.0.get(slot(args[0], args[1])?)?;
+        (value < DENSE_BIG).then_some(value as u64)
+    }
+
+    fn line(&self) -> &[u32] {
+        &[]
+    }
+
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
+        let last = count.checked_sub(1)? as i64;
+        // Both ends have slots, so every point between them has one (the
+        // arguments move in straight lines, the slot grows with each).
+        let end_a = a.checked_add(da.checked_mul(last)?)?;
+        let end_b = b.checked_add(db.checked_mul(last)?)?;
+        let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
+        if first.max(final_slot) >= self.0.len() {
+            return None;
+        }
+        let (mut a, mut b) = (a, b);
+        for _ in 0..count {
+            let diagonal = (a + b) as usize;
+            let value = self.0[diagonal * (diagonal + 1) / 2 + b as usize];
+            if value >= DENSE_BIG {
+                return None;
+            }
+            out.push(value as u64 ^ nim);
+            a += da;
+            b += db;
+        }
+        Some(())
+    }
+}
+
+impl Grid {
+    /// The box that computing `(a, b)` needs, unless it is too large or
+    /// the family is blocked.
+    pub(super) fn extent(&self, a: usize, b: usize) -> Option<(usize, usize)> {
+        if self.blocked {
+            return None;
+        }
+        let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
+        // The corner has the largest slot of the box.
+        slot(rows as i64 - 1, cols as i64 - 1)?;
+        ((rows * cols) as u64 <= GRID_CELLS).then_some((rows, cols))
+    }
+
+    /// Computes every value in the box `rows × cols` (as `extent` gave it),
+    /// row by row. `Ok(false)` when the kernel could not vouch for some
+    /// position: the generic search must take over.
+    pub(super) fn fill(
+        &mut self,
+        values: &mut [u32],
+        kernel: &Kernel,
+        (rows, cols): (usize, usize),
+        limit: u64,
+        interrupt: &AtomicBool,
+    ) -> Result<bool, Stop> {
+        for a in 0..rows {
+            // Rows already in the box only gain columns.
+            let first = if a < self.rows { self.cols } else { 0 };
+            if a % 16 == 0 && interrupt.load(Ordering::Relaxed) {
+                return Err(Stop::Interrupted);
+            }
+            for b in first..cols {
+                let Some(index) = slot(a as i64, b as i64) else {
+                    self.blocked = true;
+                    return Ok(false);
+                };
+                if values[index] < DENSE_BIG {
+                    continue;
+                }
+                let args = [a as i64, b as i64];
+                let value = kernel
+                    .options(&args, &Values(values), limit, &mut self.options)
+                    .map(|()| {
+                        let points = &self.options.points;
+                        self.mex.of(points.len(), points.iter().copied())
+                    })
+                    .filter(|&v| v < DENSE_BIG as u64);
+                let Some(value) = value else {
+                    self.blocked = true;
+                    return Ok(false);
+                };
+                values[index] = value as u32;
+            }
+        }
+        self.rows = rows;
+        self.cols = cols;
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{arguments, slot};
+
+    #[test]
+    fn the_pairing_is_a_bijection_on_small_arguments() {
+        let mut seen = vec![false; 5051];
+        for a in 0..100 {
+            for b in 0..100 - a {
+                let s = slot(a, b).expect("small");
+                assert!(!seen[s], "({a}, {b}) shares slot {s}");
+                seen[s] = true;
+                assert_eq!(arguments(s), (a, b));
+            }
+        }
+        assert_eq!(slot(-1, 0), None);
+        assert_eq!(slot(1 << 40, 0), None);
+    }
+}

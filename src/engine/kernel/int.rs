@@ -1,0 +1,321 @@
+//! The integer expressions and conditions of a kernel, with the exact
+//! semantics of the language's operators (an error is `None`), built through
+//! constructors that fold whatever is affine.
+
+use super::{COEFFICIENT_BOUND, CONSTANT_BOUND};
+
+/// `constant + Σ coefficient · slot`, the shape of almost every index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Affine {
+    pub constant: i64,
+    /// Sorted by slot, no zero coefficients.
+    pub terms: Vec<(usize, i64)>,
+}
+
+impl Affine {
+    fn constant(value: i64) -> Option<Affine> {
+        (value.abs() <= CONSTANT_BOUND).then(|| Affine {
+            constant: value,
+            terms: Vec::new(),
+        })
+    }
+
+    fn combine(&self, other: &Affine, scale: i64) -> Option<Affine> {
+        let constant = self.constant + scale * other.constant;
+        let mut terms = self.terms.clone();
+        for &(slot, k) in &other.terms {
+            match terms.iter_mut().find(|(s, _)| *s == slot) {
+                Some(term) => term.1 += scale * k,
+                None => terms.push((slot, scale * k)),
+            }
+        }
+        terms.retain(|(_, k)| *k != 0);
+        terms.sort_unstable();
+        let bounded = constant.abs() <= CONSTANT_BOUND
+            && terms.iter().all(|(_, k)| k.abs() <= COEFFICIENT_BOUND);
+        bounded.then_some(Affine { constant, terms })
+    }
+
+    fn scale(&self, factor: i64) -> Option<Affine> {
+        let zero = Affine {
+            constant: 0,
+            terms: Vec::new(),
+        };
+        if factor.abs() > COEFFICIENT_BOUND {
+            return None;
+        }
+        zero.combine(self, factor)
+    }
+
+    /// The expression with `slot` replaced by `value`, if it stays bounded.
+    fn substitute(&self, slot: usize, value: i64) -> Option<Affine> {
+        let constant = self.constant + self.coefficient(slot) * value;
+        let mut terms = self.terms.clone();
+        terms.retain(|(s, _)| *s != slot);
+        (constant.abs() <= CONSTANT_BOUND).then_some(Affine { constant, terms })
+    }
+
+    pub(super) fn as_constant(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    fn coefficient(&self, slot: usize) -> i64 {
+        self.terms
+            .iter()
+            .find(|(s, _)| *s == slot)
+            .map_or(0, |(_, k)| *k)
+    }
+
+    #[inline]
+    fn eval(&self, slots: &[i64]) -> i64 {
+        self.terms
+            .iter()
+            .fold(self.constant, |sum, &(slot, k)| sum + k * slots[slot])
+    }
+}
+
+/// An operator of the language on integers, with its exact semantics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    /// Floor division, as in Python.
+    Div,
+    /// The remainder with the divisor's sign, as in Python.
+    Mod,
+    Xor,
+}
+
+impl IntOp {
+    /// `a op b`, or `None` where the language reports an error.
+    pub fn apply(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            IntOp::Add => a.checked_add(b),
+            IntOp::Sub => a.checked_sub(b),
+            IntOp::Mul => a.checked_mul(b),
+            IntOp::Div => {
+                let q = a.checked_div(b)?;
+                Some(if a % b != 0 && (a < 0) != (b < 0) {
+                    q - 1
+                } else {
+                    q
+                })
+            }
+            IntOp::Mod => {
+                let r = a.checked_rem(b)?;
+                Some(if r != 0 && (r < 0) != (b < 0) {
+                    r + b
+                } else {
+                    r
+                })
+            }
+            IntOp::Xor => Some(a ^ b),
+        }
+    }
+}
+
+/// An integer expression over slots. Built through the constructors below,
+/// which fold whatever is affine into `Affine`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntExpr {
+    Affine(Affine),
+    /// A literal too large to fold into an affine expression safely.
+    Large(i64),
+    Binary(IntOp, Box<IntExpr>, Box<IntExpr>),
+    Abs(Box<IntExpr>),
+    Min(Vec<IntExpr>),
+    Max(Vec<IntExpr>),
+}
+
+impl IntExpr {
+    /// An integer literal.
+    pub fn constant(value: i64) -> IntExpr {
+        match Affine::constant(value) {
+            Some(affine) => IntExpr::Affine(affine),
+            None => IntExpr::Large(value),
+        }
+    }
+
+    /// The value of slot `slot`.
+    pub fn slot(slot: usize) -> IntExpr {
+        IntExpr::Affine(Affine {
+            constant: 0,
+            terms: vec![(slot, 1)],
+        })
+    }
+
+    /// `a op b`, folded when the result is affine.
+    pub fn binary(op: IntOp, a: IntExpr, b: IntExpr) -> IntExpr {
+        if let (IntExpr::Affine(x), IntExpr::Affine(y)) = (&a, &b) {
+            let folded = match op {
+                IntOp::Add => x.combine(y, 1),
+                IntOp::Sub => x.combine(y, -1),
+                IntOp::Mul => match (x.as_constant(), y.as_constant()) {
+                    (Some(k), _) => y.scale(k),
+                    (_, Some(k)) => x.scale(k),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(affine) = folded {
+                return IntExpr::Affine(affine);
+            }
+        }
+        IntExpr::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    /// `-a` (which overflows exactly where `0 - a` does).
+    pub fn negate(a: IntExpr) -> IntExpr {
+        IntExpr::binary(IntOp::Sub, IntExpr::constant(0), a)
+    }
+
+    /// The expression with `slot` replaced by `value` (which is within the
+    /// slot bound): it evaluates exactly as the original does with `value`
+    /// in the slot.
+    pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<IntExpr> {
+        let each = |xs: &[IntExpr]| {
+            xs.iter()
+                .map(|x| x.substitute(slot, value))
+                .collect::<Option<Vec<_>>>()
+        };
+        Some(match self {
+            IntExpr::Affine(a) => IntExpr::Affine(a.substitute(slot, value)?),
+            IntExpr::Large(v) => IntExpr::Large(*v),
+            IntExpr::Binary(op, a, b) => {
+                IntExpr::binary(*op, a.substitute(slot, value)?, b.substitute(slot, value)?)
+            }
+            IntExpr::Abs(a) => IntExpr::Abs(Box::new(a.substitute(slot, value)?)),
+            IntExpr::Min(xs) => IntExpr::Min(each(xs)?),
+            IntExpr::Max(xs) => IntExpr::Max(each(xs)?),
+        })
+    }
+
+    /// Whether the expression reads `slot`.
+    pub fn uses(&self, slot: usize) -> bool {
+        match self {
+            IntExpr::Affine(a) => a.coefficient(slot) != 0,
+            IntExpr::Large(_) => false,
+            IntExpr::Binary(_, a, b) => a.uses(slot) || b.uses(slot),
+            IntExpr::Abs(a) => a.uses(slot),
+            IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(|x| x.uses(slot)),
+        }
+    }
+
+    /// How much the value moves when `slot` moves by one, if it moves
+    /// by a fixed step (within the bounds, the step is exact).
+    pub(super) fn step(&self, slot: usize) -> Option<i64> {
+        match self {
+            IntExpr::Affine(a) => Some(a.coefficient(slot)),
+            other => (!other.uses(slot)).then_some(0),
+        }
+    }
+
+    /// Splits the expression into `coefficient · slot + rest`, if it is
+    /// linear in `slot`.
+    pub fn linear_in(&self, slot: usize) -> Option<(i64, IntExpr)> {
+        if !self.uses(slot) {
+            return Some((0, self.clone()));
+        }
+        match self {
+            IntExpr::Affine(a) => {
+                let k = a.coefficient(slot);
+                let mut rest = a.clone();
+                rest.terms.retain(|(s, _)| *s != slot);
+                Some((k, IntExpr::Affine(rest)))
+            }
+            IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub), a, b) => {
+                let (ka, ra) = a.linear_in(slot)?;
+                let (kb, rb) = b.linear_in(slot)?;
+                let k = if *op == IntOp::Add { ka + kb } else { ka - kb };
+                (k.abs() <= COEFFICIENT_BOUND).then(|| (k, IntExpr::binary(*op, ra, rb)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value, or `None` where the language reports an error.
+    #[inline]
+    pub fn eval(&self, slots: &[i64]) -> Option<i64> {
+        if let IntExpr::Affine(a) = self {
+            return Some(a.eval(slots));
+        }
+        self.eval_tree(slots)
+    }
+
+    fn eval_tree(&self, slots: &[i64]) -> Option<i64> {
+        match self {
+            IntExpr::Affine(a) => Some(a.eval(slots)),
+            IntExpr::Large(value) => Some(*value),
+            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots)?, b.eval(slots)?),
+            IntExpr::Abs(a) => a.eval(slots)?.checked_abs(),
+            IntExpr::Min(xs) => xs
+                .iter()
+                .map(|x| x.eval(slots))
+                .try_fold(i64::MAX, |m, x| x.map(|x| m.min(x))),
+            IntExpr::Max(xs) => xs
+                .iter()
+                .map(|x| x.eval(slots))
+                .try_fold(i64::MIN, |m, x| x.map(|x| m.max(x))),
+        }
+    }
+}
+
+/// A comparison of two integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub(super) fn holds<T: Ord>(self, a: T, b: T) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
+    }
+}
+
+/// A condition of an `if` clause.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    Const(bool),
+    Cmp(CmpOp, IntExpr, IntExpr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+impl Cond {
+    pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
+        let sub = |c: &Cond| c.substitute(slot, value).map(Box::new);
+        Some(match self {
+            Cond::Const(b) => Cond::Const(*b),
+            Cond::Cmp(op, a, b) => {
+                Cond::Cmp(*op, a.substitute(slot, value)?, b.substitute(slot, value)?)
+            }
+            Cond::Not(c) => Cond::Not(sub(c)?),
+            Cond::And(a, b) => Cond::And(sub(a)?, sub(b)?),
+            Cond::Or(a, b) => Cond::Or(sub(a)?, sub(b)?),
+        })
+    }
+
+    pub(super) fn eval(&self, slots: &[i64]) -> Option<bool> {
+        Some(match self {
+            Cond::Const(b) => *b,
+            Cond::Cmp(op, a, b) => op.holds(a.eval(slots)?, b.eval(slots)?),
+            Cond::Not(c) => !c.eval(slots)?,
+            Cond::And(a, b) => a.eval(slots)? && b.eval(slots)?,
+            Cond::Or(a, b) => a.eval(slots)? || b.eval(slots)?,
+        })
+    }
+}

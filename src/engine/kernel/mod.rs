@@ -1,0 +1,279 @@
+//! Kernels: one-parameter families whose options the recogniser could
+//! rewrite as a small program over integer slots. Such a family's values are
+//! computed bottom-up, without building a single `Game` or `Value`: each
+//! option is a table lookup (or an xor of lookups), and a split clause
+//! `F(x) + F(c - x) for x in …` becomes a range of pairs that the
+//! sparse-space method (`split.rs`) can work on as a whole.
+//!
+//! A kernel never decides anything the generic evaluator would decide
+//! differently: whenever it cannot vouch for a position (an argument outside
+//! `0..n`, an overflow, a division by zero, a range over the list limit) it
+//! gives up on that position and the generic path takes over, which gives
+//! the same answer or reports the same error.
+
+mod int;
+mod walk;
+
+pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
+
+/// Loop variables must stay below this in absolute value; with the bounds
+/// on affine coefficients below, no affine expression can then overflow,
+/// whatever order it is evaluated in.
+const SLOT_BOUND: i64 = 1 << 32;
+/// Largest coefficient of a slot in an affine expression.
+const COEFFICIENT_BOUND: i64 = 1 << 16;
+/// Largest constant of an affine expression.
+const CONSTANT_BOUND: i64 = 1 << 40;
+/// Most slots a kernel may use (the parameter and its loop variables).
+pub const MAX_SLOTS: usize = 16;
+
+/// What a `for` clause walks over.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Iter {
+    Range {
+        low: IntExpr,
+        high: IntExpr,
+        inclusive: bool,
+    },
+    /// A list (or set) literal of integers; order and repeats do not change
+    /// a mex.
+    List(Vec<IntExpr>),
+}
+
+/// One clause of an element, in source order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    For { slot: usize, iter: Iter },
+    If(Cond),
+}
+
+/// One element of the family's option list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    pub clauses: Vec<Clause>,
+    pub value: OptionValue,
+}
+
+/// Loops over at most this many constants are unrolled when a kernel is
+/// built, so that evaluating an element walks no loop at all.
+const UNROLL: usize = 8;
+
+impl Element {
+    /// The element with its leading loops over a few constants unrolled:
+    /// one element per value, the same options in all.
+    pub fn unrolled(self) -> Vec<Element> {
+        let Some(Clause::For { slot, iter }) = self.clauses.first() else {
+            return vec![self];
+        };
+        let constant = |e: &IntExpr| match e {
+            IntExpr::Affine(a) => a.as_constant(),
+            _ => None,
+        };
+        let values: Option<Vec<i64>> = match iter {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => constant(low).zip(constant(high)).and_then(|(a, b)| {
+                let b = if *inclusive { b + 1 } else { b };
+                (b - a <= UNROLL as i64).then(|| (a..b).collect())
+            }),
+            Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
+            Iter::List(_) => None,
+        };
+        let Some(values) = values.filter(|vs| vs.iter().all(|v| v.abs() < SLOT_BOUND)) else {
+            return vec![self];
+        };
+        let rest = Element {
+            clauses: self.clauses[1..].to_vec(),
+            value: self.value.clone(),
+        };
+        let copies: Option<Vec<Element>> =
+            values.iter().map(|&v| rest.substitute(*slot, v)).collect();
+        match copies {
+            Some(copies) => copies.into_iter().flat_map(Element::unrolled).collect(),
+            None => vec![self],
+        }
+    }
+
+    fn substitute(&self, slot: usize, value: i64) -> Option<Element> {
+        let sub = |e: &IntExpr| e.substitute(slot, value);
+        let subs = |es: &[IntExpr]| es.iter().map(sub).collect::<Option<Vec<_>>>();
+        let clauses = self
+            .clauses
+            .iter()
+            .map(|clause| {
+                Some(match clause {
+                    Clause::If(cond) => Clause::If(cond.substitute(slot, value)?),
+                    Clause::For { slot: s, iter } => Clause::For {
+                        slot: *s,
+                        iter: match iter {
+                            Iter::Range {
+                                low,
+                                high,
+                                inclusive,
+                            } => Iter::Range {
+                                low: sub(low)?,
+                                high: sub(high)?,
+                                inclusive: *inclusive,
+                            },
+                            Iter::List(items) => Iter::List(subs(items)?),
+                        },
+                    },
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let value = match &self.value {
+            OptionValue::Terms { calls, nims } => OptionValue::Terms {
+                calls: calls.iter().map(|c| subs(c)).collect::<Option<_>>()?,
+                nims: subs(nims)?,
+            },
+            OptionValue::Split(split) => OptionValue::Split(Split {
+                low: sub(&split.low)?,
+                high: sub(&split.high)?,
+                conds: split
+                    .conds
+                    .iter()
+                    .map(|c| {
+                        Some(Linear {
+                            rest: sub(&c.rest)?,
+                            ..c.clone()
+                        })
+                    })
+                    .collect::<Option<_>>()?,
+                first: sub(&split.first)?,
+                second: sub(&split.second)?,
+                nims: subs(&split.nims)?,
+                ..split.clone()
+            }),
+        };
+        Some(Element { clauses, value })
+    }
+}
+
+/// The option an element yields each time its clauses let it through.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValue {
+    /// `F(args…) + … + *nims…`: the xor of the positions' values and heaps;
+    /// each call has one expression per parameter.
+    Terms {
+        calls: Vec<Vec<IntExpr>>,
+        nims: Vec<IntExpr>,
+    },
+    /// A whole innermost `for` clause whose options are split pairs.
+    Split(Split),
+}
+
+/// `F(sign·x + first) + F(second − sign·x) + *nims… for x in low..high`
+/// followed by conditions linear in `x`: the pairs `(y, total − y)` for `y`
+/// in a range, `total = first + second`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    pub slot: usize,
+    pub low: IntExpr,
+    pub high: IntExpr,
+    pub inclusive: bool,
+    pub conds: Vec<Linear>,
+    /// 1 or −1.
+    pub sign: i64,
+    pub first: IntExpr,
+    pub second: IntExpr,
+    pub nims: Vec<IntExpr>,
+}
+
+/// The condition `coefficient · x + rest  op  0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear {
+    pub op: CmpOp,
+    pub coefficient: i64,
+    pub rest: IntExpr,
+}
+
+/// A recognised family `F(p…) = < elements… >`; the first slots are the
+/// parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    pub params: usize,
+    pub elements: Vec<Element>,
+    pub slots: usize,
+}
+
+/// Most parameters a kernel may have.
+pub const MAX_PARAMS: usize = 2;
+
+/// Where a kernel finds the values of the positions its options name.
+pub trait Known {
+    /// The value of `F(args)`, or `None` when it is not known here: the
+    /// kernel then gives up on the position.
+    fn value(&self, args: &[i64]) -> Option<u64>;
+    /// The values of `F(0..n)` for split ranges, `n` being the position
+    /// computed (one-parameter kernels; empty otherwise).
+    fn line(&self) -> &[u32];
+
+    /// Appends to `out` the values of `F(args + i·steps)` xor `nim` for `i`
+    /// in `0..count`, or gives `None` if one of them is not known.
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let mut args: [i64; MAX_PARAMS] =
+            std::array::from_fn(|i| args.get(i).copied().unwrap_or(0));
+        let arity = steps.len();
+        for _ in 0..count {
+            out.push(self.value(&args[..arity])? ^ nim);
+            for (arg, step) in args.iter_mut().zip(steps) {
+                *arg += step;
+            }
+        }
+        Some(())
+    }
+}
+
+/// A one-parameter family's values below the position being computed.
+impl Known for [u32] {
+    #[inline]
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let index = usize::try_from(args[0]).ok()?;
+        self.get(index).map(|&v| v as u64)
+    }
+
+    fn line(&self) -> &[u32] {
+        self
+    }
+}
+
+impl Kernel {
+    /// Whether some element is a split (so the sparse-space method may pay).
+    pub fn has_split(&self) -> bool {
+        self.elements
+            .iter()
+            .any(|e| matches!(e.value, OptionValue::Split(_)))
+    }
+}
+
+/// The options `F(y) + F(total − y) + *nim` for `y` in `low..=high`, where
+/// `high <= total − high`: each pair once, since both orders are one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairRange {
+    pub total: usize,
+    pub nim: u64,
+    pub low: usize,
+    pub high: usize,
+}
+
+/// The options of one position, as the mex computation wants them; reused
+/// from position to position.
+#[derive(Default, Debug)]
+pub struct OptionSet {
+    /// Values of the options given one by one.
+    pub points: Vec<u64>,
+    pub pairs: Vec<PairRange>,
+    /// How many options in all, for the list limit.
+    pub count: u64,
+    intervals: Vec<(i64, i64)>,
+    slots: Vec<i64>,
+}

@@ -1,0 +1,333 @@
+//! Evaluating a kernel: the options of one position, as values, split
+//! ranges and counts, without building a game.
+
+use super::{
+    Clause, CmpOp, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS, OptionSet, OptionValue,
+    PairRange, SLOT_BOUND, Split,
+};
+
+impl Kernel {
+    /// Writes the options of `F(args)` into `out`, the values of the
+    /// positions they name coming from `known`. `None` when the kernel
+    /// cannot vouch for this position: the generic path must take it.
+    pub fn options<K: Known + ?Sized>(
+        &self,
+        args: &[i64],
+        known: &K,
+        limit: u64,
+        out: &mut OptionSet,
+    ) -> Option<()> {
+        out.points.clear();
+        out.pairs.clear();
+        out.count = 0;
+        let mut slots = std::mem::take(&mut out.slots);
+        slots.clear();
+        slots.resize(self.slots.max(args.len()), 0);
+        slots[..args.len()].copy_from_slice(args);
+        let mut walk = Walk {
+            n: known.line().len() as i64,
+            known,
+            limit,
+            out,
+        };
+        let result = self
+            .elements
+            .iter()
+            .try_for_each(|element| walk.clauses(element, 0, &mut slots));
+        walk.out.slots = slots;
+        result?;
+        (walk.out.count <= limit).then_some(())
+    }
+}
+
+struct Walk<'a, K: ?Sized> {
+    /// The split ranges' positions are `0..n`.
+    n: i64,
+    known: &'a K,
+    limit: u64,
+    out: &'a mut OptionSet,
+}
+
+impl<K: Known + ?Sized> Walk<'_, K> {
+    fn clauses(&mut self, element: &Element, index: usize, slots: &mut [i64]) -> Option<()> {
+        match element.clauses.get(index) {
+            None => self.emit(&element.value, slots),
+            Some(Clause::If(cond)) => {
+                if cond.eval(slots)? {
+                    self.clauses(element, index + 1, slots)?;
+                }
+                Some(())
+            }
+            Some(Clause::For { slot, iter }) => match iter {
+                Iter::Range {
+                    low,
+                    high,
+                    inclusive,
+                } => {
+                    let (a, b) = self.range(low, high, *inclusive, slots)?;
+                    if a < b
+                        && index + 1 == element.clauses.len()
+                        && let OptionValue::Terms { calls, nims } = &element.value
+                        && let Some(steps) = Steps::of(calls, nims, *slot)
+                    {
+                        slots[*slot] = a;
+                        return self.walk_terms(calls, nims, &steps, b - a, slots);
+                    }
+                    for x in a..b {
+                        slots[*slot] = x;
+                        self.clauses(element, index + 1, slots)?;
+                    }
+                    Some(())
+                }
+                Iter::List(items) => {
+                    for item in items {
+                        let x = item.eval(slots)?;
+                        if x.abs() >= SLOT_BOUND {
+                            return None;
+                        }
+                        slots[*slot] = x;
+                        self.clauses(element, index + 1, slots)?;
+                    }
+                    Some(())
+                }
+            },
+        }
+    }
+
+    /// The bounds `a..b` of a range clause, if it may be walked.
+    fn range(
+        &self,
+        low: &IntExpr,
+        high: &IntExpr,
+        inclusive: bool,
+        slots: &[i64],
+    ) -> Option<(i64, i64)> {
+        let a = low.eval(slots)?;
+        let mut b = high.eval(slots)?;
+        if inclusive {
+            b = b.checked_add(1)?;
+        }
+        if b <= a {
+            return Some((a, a));
+        }
+        let fits =
+            (b as i128 - a as i128) as u64 <= self.limit && a > -SLOT_BOUND && b < SLOT_BOUND;
+        fits.then_some((a, b))
+    }
+
+    /// The options of a `for` over a range that yields terms directly,
+    /// `count` of them from the loop's first value (in `slots`) on: each
+    /// argument moves by a fixed step, so nothing is evaluated per option.
+    fn walk_terms(
+        &mut self,
+        calls: &[Vec<IntExpr>],
+        nims: &[IntExpr],
+        steps: &Steps,
+        count: i64,
+        slots: &[i64],
+    ) -> Option<()> {
+        let nim = nim_sum(nims, slots)?;
+        let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
+        for (call, args) in calls.iter().zip(args.iter_mut()) {
+            for (expr, arg) in call.iter().zip(args.iter_mut()) {
+                *arg = expr.eval(slots)?;
+            }
+        }
+        if let [call] = calls {
+            // One position per option: its values along the line at once.
+            let (args, steps) = (&args[0][..call.len()], &steps.0[0][..call.len()]);
+            let points = &mut self.out.points;
+            self.known.along(args, steps, count as usize, nim, points)?;
+            self.out.count += count as u64;
+            return Some(());
+        }
+        let args = &mut args[..calls.len()];
+        let steps = &steps.0[..calls.len()];
+        for _ in 0..count {
+            let mut v = nim;
+            for ((args, steps), call) in args.iter_mut().zip(steps).zip(calls) {
+                v ^= self.known.value(&args[..call.len()])?;
+                for (arg, step) in args.iter_mut().zip(steps) {
+                    *arg += step;
+                }
+            }
+            self.out.points.push(v);
+        }
+        self.out.count += count as u64;
+        Some(())
+    }
+
+    fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
+        match value {
+            OptionValue::Terms { calls, nims } => {
+                let mut v = nim_sum(nims, slots)?;
+                let mut args = [0; MAX_PARAMS];
+                for call in calls {
+                    for (arg, expr) in args.iter_mut().zip(call) {
+                        *arg = expr.eval(slots)?;
+                    }
+                    v ^= self.known.value(&args[..call.len()])?;
+                }
+                self.out.points.push(v);
+                self.out.count += 1;
+                Some(())
+            }
+            OptionValue::Split(split) => self.split(split, slots),
+        }
+    }
+
+    fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {
+        let (a, b) = self.range(&split.low, &split.high, split.inclusive, slots)?;
+        if a >= b {
+            return Some(());
+        }
+        if split.conds.is_empty() {
+            return self.pairs(split, &[(a, b - 1)], slots);
+        }
+        let mut intervals = std::mem::take(&mut self.out.intervals);
+        intervals.clear();
+        intervals.push((a, b - 1));
+        for cond in &split.conds {
+            let rest = cond.rest.eval(slots)?;
+            restrict(&mut intervals, cond.op, cond.coefficient, rest);
+        }
+        let result = self.pairs(split, &intervals, slots);
+        self.out.intervals = intervals;
+        result
+    }
+
+    fn pairs(&mut self, split: &Split, intervals: &[(i64, i64)], slots: &[i64]) -> Option<()> {
+        if intervals.is_empty() {
+            return Some(());
+        }
+        let first = split.first.eval(slots)?;
+        let total = first.checked_add(split.second.eval(slots)?)?;
+        let nim = nim_sum(&split.nims, slots)?;
+        for &(lo, hi) in intervals {
+            self.out.count += (hi - lo + 1) as u64;
+            let (y_low, y_high) = if split.sign > 0 {
+                (lo.checked_add(first)?, hi.checked_add(first)?)
+            } else {
+                (first.checked_sub(hi)?, first.checked_sub(lo)?)
+            };
+            let inside = |y: i64| (0..self.n).contains(&y);
+            if !(inside(y_low) && inside(y_high)) {
+                return None;
+            }
+            let (x_low, x_high) = (total.checked_sub(y_high)?, total.checked_sub(y_low)?);
+            if !(inside(x_low) && inside(x_high)) {
+                return None;
+            }
+            self.out.pairs.push(PairRange {
+                total: total as usize,
+                nim,
+                low: y_low.min(x_low) as usize,
+                high: y_high.min(x_high).min(total / 2) as usize,
+            });
+        }
+        Some(())
+    }
+}
+
+/// Most calls in one element that `walk_terms` steps through.
+const MAX_CALLS: usize = 4;
+
+/// How much each argument of each call moves when the loop variable moves
+/// by one.
+struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
+
+impl Steps {
+    /// The steps, when every argument is affine in `slot` and no heap
+    /// depends on it.
+    fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {
+        if calls.len() > MAX_CALLS || nims.iter().any(|n| n.uses(slot)) {
+            return None;
+        }
+        let mut steps = [[0; MAX_PARAMS]; MAX_CALLS];
+        for (call, steps) in calls.iter().zip(steps.iter_mut()) {
+            for (expr, step) in call.iter().zip(steps.iter_mut()) {
+                *step = expr.step(slot)?;
+            }
+        }
+        Some(Steps(steps))
+    }
+}
+
+fn nim_sum(nims: &[IntExpr], slots: &[i64]) -> Option<u64> {
+    let mut v = 0;
+    for nim in nims {
+        let heap = nim.eval(slots)?;
+        v ^= u64::try_from(heap).ok()?;
+    }
+    Some(v)
+}
+
+/// Keeps the `x` in `intervals` with `k·x + rest  op  0`.
+fn restrict(intervals: &mut Vec<(i64, i64)>, op: CmpOp, k: i64, rest: i64) {
+    if k == 0 {
+        if !op.holds(rest, 0) {
+            intervals.clear();
+        }
+        return;
+    }
+    let (k, d) = (k as i128, -(rest as i128));
+    // Bounds on x, as i128 so that nothing overflows.
+    let at_most = |d: i128| {
+        if k > 0 {
+            (i128::MIN, floor_div(d, k))
+        } else {
+            (ceil_div(d, k), i128::MAX)
+        }
+    };
+    let at_least = |d: i128| {
+        if k > 0 {
+            (ceil_div(d, k), i128::MAX)
+        } else {
+            (i128::MIN, floor_div(d, k))
+        }
+    };
+    let (low, high) = match op {
+        CmpOp::Lt => at_most(d - 1),
+        CmpOp::Le => at_most(d),
+        CmpOp::Gt => at_least(d + 1),
+        CmpOp::Ge => at_least(d),
+        CmpOp::Eq => (
+            at_least(d).0.max(at_most(d).0),
+            at_least(d).1.min(at_most(d).1),
+        ),
+        CmpOp::Ne => {
+            if d % k == 0 {
+                let p = (d / k) as i64;
+                let mut split = Vec::with_capacity(intervals.len() + 1);
+                for &(lo, hi) in intervals.iter() {
+                    if lo <= p && p <= hi {
+                        split.extend([(lo, p - 1), (p + 1, hi)]);
+                    } else {
+                        split.push((lo, hi));
+                    }
+                }
+                split.retain(|(lo, hi)| lo <= hi);
+                *intervals = split;
+            }
+            return;
+        }
+    };
+    for interval in intervals.iter_mut() {
+        interval.0 = (interval.0 as i128).max(low) as i64;
+        interval.1 = (interval.1 as i128).min(high) as i64;
+    }
+    intervals.retain(|(lo, hi)| lo <= hi);
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && (a < 0) != (b < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i128, b: i128) -> i128 {
+    -floor_div(-a, b)
+}

@@ -1,0 +1,370 @@
+//! Bottom-up computation of a kernel family's values, with the sparse-space
+//! method for split options (Berlekamp, Conway and Guy, *Winning Ways*,
+//! "Sparse Space Spells Speed").
+//!
+//! Choose a mask `m` and call a value `v` *rare* when `v & m` has an even
+//! number of bits, *common* otherwise. The xor of two common values is rare,
+//! so the common values among a position's options all come from pairs with
+//! at least one rare part. When rare positions are few, those pairs are
+//! enumerated through the list of rare positions; the smallest common value
+//! they miss bounds the mex, and only the rare values below it need a proof,
+//! found by scanning the pairs from both ends until each has turned up. Any
+//! mask gives the right values (a full scan is the plain method); the mask
+//! only decides the speed, so it is chosen from the values seen so far and
+//! the method falls back to the plain scan where rare positions are not
+//! rare.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::kernel::{Kernel, OptionSet, PairRange};
+use super::seen::Seen;
+use super::{DENSE_BIG, Stop};
+
+/// The first position at which the mask is chosen; below it every position
+/// is computed by the plain scan.
+const FIRST_REVIEW: usize = 1024;
+/// Positions between two comparisons of the sparse method's work with the
+/// plain scan's.
+const BLOCK: usize = 1024;
+/// Pairs scanned from each end of each range in the first round of a
+/// proof, and at most in any later round (each round doubles it).
+const FIRST_CHUNK: usize = 2;
+const LAST_CHUNK: usize = 64;
+/// Masks are chosen among those of at most this many bits.
+const MASK_BITS: u32 = 11;
+
+/// The state of one family's bottom-up computation.
+#[derive(Default)]
+pub(super) struct Prefix {
+    /// Positions below this have values, folded into `space`.
+    done: usize,
+    /// The first position the kernel could not vouch for; it and everything
+    /// above are left to the generic path.
+    blocked: Option<usize>,
+    options: OptionSet,
+    space: SparseSpace,
+    seen: Seen,
+}
+
+impl Prefix {
+    /// How many positions from 0 on are computed.
+    pub(super) fn done(&self) -> usize {
+        self.done
+    }
+
+    /// Computes `values[..=target]`. `Ok(false)` when some position up to
+    /// `target` must be left to the generic path.
+    pub(super) fn fill(
+        &mut self,
+        values: &mut [u32],
+        kernel: &Kernel,
+        target: usize,
+        limit: u64,
+        interrupt: &AtomicBool,
+    ) -> Result<bool, Stop> {
+        self.space.split = kernel.has_split();
+        while self.done <= target {
+            let n = self.done;
+            if self.blocked == Some(n) {
+                return Ok(false);
+            }
+            if n.is_multiple_of(64) && interrupt.load(Ordering::Relaxed) {
+                return Err(Stop::Interrupted);
+            }
+            let (known, rest) = values.split_at_mut(n);
+            if rest[0] >= DENSE_BIG {
+                let value = kernel
+                    .options(&[n as i64], known, limit, &mut self.options)
+                    .map(|()| self.space.value(known, &self.options, &mut self.seen))
+                    .filter(|&v| v < DENSE_BIG as u64);
+                let Some(value) = value else {
+                    self.blocked = Some(n);
+                    return Ok(false);
+                };
+                rest[0] = value as u32;
+            }
+            self.space.record(n, rest[0] as u64, known);
+            self.done = n + 1;
+        }
+        Ok(true)
+    }
+}
+
+/// What the sparse-space method knows about the values so far.
+#[derive(Default)]
+struct SparseSpace {
+    /// Whether the kernel has split options at all (else none of this runs).
+    split: bool,
+    mask: u64,
+    /// Whether the sparse method is in use (else the plain scan).
+    sparse: bool,
+    /// The rare positions in increasing order with their values, kept
+    /// while `sparse`.
+    rare: Vec<(u32, u32)>,
+    /// The largest value so far.
+    max_value: u64,
+    next_review: usize,
+    /// Work done in this block by the sparse method, and what the plain
+    /// scan would have done.
+    sparse_work: u64,
+    plain_work: u64,
+    block_end: usize,
+    /// The values below 64 settled without a scan (see `sparse`), as
+    /// words, for pairs whose heap is common and rare.
+    settled: [u64; 2],
+    /// Scratch: the scan's next low and (one past) high end, per range.
+    cursors: Vec<(usize, usize)>,
+    /// Scratch: the rare values still to be proved present.
+    needed: Vec<u64>,
+}
+
+/// The word with the bits below `count` set.
+fn low_bits(count: u64) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1 << count) - 1
+    }
+}
+
+#[inline]
+fn rare(value: u64, mask: u64) -> bool {
+    (value & mask).count_ones().is_multiple_of(2)
+}
+
+impl SparseSpace {
+    /// The mex of the options.
+    fn value(&mut self, known: &[u32], options: &OptionSet, seen: &mut Seen) -> u64 {
+        // Values below 2^k xor to values below 2^k.
+        let above = |widest: u64| {
+            widest
+                .checked_add(1)
+                .map_or(u64::MAX, u64::next_power_of_two)
+        };
+        let pairs = options
+            .pairs
+            .iter()
+            .map(|p| p.nim)
+            .fold(self.max_value, u64::max);
+        let points = options.points.iter().copied().max().unwrap_or(0);
+        seen.reset(above(pairs), above(points), options.count);
+        for &point in &options.points {
+            seen.mark(point);
+        }
+        let plain: u64 = options
+            .pairs
+            .iter()
+            .map(|p| (p.high - p.low + 1) as u64)
+            .sum();
+        self.plain_work += plain;
+        let class = options.pairs.first().map(|p| rare(p.nim, self.mask));
+        let uniform = options
+            .pairs
+            .iter()
+            .all(|p| Some(rare(p.nim, self.mask)) == class);
+        if !self.sparse || !uniform || plain == 0 {
+            for range in &options.pairs {
+                seen.mark_pairs(known, range, range.low, range.high + 1);
+            }
+            self.sparse_work += plain;
+            return seen.first_unmarked();
+        }
+        self.sparse(known, options, seen, class == Some(true))
+    }
+
+    /// The mex by the sparse-space method. `nim_rare`: whether the pairs'
+    /// heaps are rare, so that two common parts give a rare value.
+    fn sparse(
+        &mut self,
+        known: &[u32],
+        options: &OptionSet,
+        seen: &mut Seen,
+        nim_rare: bool,
+    ) -> u64 {
+        for range in &options.pairs {
+            self.sparse_work += mark_rare(known, range, &self.rare, seen);
+        }
+        // Values of the class that two common parts cannot give are settled:
+        // the least unmarked one bounds the mex, and the unmarked values
+        // below it are the ones a scan must prove present.
+        let settled = |v: u64| rare(v, self.mask) != nim_rare;
+        let mut needed = std::mem::take(&mut self.needed);
+        needed.clear();
+        let bound = match seen.word() {
+            Some(word) => {
+                let unmarked = !word & low_bits(seen.len());
+                let bound = match unmarked & self.settled[nim_rare as usize] {
+                    0 => seen.len(),
+                    candidates => candidates.trailing_zeros() as u64,
+                };
+                if unmarked & low_bits(bound) != 0 {
+                    needed.push(bound);
+                }
+                bound
+            }
+            None => {
+                let len = seen.len();
+                let bound = (0..len)
+                    .find(|&v| !seen.has(v) && settled(v))
+                    .unwrap_or(len);
+                needed.extend((0..bound).filter(|&v| !seen.has(v)));
+                bound
+            }
+        };
+        let proved = self.scan(known, options, seen, bound, &mut needed);
+        self.needed = needed;
+        if proved { bound } else { seen.first_unmarked() }
+    }
+
+    /// Scans every range from both ends at once, in growing chunks, until
+    /// every value below `bound` is marked; `needed` lists the unmarked ones
+    /// (or, when the values fit in a word, holds just `bound`). A proof is
+    /// usually a pair near one end or the other, in whichever range has it.
+    /// Returns whether the values were all found.
+    fn scan(
+        &mut self,
+        known: &[u32],
+        options: &OptionSet,
+        seen: &mut Seen,
+        bound: u64,
+        needed: &mut Vec<u64>,
+    ) -> bool {
+        let all_marked = |seen: &Seen, needed: &mut Vec<u64>| match seen.word() {
+            Some(word) => !word & low_bits(bound) == 0,
+            None => {
+                needed.retain(|&v| !seen.has(v));
+                needed.is_empty()
+            }
+        };
+        if needed.is_empty() {
+            return true;
+        }
+        let mut cursors = std::mem::take(&mut self.cursors);
+        cursors.clear();
+        cursors.extend(options.pairs.iter().map(|p| (p.low, p.high + 1)));
+        let mut chunk = FIRST_CHUNK;
+        let mut proved = false;
+        loop {
+            let mut live = false;
+            for (range, (i, j)) in options.pairs.iter().zip(cursors.iter_mut()) {
+                if *i >= *j {
+                    continue;
+                }
+                live = true;
+                if *j - *i <= 2 * chunk {
+                    seen.mark_pairs(known, range, *i, *j);
+                    self.sparse_work += (*j - *i) as u64;
+                    *i = *j;
+                } else {
+                    seen.mark_pairs(known, range, *i, *i + chunk);
+                    seen.mark_pairs(known, range, *j - chunk, *j);
+                    self.sparse_work += 2 * chunk as u64;
+                    *i += chunk;
+                    *j -= chunk;
+                }
+            }
+            if all_marked(seen, needed) {
+                proved = true;
+                break;
+            }
+            if !live {
+                break;
+            }
+            chunk = (chunk * 2).min(LAST_CHUNK);
+        }
+        self.cursors = cursors;
+        proved
+    }
+
+    /// Takes note of the value of position `n`.
+    fn record(&mut self, n: usize, value: u64, known: &[u32]) {
+        self.max_value = self.max_value.max(value);
+        if !self.split {
+            return;
+        }
+        if self.sparse && rare(value, self.mask) {
+            self.rare.push((n as u32, value as u32));
+        }
+        let next = n + 1;
+        if next >= self.next_review.max(FIRST_REVIEW) {
+            self.review(next, known, value);
+        } else if next >= self.block_end {
+            // The sparse method must pay for itself; if it did not in this
+            // block, the plain scan takes over until the next review.
+            if self.sparse && self.sparse_work > self.plain_work / 2 {
+                self.sparse = false;
+                self.rare = Vec::new();
+            }
+            self.sparse_work = 0;
+            self.plain_work = 0;
+            self.block_end = next + BLOCK;
+        }
+    }
+
+    /// Chooses the mask that makes the recent values rarest, and whether the
+    /// sparse method should be used from position `next` on.
+    fn review(&mut self, next: usize, known: &[u32], last: u64) {
+        self.next_review = next * 2;
+        let values = || known.iter().map(|&v| v as u64).chain(std::iter::once(last));
+        let recent = values().skip(next / 2);
+        let bits = (64 - self.max_value.leading_zeros()).min(MASK_BITS);
+        let width = 1usize << bits;
+        let mut histogram = vec![0u64; width];
+        for v in recent {
+            histogram[(v as usize) & (width - 1)] += 1;
+        }
+        let rare_count = |mask: u64| -> u64 {
+            (0..width as u64)
+                .filter(|&v| rare(v, mask))
+                .map(|v| histogram[v as usize])
+                .sum()
+        };
+        let best = (1..width as u64).min_by_key(|&m| (rare_count(m), m));
+        self.mask = best.unwrap_or(0);
+        for nim_rare in [false, true] {
+            self.settled[nim_rare as usize] = (0..64)
+                .filter(|&v| rare(v, self.mask) != nim_rare)
+                .fold(0, |word, v| word | 1 << v);
+        }
+        self.rare.clear();
+        self.rare.extend(
+            values()
+                .enumerate()
+                .filter(|&(_, v)| rare(v, self.mask))
+                .map(|(i, v)| (i as u32, v as u32)),
+        );
+        self.sparse = best.is_some() && self.rare.len() < next / 4;
+        if !self.sparse {
+            self.rare = Vec::new();
+        }
+        self.sparse_work = 0;
+        self.plain_work = 0;
+        self.block_end = next + BLOCK;
+    }
+}
+
+/// Marks every pair of `range` with a rare part; returns how many it looked
+/// at.
+fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut Seen) -> u64 {
+    let total = range.total;
+    let start = match rare.first() {
+        Some(&(first, _)) if first as usize >= range.low => 0,
+        _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
+    };
+    let mut visited = 0;
+    let parts = rare[start..]
+        .iter()
+        .map_while(|&(r, value)| {
+            let r = r as usize;
+            (r <= total).then_some((r, value))
+        })
+        .inspect(|_| visited += 1)
+        .filter_map(|(r, value)| {
+            let other = total - r;
+            (range.low..=range.high)
+                .contains(&r.min(other))
+                .then(|| value ^ known[other])
+        });
+    seen.mark_parts(parts, range.nim);
+    visited
+}

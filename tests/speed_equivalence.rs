@@ -1,0 +1,338 @@
+//! The fast paths against the plain method. Families the recogniser turns
+//! into kernels (computed bottom-up, split clauses by the sparse-space
+//! method) must give exactly the values of a plain bottom-up program — a
+//! memo array and a mex over every option — and of the interpreter's own
+//! generic path, which a near-miss or an unrecognised spelling of the same
+//! game takes. Where a kernel cannot vouch for a position (an argument out
+//! of range, an overflow, a limit) the generic path must take over and give
+//! the same answer or the same error.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use std::ops::RangeInclusive;
+
+use common::{ints, mex, run_json};
+use sprague::engine::Limits;
+use sprague::engine::kernel::{Kernel, OptionValue};
+use sprague::interp::Interp;
+use sprague::lower::Redefine;
+use sprague::lower::program::Global;
+use sprague::printer::Format;
+use sprague::run::{Settings, run_to_strings};
+
+/// Heap sizes up to which the split games are compared with the plain
+/// program: far past the point where the sparse-space method takes over.
+const LARGEST_HEAP: usize = 10_000;
+
+/// The plain method for a game whose options at `n` are the splits
+/// `(a, total − a)` for `a` in each of `splits(n)`: `g(0..=largest)`
+/// bottom-up, each value the least value not marked by any option (the
+/// plain C program of the benchmark, in Rust).
+fn plain(
+    largest: usize,
+    splits: impl Fn(usize) -> Vec<(usize, RangeInclusive<usize>)>,
+) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(largest + 1);
+    let mut seen = vec![false; 2 * largest + 2];
+    for n in 0..=largest {
+        let mut count = 0;
+        for (total, range) in splits(n) {
+            // A plain `while`: iterator adaptors crawl in unoptimised tests.
+            let (mut a, last) = range.into_inner();
+            while a <= last {
+                seen[(values[a] ^ values[total - a]) as usize] = true;
+                count += 1;
+                a += 1;
+            }
+        }
+        let value = (0..=count).find(|&v| !seen[v]).unwrap_or(count);
+        seen[..=count].fill(false);
+        values.push(value as u64);
+    }
+    values
+}
+
+/// Removes `t` in `removals` from a row, leaving `a` and `n − t − a`.
+fn octal(removals: &[usize], largest: usize) -> Vec<u64> {
+    plain(largest, |n| {
+        removals
+            .iter()
+            .filter(|&&t| t <= n)
+            .map(|&t| (n - t, 0..=n - t))
+            .collect()
+    })
+}
+
+/// The kernel the recogniser made for `family` in `script`, if any.
+fn kernel_of(script: &str, family: &str) -> Option<Kernel> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let mut interp = Interp::new(
+        Limits::default(),
+        interrupt,
+        Format::Text,
+        Box::new(std::io::sink()),
+    );
+    if let Err(errors) = interp.run("kernel.sg", script, Redefine::Forbid) {
+        panic!("the script failed: {errors:?}");
+    }
+    let program = interp.program();
+    let Some(Global::Family(id)) = program.globals.get(family) else {
+        panic!("`{family}` is not a family in:\n{script}");
+    };
+    program.family(*id).kernel.as_deref().cloned()
+}
+
+fn is_split(kernel: &Kernel) -> bool {
+    kernel.has_split()
+}
+
+/// The single sequence `script` prints.
+fn sequence(script: &str) -> Vec<u64> {
+    let lines = run_json(script);
+    assert_eq!(lines.len(), 1, "expected one line from:\n{script}");
+    ints(&lines[0])
+}
+
+fn assert_same(fast: &[u64], reference: &[u64], game: &str) {
+    assert_eq!(fast.len(), reference.len(), "{game}: lengths differ");
+    if let Some(n) = (0..fast.len()).find(|&n| fast[n] != reference[n]) {
+        panic!(
+            "{game}({n}): fast path says {}, plain method says {}",
+            fast[n], reference[n]
+        );
+    }
+}
+
+#[test]
+fn kayles_to_ten_thousand_equals_the_plain_program() {
+    let game = "game Kayles(n) = < Kayles(a) + Kayles(n - t - a) for t in 1..=2 for a in 0..=n-t >";
+    let kernel = kernel_of(game, "Kayles").expect("recognised");
+    // The loop over t is unrolled: two splits, no loop left to walk.
+    assert_eq!(kernel.elements.len(), 2);
+    assert!(kernel.elements.iter().all(|e| e.clauses.is_empty()));
+    assert!(is_split(&kernel));
+    let fast = sequence(&format!("{game}\nseq(Kayles, 0..={LARGEST_HEAP})"));
+    assert_same(&fast, &octal(&[1, 2], LARGEST_HEAP), "Kayles");
+}
+
+#[test]
+fn dawsons_kayles_to_ten_thousand_equals_the_plain_program() {
+    let game = "game Dw(n) = < Dw(a) + Dw(n - 2 - a) for a in 0..=n-2 >";
+    assert!(kernel_of(game, "Dw").is_some_and(|k| is_split(&k)));
+    // Asked for the largest first: the whole prefix is computed in one go.
+    let fast = sequence(&format!(
+        "{game}\nlet top = g(Dw({LARGEST_HEAP}))\nseq(Dw, 0..={LARGEST_HEAP})"
+    ));
+    assert_same(&fast, &octal(&[2], LARGEST_HEAP), "Dawson");
+}
+
+#[test]
+fn grundys_game_to_ten_thousand_equals_the_plain_program() {
+    let game = "game Grundy(n) = < Grundy(a) + Grundy(n - a) for a in 1..n if 2 * a < n >";
+    assert!(kernel_of(game, "Grundy").is_some_and(|k| is_split(&k)));
+    let fast = sequence(&format!("{game}\nseq(Grundy, 0..={LARGEST_HEAP})"));
+    // a ≥ 1 and 2a < n: a runs to (n − 1)/2; empty below n = 3.
+    let reference = plain(LARGEST_HEAP, |n| vec![(n, 1..=n.saturating_sub(1) / 2)]);
+    assert_same(&fast, &reference, "Grundy");
+}
+
+/// Pairs of spellings of one game: the first is recognised, the second
+/// (each index passed through `id`) is left to the generic path.
+const VARIANTS: &[(&str, &str)] = &[
+    // Dawson's chess, 0.137, with its digits spelled out.
+    (
+        "game F(n) = < F(0) if n == 1, F(0) if n == 2, F(n - 2) if n > 2, \
+         F(0) if n == 3, F(n - 3) if n > 3, F(a) + F(n - 3 - a) for a in 1..n-3 >",
+        "game F(n) = < F(id(0)) if n == 1, F(id(0)) if n == 2, F(id(n - 2)) if n > 2, \
+         F(id(0)) if n == 3, F(id(n - 3)) if n > 3, F(id(a)) + F(id(n - 3 - a)) for a in 1..n-3 >",
+    ),
+    // The first part counted down, and a heap added to every split.
+    (
+        "game F(n) = < F(n - 1 - a) + F(a) + *1 for a in 0..n >",
+        "game F(n) = < F(id(n - 1 - a)) + F(id(a)) + *1 for a in 0..n >",
+    ),
+    // Both orders of each split, the equal split left out.
+    (
+        "game F(n) = < F(a) + F(n - a) for a in 1..n if a != n - a >",
+        "game F(n) = < F(id(a)) + F(id(n - a)) for a in 1..n if a != n - a >",
+    ),
+    // Two-sided linear conditions, one negated, and a bound through min.
+    (
+        "game F(n) = < F(a) + F(n - 2 - a) for a in 0..=min(n - 2, n) \
+         if a >= 1 and not (3 * a > n + 1), F(n - 1) if n >= 1 >",
+        "game F(n) = < F(id(a)) + F(id(n - 2 - a)) for a in 0..=min(n - 2, n) \
+         if a >= 1 and not (3 * a > n + 1), F(id(n - 1)) if n >= 1 >",
+    ),
+    // Subtraction games over list and set literals.
+    (
+        "game F(n) = < F(n - k) for k in [1, 4, 9] if k <= n, F(n - k) for k in {6, 2, 6} if k <= n >",
+        "game F(n) = < F(id(n - k)) for k in [1, 4, 9] if k <= n, F(id(n - k)) for k in {6, 2, 6} if k <= n >",
+    ),
+    // Heaps as options, and an index that is not affine.
+    (
+        "game F(n) = < *(k % 3) for k in 0..n, F(n / 2) if n > 0, F(n - 1 - (n * n) % n) if n > 0 >",
+        "game F(n) = < *(k % 3) for k in 0..n, F(id(n / 2)) if n > 0, F(id(n - 1 - (n * n) % n)) if n > 0 >",
+    ),
+    // Near-misses of the split: a scaled variable and a condition that is
+    // not linear in it.
+    (
+        "game F(n) = < F(2 * a) + F(n - 1 - 2 * a) for a in 0..n if 2 * a < n, \
+         F(a) + F(n - 1 - a) for a in 0..n if a * a <= n >",
+        "game F(n) = < F(id(2 * a)) + F(id(n - 1 - 2 * a)) for a in 0..n if 2 * a < n, \
+         F(id(a)) + F(id(n - 1 - a)) for a in 0..n if a * a <= n >",
+    ),
+];
+
+#[test]
+fn recognised_spellings_equal_the_generic_path() {
+    const LARGEST: usize = 160;
+    for (fast, generic) in VARIANTS {
+        let generic = format!("def id(x) = x\n{generic}");
+        assert!(
+            kernel_of(fast, "F").is_some(),
+            "not recognised, so not tested: {fast}"
+        );
+        assert!(
+            kernel_of(&generic, "F").is_none(),
+            "recognised, so not the generic path: {generic}"
+        );
+        let fast_values = sequence(&format!("{fast}\nseq(F, 0..={LARGEST})"));
+        let generic_values = sequence(&format!("{generic}\nseq(F, 0..={LARGEST})"));
+        assert_same(&fast_values, &generic_values, fast);
+    }
+}
+
+#[test]
+fn near_misses_of_the_split_are_not_splits() {
+    let scaled = "game F(n) = < F(2 * a) + F(n - 1 - 2 * a) for a in 0..n if 2 * a < n >";
+    let squared = "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if a * a <= n >";
+    let same_sign = "game F(n) = < F(a) + F(a + 1) for a in 0..n - 1 >";
+    for script in [scaled, squared, same_sign] {
+        let kernel = kernel_of(script, "F").expect("still an integer program");
+        assert!(
+            kernel
+                .elements
+                .iter()
+                .all(|e| matches!(e.value, OptionValue::Terms { .. })),
+            "taken for a split: {script}"
+        );
+    }
+    let other_family =
+        "game G(n) = < G(n - 1) if n > 0 >\ngame F(n) = < G(n) + F(n - 1) if n > 0 >";
+    assert!(kernel_of(other_family, "F").is_none());
+    let three_parameters = "game F(a, b, c) = < F(a - 1, b, c) if a > 0 >";
+    assert!(kernel_of(three_parameters, "F").is_none());
+}
+
+/// Two-parameter spellings (computed box by box) against the generic path.
+const GRID_VARIANTS: &[(&str, &str)] = &[
+    // Wythoff's game.
+    (
+        "game F(a, b) = < F(a - k, b) for k in 1..=a, F(a, b - k) for k in 1..=b, \
+         F(a - k, b - k) for k in 1..=min(a, b) >",
+        "game F(a, b) = < F(id(a - k), b) for k in 1..=a, F(a, id(b - k)) for k in 1..=b, \
+         F(id(a - k), id(b - k)) for k in 1..=min(a, b) >",
+    ),
+    // A move to a later row: the box cannot be filled in order, so the
+    // generic search takes over.
+    (
+        "game F(a, b) = < F(a + 1, b) if a < 3, F(a, b - k) + *(a % 2) for k in 1..=b if k % 3 != 1 >",
+        "game F(a, b) = < F(id(a + 1), b) if a < 3, F(a, id(b - k)) + *(a % 2) for k in 1..=b if k % 3 != 1 >",
+    ),
+];
+
+#[test]
+fn two_parameter_kernels_equal_the_generic_path() {
+    for (fast, generic) in GRID_VARIANTS {
+        let generic = format!("def id(x) = x\n{generic}");
+        assert!(kernel_of(fast, "F").is_some(), "not recognised: {fast}");
+        assert!(kernel_of(&generic, "F").is_none(), "recognised: {generic}");
+        // Asked in an order that makes the box grow both ways.
+        let query =
+            "print(g(F(3, 30)))\nprint(g(F(25, 2)))\ntable(F, 0..32, 0..32)\noptions(F(2, 1))";
+        let (fast_out, fast_errors) =
+            run_to_strings("t.sg", &format!("{fast}\n{query}"), Settings::default());
+        let (generic_out, generic_errors) =
+            run_to_strings("t.sg", &format!("{generic}\n{query}"), Settings::default());
+        assert_eq!((fast_errors, generic_errors), (None, None));
+        assert_eq!(fast_out, generic_out, "{fast}");
+    }
+}
+
+#[test]
+fn an_argument_out_of_range_hands_over_to_the_generic_path() {
+    // U(7) has the option U(−1), a terminal position the dense table does
+    // not hold: from 7 on the generic path computes the values.
+    let script = "game U(n) = < U(n - 1) if n > 0, U(-1) if n == 7 >\nseq(U, 0..=20)";
+    let terminal = mex([]);
+    let mut expected: Vec<u64> = Vec::new();
+    for n in 0..=20 {
+        let previous = expected.last().copied().filter(|_| n > 0);
+        let extra = (n == 7).then_some(terminal);
+        expected.push(mex(previous.into_iter().chain(extra)));
+    }
+    assert_eq!(sequence(script), expected);
+}
+
+#[test]
+fn errors_are_the_generic_paths_errors() {
+    let cases = [
+        (
+            "game O(n) = < O(n - 1) if n > 0 and n * 4611686018427387904 >= 0 >\ng(O(5))",
+            "integer overflow",
+        ),
+        (
+            "game Z(n) = < Z(n - 1) if n > 0 and 10 / (n - 3) >= 0 >\ng(Z(6))",
+            "division by zero",
+        ),
+    ];
+    for (script, message) in cases {
+        let (_, errors) = run_to_strings("t.sg", script, Settings::default());
+        let errors = errors.unwrap_or_else(|| panic!("no error from:\n{script}"));
+        assert!(errors.contains(message), "{script}\n---\n{errors}");
+    }
+}
+
+#[test]
+fn limits_hold_on_the_fast_path() {
+    let kayles = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t >";
+    let mut settings = Settings::default();
+    settings.limits.max_list_len = 100;
+    let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(500))"), settings);
+    let errors = errors.expect("a range longer than the list limit is an error");
+    assert!(errors.contains("more than 100 elements"), "{errors}");
+    let mut settings = Settings::default();
+    settings.limits.max_positions = 1000;
+    let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(5000))"), settings);
+    let errors = errors.expect("more positions than the limit is an error");
+    assert!(errors.contains("more than 1000 positions"), "{errors}");
+}
+
+#[test]
+fn a_long_chain_needs_no_deep_stack() {
+    let script = "game D(n) = < D(n - 1) if n > 0 >\ng(D(1000000))\ng(D(999999))";
+    let (stdout, errors) = run_to_strings("t.sg", script, Settings::default());
+    assert_eq!(errors, None);
+    assert_eq!(stdout, "0\n1\n");
+}
+
+#[test]
+fn the_generic_path_keeps_options_between_visits() {
+    // Not recognised (a `def`, an alias body, two families): every position
+    // is visited twice by the generic search, the second time with the
+    // options kept from the first.
+    let script = "def id(x) = x\n\
+                  game A(n) = if n == 0 then <> else < A(id(n - 1)), B(id(n)) >\n\
+                  game B(n) = A(id(n - 1)) + *(n % 3)\n\
+                  seq(A, 0..=300)";
+    let mut a: Vec<u64> = vec![0];
+    for n in 1..=300u64 {
+        let previous = a[n as usize - 1];
+        let b = previous ^ (n % 3);
+        a.push(mex([previous, b]));
+    }
+    assert_eq!(sequence(script), a);
+}
