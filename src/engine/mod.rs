@@ -54,7 +54,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_positions: 200_000_000,
+            max_positions: 1 << 25,
             max_list_len: 50_000_000,
             max_depth: 10_000,
         }

@@ -3,8 +3,8 @@
 
 pub mod builtins;
 pub mod ops;
-pub mod session;
 mod play;
+pub mod session;
 mod solve;
 
 use std::io::Write;

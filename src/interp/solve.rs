@@ -156,7 +156,7 @@ impl Interp {
                     value
                 }
                 Err(error) => {
-                    let error = self.context(error, pos);
+                    let error = self.context_chain(error, pos, &stack);
                     return Err(self.unwind(&stack, error));
                 }
             };
@@ -223,6 +223,28 @@ impl Interp {
         for &pos in stack {
             if self.engine.value(pos) == IN_PROGRESS {
                 self.engine.set_value(pos, UNKNOWN);
+            }
+        }
+        error
+    }
+
+    /// Notes which positions were being expanded: `pos`, then the
+    /// positions in progress below it on the stack, innermost first.
+    fn context_chain(
+        &self,
+        mut error: Box<Diagnostic>,
+        pos: PosId,
+        stack: &[PosId],
+    ) -> Box<Diagnostic> {
+        error = self.context(error, pos);
+        let mut shown = vec![pos];
+        for &outer in stack.iter().rev() {
+            if error.notes.len() >= SHOWN {
+                break;
+            }
+            if self.engine.value(outer) == IN_PROGRESS && !shown.contains(&outer) {
+                shown.push(outer);
+                error = self.context(error, outer);
             }
         }
         error
