@@ -175,3 +175,32 @@ fn bad_codes_are_diagnosed() {
         assert!(errors.contains(words), "{code}: {errors}");
     }
 }
+
+#[test]
+fn octal_sequences_to_a_hundred_thousand_match_the_plain_program() {
+    let n = 100_000;
+    let codes: &[(&str, &[u8])] = &[
+        ("0.07", &[0, 0, 7]),
+        ("0.77", &[0, 7, 7]),
+        ("0.007", &[0, 0, 0, 7]),
+    ];
+    let script: String = codes
+        .iter()
+        .map(|(code, _)| format!("seq(octal(\"{code}\"), 0..={n})\n"))
+        .collect();
+    let results = run_json(&script);
+    for ((code, digits), result) in codes.iter().zip(&results) {
+        assert_eq!(as_u64s(result), plain_octal(digits, n), "octal {code}");
+    }
+}
+
+#[test]
+fn the_long_preperiod_of_0_127_is_proved() {
+    // 0.127 settles into period 4 only after its last exception at 46577.
+    let plain = plain_octal(&[0, 1, 2, 7], 100_000);
+    assert_eq!(plain_period(&plain, 1000), (4, 46578));
+    let results = run_json("period(octal(\"0.127\"))");
+    assert_eq!(results[0]["period"], 4);
+    assert_eq!(results[0]["preperiod"], 46578);
+    assert_eq!(results[0]["proved"], true);
+}
