@@ -72,6 +72,18 @@ fn as_u64s(value: &serde_json::Value) -> Vec<u64> {
         .collect()
 }
 
+/// `seq(octal(code), 0..=n)` equals the plain program for every code.
+fn assert_sequences_match(codes: &[(&str, &[u8])], n: usize) {
+    let script: String = codes
+        .iter()
+        .map(|(code, _)| format!("seq(octal(\"{code}\"), 0..={n})\n"))
+        .collect();
+    let results = run_json(&script);
+    for ((code, digits), result) in codes.iter().zip(&results) {
+        assert_eq!(as_u64s(result), plain_octal(digits, n), "octal {code}");
+    }
+}
+
 #[test]
 fn octal_sequences_match_the_plain_program() {
     let codes: &[(&str, &[u8])] = &[
@@ -86,14 +98,7 @@ fn octal_sequences_match_the_plain_program() {
         ("0.1616", &[0, 1, 6, 1, 6]),
     ];
     let n = 1500;
-    let script: String = codes
-        .iter()
-        .map(|(code, _)| format!("seq(octal(\"{code}\"), 0..={n})\n"))
-        .collect();
-    let results = run_json(&script);
-    for ((code, digits), result) in codes.iter().zip(&results) {
-        assert_eq!(as_u64s(result), plain_octal(digits, n), "octal {code}");
-    }
+    assert_sequences_match(codes, n);
 }
 
 #[test]
@@ -184,14 +189,7 @@ fn octal_sequences_to_a_hundred_thousand_match_the_plain_program() {
         ("0.77", &[0, 7, 7]),
         ("0.007", &[0, 0, 0, 7]),
     ];
-    let script: String = codes
-        .iter()
-        .map(|(code, _)| format!("seq(octal(\"{code}\"), 0..={n})\n"))
-        .collect();
-    let results = run_json(&script);
-    for ((code, digits), result) in codes.iter().zip(&results) {
-        assert_eq!(as_u64s(result), plain_octal(digits, n), "octal {code}");
-    }
+    assert_sequences_match(codes, n);
 }
 
 #[test]
