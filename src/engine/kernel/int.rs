@@ -55,6 +55,15 @@ impl Affine {
         (constant.abs() <= CONSTANT_BOUND).then_some(Affine { constant, terms })
     }
 
+    /// The expression as `k·slot + c` when it reads no other slot.
+    pub(super) fn line(&self, slot: usize) -> Option<(i64, i64)> {
+        match self.terms.as_slice() {
+            [] => Some((0, self.constant)),
+            [(s, k)] if *s == slot => Some((*k, self.constant)),
+            _ => None,
+        }
+    }
+
     pub(super) fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
