@@ -9,12 +9,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::kernel::{Kernel, Known, OptionSet};
 use super::{DENSE_BIG, Mex, Stop};
 
-/// Dense slots a two-parameter family may use (4 bytes each).
-pub(super) const GRID_SLOTS: u64 = 1 << 25;
+/// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
+/// arguments to about 2000 on both sides, and a single far-off position
+/// cannot make the table much larger.
+const GRID_SLOTS: u64 = 1 << 23;
 
 /// Positions one box may hold: a larger box is left to the generic search,
 /// which visits only the positions a game reaches.
-const GRID_CELLS: u64 = 1 << 24;
+const GRID_CELLS: u64 = 1 << 22;
 
 /// The slot of `(a, b)`: `(a + b)(a + b + 1)/2 + b`, if it is within
 /// `GRID_SLOTS`.

@@ -1,9 +1,9 @@
-//! Kernels: one-parameter families whose options the recogniser could
-//! rewrite as a small program over integer slots. Such a family's values are
-//! computed bottom-up, without building a single `Game` or `Value`: each
-//! option is a table lookup (or an xor of lookups), and a split clause
-//! `F(x) + F(c - x) for x in …` becomes a range of pairs that the
-//! sparse-space method (`split.rs`) can work on as a whole.
+//! Kernels: families of one or two integer parameters whose options the
+//! recogniser could rewrite as a small program over integer slots. Such a
+//! family's values are computed bottom-up, without building a single `Game`
+//! or `Value`: each option is a table lookup (or an xor of lookups), and a
+//! split clause `F(x) + F(c - x) for x in …` becomes a range of pairs that
+//! the sparse-space method (`engine/split.rs`) works on as a whole.
 //!
 //! A kernel never decides anything the generic evaluator would decide
 //! differently: whenever it cannot vouch for a position (an argument outside
