@@ -104,6 +104,25 @@ impl Seen {
         first.min(self.len) as u64
     }
 
+    /// Marks the pairs of `range` for `y` in `from..from + count` and in
+    /// `to - count..to`: one round of a scan from both ends.
+    pub(super) fn mark_ends(
+        &mut self,
+        known: &[u32],
+        range: &PairRange,
+        (from, to): (usize, usize),
+        count: usize,
+    ) {
+        if self.pairs_fit && self.small() && count <= SHORT {
+            let (total, nim) = (range.total, range.nim & 63);
+            let bit = |y: usize| 1 << (((known[y] ^ known[total - y]) as u64 ^ nim) & 63);
+            self.word |= (0..count).fold(0, |word, k| word | bit(from + k) | bit(to - 1 - k));
+        } else {
+            self.mark_pairs(known, range, from, from + count);
+            self.mark_pairs(known, range, to - count, to);
+        }
+    }
+
     /// Marks the pairs `(y, total − y)` of `range` for `y` in `from..to`.
     pub(super) fn mark_pairs(&mut self, known: &[u32], range: &PairRange, from: usize, to: usize) {
         let lows = &known[from..to];

@@ -256,8 +256,7 @@ impl SparseSpace {
                     self.sparse_work += (*j - *i) as u64;
                     *i = *j;
                 } else {
-                    seen.mark_pairs(known, range, *i, *i + chunk);
-                    seen.mark_pairs(known, range, *j - chunk, *j);
+                    seen.mark_ends(known, range, (*i, *j), chunk);
                     self.sparse_work += 2 * chunk as u64;
                     *i += chunk;
                     *j -= chunk;
@@ -351,8 +350,18 @@ fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut S
         Some(&(first, _)) if first as usize >= range.low => 0,
         _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
     };
+    let rare = &rare[start..];
+    if rare.last().is_some_and(|&(r, _)| r as usize <= range.high) {
+        // Every rare position left is a smaller part of the range (as in the
+        // octal games, whose rare positions are all small).
+        let parts = rare
+            .iter()
+            .map(|&(r, value)| value ^ known[total - r as usize]);
+        seen.mark_parts(parts, range.nim);
+        return rare.len() as u64;
+    }
     let mut visited = 0;
-    let parts = rare[start..]
+    let parts = rare
         .iter()
         .map_while(|&(r, value)| {
             let r = r as usize;
