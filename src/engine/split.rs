@@ -300,6 +300,23 @@ impl SparseSpace {
         }
     }
 
+    /// Uses `mask` from now on; `values` are those of every position so far.
+    fn set_mask(&mut self, mask: u64, values: impl Iterator<Item = u64>) {
+        self.mask = mask;
+        for nim_rare in [false, true] {
+            self.settled[nim_rare as usize] = (0..64)
+                .filter(|&v| rare(v, mask) != nim_rare)
+                .fold(0, |word, v| word | 1 << v);
+        }
+        self.rare.clear();
+        self.rare.extend(
+            values
+                .enumerate()
+                .filter(|&(_, v)| rare(v, mask))
+                .map(|(i, v)| (i as u32, v as u32)),
+        );
+    }
+
     /// Chooses the mask that makes the recent values rarest, and whether the
     /// sparse method should be used from position `next` on.
     fn review(&mut self, next: usize, known: &[u32], last: u64) {
@@ -319,19 +336,7 @@ impl SparseSpace {
                 .sum()
         };
         let best = (1..width as u64).min_by_key(|&m| (rare_count(m), m));
-        self.mask = best.unwrap_or(0);
-        for nim_rare in [false, true] {
-            self.settled[nim_rare as usize] = (0..64)
-                .filter(|&v| rare(v, self.mask) != nim_rare)
-                .fold(0, |word, v| word | 1 << v);
-        }
-        self.rare.clear();
-        self.rare.extend(
-            values()
-                .enumerate()
-                .filter(|&(_, v)| rare(v, self.mask))
-                .map(|(i, v)| (i as u32, v as u32)),
-        );
+        self.set_mask(best.unwrap_or(0), values());
         self.sparse = best.is_some() && self.rare.len() < next / 4;
         if !self.sparse {
             self.rare = Vec::new();
@@ -376,4 +381,73 @@ fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut S
         });
     seen.mark_parts(parts, range.nim);
     visited
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Seen, SparseSpace};
+    use crate::engine::kernel::{OptionSet, PairRange};
+
+    /// Small pseudo-random values below `below`.
+    fn values(count: usize, below: u64) -> Vec<u32> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        (0..count)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % below) as u32
+            })
+            .collect()
+    }
+
+    /// The mex of every pair of every range: the plain method.
+    fn plain(known: &[u32], options: &OptionSet) -> u64 {
+        let mut present = std::collections::HashSet::new();
+        for range in &options.pairs {
+            for y in range.low..=range.high {
+                present.insert((known[y] ^ known[range.total - y]) as u64 ^ range.nim);
+            }
+        }
+        (0..).find(|v| !present.contains(v)).unwrap_or(0)
+    }
+
+    /// Whatever the mask and the heap, the sparse-space mex is the plain
+    /// one: in one word (values below 64) and in bytes.
+    #[test]
+    fn any_mask_gives_the_plain_mex() {
+        for below in [40, 200] {
+            let known = values(400, below);
+            for mask in [1, 3, 6, 21, 254] {
+                let mut space = SparseSpace {
+                    split: true,
+                    sparse: true,
+                    max_value: below - 1,
+                    ..SparseSpace::default()
+                };
+                space.set_mask(mask, known.iter().map(|&v| v as u64));
+                for nim in [0, 1, 2, 3] {
+                    for n in (2..400).step_by(7) {
+                        let mut options = OptionSet::default();
+                        for total in [n - 1, n - 2] {
+                            options.pairs.push(PairRange {
+                                total,
+                                nim,
+                                low: (total % 3).min(total / 2),
+                                high: total / 2,
+                            });
+                        }
+                        options.count = n as u64 * 2;
+                        let mut seen = Seen::default();
+                        let fast = space.value(&known[..n], &options, &mut seen);
+                        assert_eq!(
+                            fast,
+                            plain(&known, &options),
+                            "mask {mask}, heap {nim}, n {n}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
