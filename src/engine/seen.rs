@@ -28,12 +28,16 @@ impl Seen {
     /// options in all (the mex is at most `count`). The bounds are powers
     /// of two.
     pub(super) fn reset(&mut self, pairs: u64, points: u64, count: u64) {
-        let cap = count.saturating_add(2).next_power_of_two();
+        let cap = || count.saturating_add(2).next_power_of_two();
         self.pairs_fit = pairs <= SEEN_SLOTS;
         let len = if self.pairs_fit {
-            pairs.max(points.min(cap))
+            if points <= pairs {
+                pairs
+            } else {
+                pairs.max(points.min(cap()))
+            }
         } else {
-            pairs.max(points).min(cap)
+            pairs.max(points).min(cap())
         };
         self.len = len as usize;
         self.word = 0;

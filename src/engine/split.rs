@@ -135,18 +135,14 @@ fn rare(value: u64, mask: u64) -> bool {
 impl SparseSpace {
     /// The mex of the options.
     fn value(&mut self, known: &[u32], options: &OptionSet, seen: &mut Seen) -> u64 {
-        // Values below 2^k xor to values below 2^k.
+        // Values below 2^k xor to values below 2^k; the or of some values
+        // is below the same power of two as their maximum.
         let above = |widest: u64| {
-            widest
-                .checked_add(1)
-                .map_or(u64::MAX, u64::next_power_of_two)
+            1u64.checked_shl(64 - widest.leading_zeros())
+                .unwrap_or(u64::MAX)
         };
-        let pairs = options
-            .pairs
-            .iter()
-            .map(|p| p.nim)
-            .fold(self.max_value, u64::max);
-        let points = options.points.iter().copied().max().unwrap_or(0);
+        let pairs = options.pairs.iter().fold(self.max_value, |w, p| w | p.nim);
+        let points = options.points.iter().fold(0, |w, &p| w | p);
         seen.reset(above(pairs), above(points), options.count);
         for &point in &options.points {
             seen.mark(point);
