@@ -82,8 +82,9 @@ impl Known for Values<'_> {
     ) -> Option<()> {
         let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
         let last = count.checked_sub(1)? as i64;
-        // Both ends have slots, so every point between them has one (the
-        // arguments move in straight lines, the slot grows with each).
+        // Both ends have slots, so every point between them has one: the
+        // arguments move in straight lines and the slot is convex along
+        // them, so the slots of the ends bound all others.
         let end_a = a.checked_add(da.checked_mul(last)?)?;
         let end_b = b.checked_add(db.checked_mul(last)?)?;
         let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
@@ -93,7 +94,7 @@ impl Known for Values<'_> {
         let (mut a, mut b) = (a, b);
         for _ in 0..count {
             let diagonal = (a + b) as usize;
-            let value = self.0[diagonal * (diagonal + 1) / 2 + b as usize];
+            let value = *self.0.get(diagonal * (diagonal + 1) / 2 + b as usize)?;
             if value >= DENSE_BIG {
                 return None;
             }
