@@ -94,6 +94,7 @@ impl Seen {
         self.small().then_some(self.word)
     }
 
+    /// How many values have a slot.
     pub(super) fn len(&self) -> u64 {
         self.len as u64
     }

@@ -64,6 +64,7 @@ impl Affine {
         }
     }
 
+    /// The value, if the expression reads no slot.
     pub(super) fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
@@ -282,6 +283,7 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    /// Whether `a op b`.
     pub(super) fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {
             CmpOp::Eq => a == b,
@@ -305,6 +307,7 @@ pub enum Cond {
 }
 
 impl Cond {
+    /// The condition with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
         let sub = |c: &Cond| c.substitute(slot, value).map(Box::new);
         Some(match self {
@@ -318,6 +321,8 @@ impl Cond {
         })
     }
 
+    /// Whether the condition holds, or `None` where the language reports
+    /// an error; `and` and `or` stop early, as in the language.
     pub(super) fn eval(&self, slots: &[i64]) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,
