@@ -27,32 +27,60 @@ use sprague::run::{Settings, run_to_strings};
 /// program: far past the point where the sparse-space method takes over.
 const LARGEST_HEAP: usize = 10_000;
 
-/// The plain method for a game whose options at `n` are the splits
-/// `(a, total − a)` for `a` in each of `splits(n)`: `g(0..=largest)`
-/// bottom-up, each value the least value not marked by any option (the
-/// plain C program of the benchmark, in Rust).
+/// The options of one position for the plain method: splits `(a, total −
+/// a)` plus a heap, for `a` in a range, and single option values.
+#[derive(Default)]
+struct Options {
+    splits: Vec<(usize, RangeInclusive<usize>, u64)>,
+    singles: Vec<u64>,
+}
+
+/// The plain method: `g(0..=largest)` bottom-up, each value the least
+/// value not marked by any option (the plain C program of the benchmark, in
+/// Rust).
+fn plain_with(largest: usize, options: impl Fn(usize, &[u64]) -> Options) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(largest + 1);
+    let mut seen = vec![false; 4 * largest + 4];
+    for n in 0..=largest {
+        let Options { splits, singles } = options(n, &values);
+        let mut marked = Vec::new();
+        for (total, range, heap) in splits {
+            // A plain `while`: iterator adaptors crawl in unoptimised tests.
+            let (mut a, last) = range.into_inner();
+            while a <= last {
+                let value = (values[a] ^ values[total - a] ^ heap) as usize;
+                if !seen[value] {
+                    seen[value] = true;
+                    marked.push(value);
+                }
+                a += 1;
+            }
+        }
+        for value in singles {
+            if !seen[value as usize] {
+                seen[value as usize] = true;
+                marked.push(value as usize);
+            }
+        }
+        let value = (0..).find(|&v| !seen[v]).unwrap_or(0);
+        for v in marked {
+            seen[v] = false;
+        }
+        values.push(value as u64);
+    }
+    values
+}
+
+/// The plain method for a game whose options are the splits `(a, total −
+/// a)` for `a` in each of `splits(n)`.
 fn plain(
     largest: usize,
     splits: impl Fn(usize) -> Vec<(usize, RangeInclusive<usize>)>,
 ) -> Vec<u64> {
-    let mut values: Vec<u64> = Vec::with_capacity(largest + 1);
-    let mut seen = vec![false; 2 * largest + 2];
-    for n in 0..=largest {
-        let mut count = 0;
-        for (total, range) in splits(n) {
-            // A plain `while`: iterator adaptors crawl in unoptimised tests.
-            let (mut a, last) = range.into_inner();
-            while a <= last {
-                seen[(values[a] ^ values[total - a]) as usize] = true;
-                count += 1;
-                a += 1;
-            }
-        }
-        let value = (0..=count).find(|&v| !seen[v]).unwrap_or(count);
-        seen[..=count].fill(false);
-        values.push(value as u64);
-    }
-    values
+    plain_with(largest, |n, _| Options {
+        splits: splits(n).into_iter().map(|(t, r)| (t, r, 0)).collect(),
+        singles: Vec::new(),
+    })
 }
 
 /// Removes `t` in `removals` from a row, leaving `a` and `n − t − a`.
@@ -137,6 +165,60 @@ fn grundys_game_to_ten_thousand_equals_the_plain_program() {
     // a ≥ 1 and 2a < n: a runs to (n − 1)/2; empty below n = 3.
     let reference = plain(LARGEST_HEAP, |n| vec![(n, 1..=n.saturating_sub(1) / 2)]);
     assert_same(&fast, &reference, "Grundy");
+}
+
+/// Games whose splits carry a heap, come in both orders, or sit beside
+/// single options, far enough for the sparse-space method to take over,
+/// against the plain method.
+#[test]
+fn split_variants_equal_the_plain_method() {
+    const LARGEST: usize = 3000;
+    let heap = "game F(n) = < F(n - 1 - a) + F(a) + *1 for a in 0..n >";
+    let reference = plain_with(LARGEST, |n, _| Options {
+        splits: (n >= 1)
+            .then(|| (n - 1, 0..=n - 1, 1))
+            .into_iter()
+            .collect(),
+        singles: Vec::new(),
+    });
+    assert_same(
+        &sequence(&format!("{heap}\nseq(F, 0..={LARGEST})")),
+        &reference,
+        heap,
+    );
+
+    let both_orders = "game F(n) = < F(a) + F(n - a) for a in 1..n if a != n - a >";
+    let reference = plain(LARGEST, |n| {
+        let half = n / 2;
+        let lower = 1..=(n.saturating_sub(1)) / 2;
+        let upper = (half + 1)..=n.saturating_sub(1);
+        vec![(n, lower), (n, upper)]
+    });
+    let fast = sequence(&format!("{both_orders}\nseq(F, 0..={LARGEST})"));
+    assert_same(&fast, &reference, both_orders);
+
+    // Dawson's chess, 0.137: single options beside the split.
+    let chess = "game F(n) = < F(0) if n == 1, F(0) if n == 2, F(n - 2) if n > 2, \
+                 F(0) if n == 3, F(n - 3) if n > 3, F(a) + F(n - 3 - a) for a in 1..n-3 >";
+    let reference = plain_with(LARGEST, |n, g| Options {
+        splits: (n >= 5)
+            .then(|| (n - 3, 1..=n - 4, 0))
+            .into_iter()
+            .collect(),
+        singles: [
+            (n == 1 || n == 2 || n == 3).then(|| g[0]),
+            (n > 2).then(|| g[n - 2]),
+            (n > 3).then(|| g[n - 3]),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    });
+    assert_same(
+        &sequence(&format!("{chess}\nseq(F, 0..={LARGEST})")),
+        &reference,
+        chess,
+    );
 }
 
 /// Pairs of spellings of one game: the first is recognised, the second

@@ -9,12 +9,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::kernel::{Kernel, Known, OptionSet};
 use super::{DENSE_BIG, Mex, Stop};
 
-/// Dense slots a two-parameter family may use (4 bytes each).
-pub(super) const GRID_SLOTS: u64 = 1 << 25;
+/// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
+/// arguments to about 2000 on both sides, and a single far-off position
+/// cannot make the table much larger.
+const GRID_SLOTS: u64 = 1 << 23;
 
 /// Positions one box may hold: a larger box is left to the generic search,
 /// which visits only the positions a game reaches.
-const GRID_CELLS: u64 = 1 << 24;
+const GRID_CELLS: u64 = 1 << 22;
 
 /// The slot of `(a, b)`: `(a + b)(a + b + 1)/2 + b`, if it is within
 /// `GRID_SLOTS`.
@@ -80,8 +82,9 @@ impl Known for Values<'_> {
     ) -> Option<()> {
         let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
         let last = count.checked_sub(1)? as i64;
-        // Both ends have slots, so every point between them has one (the
-        // arguments move in straight lines, the slot grows with each).
+        // Both ends have slots, so every point between them has one: the
+        // arguments move in straight lines and the slot is convex along
+        // them, so the slots of the ends bound all others.
         let end_a = a.checked_add(da.checked_mul(last)?)?;
         let end_b = b.checked_add(db.checked_mul(last)?)?;
         let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
@@ -91,7 +94,7 @@ impl Known for Values<'_> {
         let (mut a, mut b) = (a, b);
         for _ in 0..count {
             let diagonal = (a + b) as usize;
-            let value = self.0[diagonal * (diagonal + 1) / 2 + b as usize];
+            let value = *self.0.get(diagonal * (diagonal + 1) / 2 + b as usize)?;
             if value >= DENSE_BIG {
                 return None;
             }

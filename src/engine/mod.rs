@@ -88,6 +88,16 @@ struct FamilyTable {
 }
 
 impl FamilyTable {
+    /// How many of its positions are interned.
+    fn interned(&self) -> usize {
+        // A two-parameter table has slots for arguments never asked for.
+        let dense = match self.arity {
+            2 => self.dense.iter().filter(|v| **v != DENSE_UNKNOWN).count(),
+            _ => self.dense.len(),
+        };
+        dense + self.keys.len()
+    }
+
     /// How many of its positions have known values.
     fn known(&self) -> usize {
         let dense = self.dense.iter().filter(|v| **v < DENSE_IN_PROGRESS);
@@ -392,16 +402,16 @@ impl Engine {
 
     /// How many positions are interned, and how many have known values.
     pub fn stats(&self) -> (u64, u64) {
+        let interned = self.tables.iter().map(FamilyTable::interned).sum::<usize>();
         let known = self.tables.iter().map(FamilyTable::known).sum::<usize>();
-        (self.positions, known as u64)
+        (interned as u64, known as u64)
     }
 
     /// How many positions of one family are interned, and how many have
     /// known values (for the REPL's `:info` and `:stats`).
     pub fn family_stats(&self, family: FamilyId) -> (u64, u64) {
         let table = &self.tables[family.0 as usize];
-        let positions = (table.dense.len() + table.keys.len()) as u64;
-        (positions, table.known() as u64)
+        (table.interned() as u64, table.known() as u64)
     }
 }
 

@@ -28,12 +28,16 @@ impl Seen {
     /// options in all (the mex is at most `count`). The bounds are powers
     /// of two.
     pub(super) fn reset(&mut self, pairs: u64, points: u64, count: u64) {
-        let cap = count.saturating_add(2).next_power_of_two();
+        let cap = || count.saturating_add(2).next_power_of_two();
         self.pairs_fit = pairs <= SEEN_SLOTS;
         let len = if self.pairs_fit {
-            pairs.max(points.min(cap))
+            if points <= pairs {
+                pairs
+            } else {
+                pairs.max(points.min(cap()))
+            }
         } else {
-            pairs.max(points).min(cap)
+            pairs.max(points).min(cap())
         };
         self.len = len as usize;
         self.word = 0;
@@ -90,6 +94,7 @@ impl Seen {
         self.small().then_some(self.word)
     }
 
+    /// How many values have a slot.
     pub(super) fn len(&self) -> u64 {
         self.len as u64
     }
@@ -102,6 +107,25 @@ impl Seen {
             self.bytes.iter().position(|&s| s == 0).unwrap_or(self.len)
         };
         first.min(self.len) as u64
+    }
+
+    /// Marks the pairs of `range` for `y` in `from..from + count` and in
+    /// `to - count..to`: one round of a scan from both ends.
+    pub(super) fn mark_ends(
+        &mut self,
+        known: &[u32],
+        range: &PairRange,
+        (from, to): (usize, usize),
+        count: usize,
+    ) {
+        if self.pairs_fit && self.small() && count <= SHORT {
+            let (total, nim) = (range.total, range.nim & 63);
+            let bit = |y: usize| 1 << (((known[y] ^ known[total - y]) as u64 ^ nim) & 63);
+            self.word |= (0..count).fold(0, |word, k| word | bit(from + k) | bit(to - 1 - k));
+        } else {
+            self.mark_pairs(known, range, from, from + count);
+            self.mark_pairs(known, range, to - count, to);
+        }
     }
 
     /// Marks the pairs `(y, total − y)` of `range` for `y` in `from..to`.

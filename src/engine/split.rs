@@ -135,18 +135,14 @@ fn rare(value: u64, mask: u64) -> bool {
 impl SparseSpace {
     /// The mex of the options.
     fn value(&mut self, known: &[u32], options: &OptionSet, seen: &mut Seen) -> u64 {
-        // Values below 2^k xor to values below 2^k.
+        // Values below 2^k xor to values below 2^k; the or of some values
+        // is below the same power of two as their maximum.
         let above = |widest: u64| {
-            widest
-                .checked_add(1)
-                .map_or(u64::MAX, u64::next_power_of_two)
+            1u64.checked_shl(64 - widest.leading_zeros())
+                .unwrap_or(u64::MAX)
         };
-        let pairs = options
-            .pairs
-            .iter()
-            .map(|p| p.nim)
-            .fold(self.max_value, u64::max);
-        let points = options.points.iter().copied().max().unwrap_or(0);
+        let pairs = options.pairs.iter().fold(self.max_value, |w, p| w | p.nim);
+        let points = options.points.iter().fold(0, |w, &p| w | p);
         seen.reset(above(pairs), above(points), options.count);
         for &point in &options.points {
             seen.mark(point);
@@ -256,8 +252,7 @@ impl SparseSpace {
                     self.sparse_work += (*j - *i) as u64;
                     *i = *j;
                 } else {
-                    seen.mark_pairs(known, range, *i, *i + chunk);
-                    seen.mark_pairs(known, range, *j - chunk, *j);
+                    seen.mark_ends(known, range, (*i, *j), chunk);
                     self.sparse_work += 2 * chunk as u64;
                     *i += chunk;
                     *j -= chunk;
@@ -301,6 +296,23 @@ impl SparseSpace {
         }
     }
 
+    /// Uses `mask` from now on; `values` are those of every position so far.
+    fn set_mask(&mut self, mask: u64, values: impl Iterator<Item = u64>) {
+        self.mask = mask;
+        for nim_rare in [false, true] {
+            self.settled[nim_rare as usize] = (0..64)
+                .filter(|&v| rare(v, mask) != nim_rare)
+                .fold(0, |word, v| word | 1 << v);
+        }
+        self.rare.clear();
+        self.rare.extend(
+            values
+                .enumerate()
+                .filter(|&(_, v)| rare(v, mask))
+                .map(|(i, v)| (i as u32, v as u32)),
+        );
+    }
+
     /// Chooses the mask that makes the recent values rarest, and whether the
     /// sparse method should be used from position `next` on.
     fn review(&mut self, next: usize, known: &[u32], last: u64) {
@@ -320,19 +332,7 @@ impl SparseSpace {
                 .sum()
         };
         let best = (1..width as u64).min_by_key(|&m| (rare_count(m), m));
-        self.mask = best.unwrap_or(0);
-        for nim_rare in [false, true] {
-            self.settled[nim_rare as usize] = (0..64)
-                .filter(|&v| rare(v, self.mask) != nim_rare)
-                .fold(0, |word, v| word | 1 << v);
-        }
-        self.rare.clear();
-        self.rare.extend(
-            values()
-                .enumerate()
-                .filter(|&(_, v)| rare(v, self.mask))
-                .map(|(i, v)| (i as u32, v as u32)),
-        );
+        self.set_mask(best.unwrap_or(0), values());
         self.sparse = best.is_some() && self.rare.len() < next / 4;
         if !self.sparse {
             self.rare = Vec::new();
@@ -351,8 +351,18 @@ fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut S
         Some(&(first, _)) if first as usize >= range.low => 0,
         _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
     };
+    let rare = &rare[start..];
+    if rare.last().is_some_and(|&(r, _)| r as usize <= range.high) {
+        // Every rare position left is a smaller part of the range (as in the
+        // octal games, whose rare positions are all small).
+        let parts = rare
+            .iter()
+            .map(|&(r, value)| value ^ known[total - r as usize]);
+        seen.mark_parts(parts, range.nim);
+        return rare.len() as u64;
+    }
     let mut visited = 0;
-    let parts = rare[start..]
+    let parts = rare
         .iter()
         .map_while(|&(r, value)| {
             let r = r as usize;
@@ -367,4 +377,73 @@ fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut S
         });
     seen.mark_parts(parts, range.nim);
     visited
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Seen, SparseSpace};
+    use crate::engine::kernel::{OptionSet, PairRange};
+
+    /// Small pseudo-random values below `below`.
+    fn values(count: usize, below: u64) -> Vec<u32> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        (0..count)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % below) as u32
+            })
+            .collect()
+    }
+
+    /// The mex of every pair of every range: the plain method.
+    fn plain(known: &[u32], options: &OptionSet) -> u64 {
+        let mut present = std::collections::HashSet::new();
+        for range in &options.pairs {
+            for y in range.low..=range.high {
+                present.insert((known[y] ^ known[range.total - y]) as u64 ^ range.nim);
+            }
+        }
+        (0..).find(|v| !present.contains(v)).unwrap_or(0)
+    }
+
+    /// Whatever the mask and the heap, the sparse-space mex is the plain
+    /// one: in one word (values below 64) and in bytes.
+    #[test]
+    fn any_mask_gives_the_plain_mex() {
+        for below in [40, 200] {
+            let known = values(400, below);
+            for mask in [1, 3, 6, 21, 254] {
+                let mut space = SparseSpace {
+                    split: true,
+                    sparse: true,
+                    max_value: below - 1,
+                    ..SparseSpace::default()
+                };
+                space.set_mask(mask, known.iter().map(|&v| v as u64));
+                for nim in [0, 1, 2, 3] {
+                    for n in (2..400).step_by(7) {
+                        let mut options = OptionSet::default();
+                        for total in [n - 1, n - 2] {
+                            options.pairs.push(PairRange {
+                                total,
+                                nim,
+                                low: (total % 3).min(total / 2),
+                                high: total / 2,
+                            });
+                        }
+                        options.count = n as u64 * 2;
+                        let mut seen = Seen::default();
+                        let fast = space.value(&known[..n], &options, &mut seen);
+                        assert_eq!(
+                            fast,
+                            plain(&known, &options),
+                            "mask {mask}, heap {nim}, n {n}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -116,6 +116,7 @@ impl Interp {
             match self.fill(pos) {
                 Ok(true) => {
                     stack.pop();
+                    pending.forget(pos);
                     continue;
                 }
                 Ok(false) => {}

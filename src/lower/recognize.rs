@@ -47,11 +47,7 @@ pub(super) fn recognize(
         .into_iter()
         .flat_map(KElement::unrolled)
         .collect();
-    Some(Kernel {
-        params,
-        elements,
-        slots: recognizer.slots,
-    })
+    Some(Kernel::new(params, elements, recognizer.slots))
 }
 
 struct Recognizer<'a> {

@@ -55,6 +55,16 @@ impl Affine {
         (constant.abs() <= CONSTANT_BOUND).then_some(Affine { constant, terms })
     }
 
+    /// The expression as `k·slot + c` when it reads no other slot.
+    pub(super) fn line(&self, slot: usize) -> Option<(i64, i64)> {
+        match self.terms.as_slice() {
+            [] => Some((0, self.constant)),
+            [(s, k)] if *s == slot => Some((*k, self.constant)),
+            _ => None,
+        }
+    }
+
+    /// The value, if the expression reads no slot.
     pub(super) fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
@@ -273,6 +283,7 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    /// Whether `a op b`.
     pub(super) fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {
             CmpOp::Eq => a == b,
@@ -296,6 +307,7 @@ pub enum Cond {
 }
 
 impl Cond {
+    /// The condition with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
         let sub = |c: &Cond| c.substitute(slot, value).map(Box::new);
         Some(match self {
@@ -309,6 +321,8 @@ impl Cond {
         })
     }
 
+    /// Whether the condition holds, or `None` where the language reports
+    /// an error; `and` and `or` stop early, as in the language.
     pub(super) fn eval(&self, slots: &[i64]) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,

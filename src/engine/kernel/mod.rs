@@ -1,9 +1,9 @@
-//! Kernels: one-parameter families whose options the recogniser could
-//! rewrite as a small program over integer slots. Such a family's values are
-//! computed bottom-up, without building a single `Game` or `Value`: each
-//! option is a table lookup (or an xor of lookups), and a split clause
-//! `F(x) + F(c - x) for x in …` becomes a range of pairs that the
-//! sparse-space method (`split.rs`) can work on as a whole.
+//! Kernels: families of one or two integer parameters whose options the
+//! recogniser could rewrite as a small program over integer slots. Such a
+//! family's values are computed bottom-up, without building a single `Game`
+//! or `Value`: each option is a table lookup (or an xor of lookups), and a
+//! split clause `F(x) + F(c - x) for x in …` becomes a range of pairs that
+//! the sparse-space method (`engine/split.rs`) works on as a whole.
 //!
 //! A kernel never decides anything the generic evaluator would decide
 //! differently: whenever it cannot vouch for a position (an argument outside
@@ -196,6 +196,68 @@ pub struct Kernel {
     pub params: usize,
     pub elements: Vec<Element>,
     pub slots: usize,
+    /// Per element, its split in closed form when it has one.
+    direct: Vec<Option<DirectSplit>>,
+}
+
+/// A split with no clause around it and no condition, whose bounds and
+/// parts are affine in the parameter alone (every octal game's): its pair
+/// range is a few multiply-adds away. Each pair is `(k, c)`, meaning
+/// `k·n + c`.
+#[derive(Clone, Debug, PartialEq)]
+struct DirectSplit {
+    low: (i64, i64),
+    high: (i64, i64),
+    inclusive: bool,
+    sign: i64,
+    first: (i64, i64),
+    second: (i64, i64),
+    nim: u64,
+}
+
+impl DirectSplit {
+    fn of(element: &Element) -> Option<DirectSplit> {
+        let OptionValue::Split(split) = &element.value else {
+            return None;
+        };
+        if !element.clauses.is_empty() || !split.conds.is_empty() {
+            return None;
+        }
+        let line = |e: &IntExpr| match e {
+            IntExpr::Affine(a) => a.line(0),
+            _ => None,
+        };
+        let mut nim = 0;
+        for heap in &split.nims {
+            nim ^= u64::try_from(line(heap).filter(|(k, _)| *k == 0)?.1).ok()?;
+        }
+        Some(DirectSplit {
+            low: line(&split.low)?,
+            high: line(&split.high)?,
+            inclusive: split.inclusive,
+            sign: split.sign,
+            first: line(&split.first)?,
+            second: line(&split.second)?,
+            nim,
+        })
+    }
+}
+
+impl Kernel {
+    /// The kernel of a family with `params` parameters, whose elements use
+    /// `slots` slots.
+    pub fn new(params: usize, elements: Vec<Element>, slots: usize) -> Kernel {
+        let direct = match params {
+            1 => elements.iter().map(DirectSplit::of).collect(),
+            _ => vec![None; elements.len()],
+        };
+        Kernel {
+            params,
+            elements,
+            slots,
+            direct,
+        }
+    }
 }
 
 /// Most parameters a kernel may have.

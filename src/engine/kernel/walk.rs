@@ -2,8 +2,8 @@
 //! ranges and counts, without building a game.
 
 use super::{
-    Clause, CmpOp, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS, OptionSet, OptionValue,
-    PairRange, SLOT_BOUND, Split,
+    Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS, OptionSet,
+    OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
 impl Kernel {
@@ -33,7 +33,11 @@ impl Kernel {
         let result = self
             .elements
             .iter()
-            .try_for_each(|element| walk.clauses(element, 0, &mut slots));
+            .zip(&self.direct)
+            .try_for_each(|(element, direct)| match direct {
+                Some(direct) => walk.direct(direct),
+                None => walk.clauses(element, 0, &mut slots),
+            });
         walk.out.slots = slots;
         result?;
         (walk.out.count <= limit).then_some(())
@@ -107,6 +111,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         if inclusive {
             b = b.checked_add(1)?;
         }
+        self.bounds(a, b)
+    }
+
+    /// The range `a..b`, if it may be walked: not longer than the list
+    /// limit, and within the slot bound.
+    fn bounds(&self, a: i64, b: i64) -> Option<(i64, i64)> {
         if b <= a {
             return Some((a, a));
         }
@@ -196,6 +206,21 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         result
     }
 
+    /// A split in closed form: the same as `split` computes, with every
+    /// expression `k·n + c`.
+    fn direct(&mut self, split: &DirectSplit) -> Option<()> {
+        let n = self.n;
+        let at = |(k, c): (i64, i64)| k * n + c;
+        let high = at(split.high) + split.inclusive as i64;
+        let (a, b) = self.bounds(at(split.low), high)?;
+        if a >= b {
+            return Some(());
+        }
+        let first = at(split.first);
+        let total = first.checked_add(at(split.second))?;
+        self.pair_range(split.sign, first, total, split.nim, (a, b - 1))
+    }
+
     fn pairs(&mut self, split: &Split, intervals: &[(i64, i64)], slots: &[i64]) -> Option<()> {
         if intervals.is_empty() {
             return Some(());
@@ -203,28 +228,42 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         let first = split.first.eval(slots)?;
         let total = first.checked_add(split.second.eval(slots)?)?;
         let nim = nim_sum(&split.nims, slots)?;
-        for &(lo, hi) in intervals {
-            self.out.count += (hi - lo + 1) as u64;
-            let (y_low, y_high) = if split.sign > 0 {
-                (lo.checked_add(first)?, hi.checked_add(first)?)
-            } else {
-                (first.checked_sub(hi)?, first.checked_sub(lo)?)
-            };
-            let inside = |y: i64| (0..self.n).contains(&y);
-            if !(inside(y_low) && inside(y_high)) {
-                return None;
-            }
-            let (x_low, x_high) = (total.checked_sub(y_high)?, total.checked_sub(y_low)?);
-            if !(inside(x_low) && inside(x_high)) {
-                return None;
-            }
-            self.out.pairs.push(PairRange {
-                total: total as usize,
-                nim,
-                low: y_low.min(x_low) as usize,
-                high: y_high.min(x_high).min(total / 2) as usize,
-            });
+        for &interval in intervals {
+            self.pair_range(split.sign, first, total, nim, interval)?;
         }
+        Some(())
+    }
+
+    /// The pairs `(sign·x + first, total − sign·x − first)` for `x` in
+    /// `lo..=hi`, if every part is a position below `n`.
+    fn pair_range(
+        &mut self,
+        sign: i64,
+        first: i64,
+        total: i64,
+        nim: u64,
+        (lo, hi): (i64, i64),
+    ) -> Option<()> {
+        self.out.count += (hi - lo + 1) as u64;
+        let (y_low, y_high) = if sign > 0 {
+            (lo.checked_add(first)?, hi.checked_add(first)?)
+        } else {
+            (first.checked_sub(hi)?, first.checked_sub(lo)?)
+        };
+        let inside = |y: i64| (0..self.n).contains(&y);
+        if !(inside(y_low) && inside(y_high)) {
+            return None;
+        }
+        let (x_low, x_high) = (total.checked_sub(y_high)?, total.checked_sub(y_low)?);
+        if !(inside(x_low) && inside(x_high)) {
+            return None;
+        }
+        self.out.pairs.push(PairRange {
+            total: total as usize,
+            nim,
+            low: y_low.min(x_low) as usize,
+            high: y_high.min(x_high).min(total / 2) as usize,
+        });
         Some(())
     }
 }
