@@ -386,6 +386,13 @@ fn limits_hold_on_the_fast_path() {
     let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(500))"), settings);
     let errors = errors.expect("a range longer than the list limit is an error");
     assert!(errors.contains("more than 100 elements"), "{errors}");
+    // Nested loops: each range is short, the option list is not.
+    let nested = "game F(n) = < F(a) + F(b) for a in 0..n for b in 0..n if a + b < n >";
+    let mut settings = Settings::default();
+    settings.limits.max_list_len = 1000;
+    let (_, errors) = run_to_strings("t.sg", &format!("{nested}\ng(F(100))"), settings);
+    let errors = errors.expect("an option list longer than the list limit is an error");
+    assert!(errors.contains("more than 1000 elements"), "{errors}");
     let mut settings = Settings::default();
     settings.limits.max_positions = 1000;
     let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(5000))"), settings);
