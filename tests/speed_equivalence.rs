@@ -386,6 +386,13 @@ fn limits_hold_on_the_fast_path() {
     let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(500))"), settings);
     let errors = errors.expect("a range longer than the list limit is an error");
     assert!(errors.contains("more than 100 elements"), "{errors}");
+    // Nested loops: each range is short, the option list is not.
+    let nested = "game F(n) = < F(a) + F(b) for a in 0..n for b in 0..n if a + b < n >";
+    let mut settings = Settings::default();
+    settings.limits.max_list_len = 1000;
+    let (_, errors) = run_to_strings("t.sg", &format!("{nested}\ng(F(100))"), settings);
+    let errors = errors.expect("an option list longer than the list limit is an error");
+    assert!(errors.contains("more than 1000 elements"), "{errors}");
     let mut settings = Settings::default();
     settings.limits.max_positions = 1000;
     let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(5000))"), settings);
@@ -417,4 +424,31 @@ fn the_generic_path_keeps_options_between_visits() {
         a.push(mex([previous, b]));
     }
     assert_eq!(sequence(script), a);
+}
+
+#[test]
+fn a_redefined_family_starts_afresh() {
+    // In the REPL a family may be defined again: the values computed
+    // bottom-up for the old definition must not leak into the new one.
+    let captured = sprague::run::Captured::default();
+    let mut interp = Interp::new(
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        Format::Text,
+        Box::new(captured.clone()),
+    );
+    let kayles = "game F(n) = < F(a) + F(n - t - a) for t in 1..=2 for a in 0..=n-t >\ng(F(3000))";
+    let dawson = "game F(n) = < F(a) + F(n - 2 - a) for a in 0..=n-2 >\ng(F(3000))";
+    for script in [kayles, dawson] {
+        if let Err(errors) = interp.run("repl", script, Redefine::Replace) {
+            panic!("{errors:?}");
+        }
+    }
+    let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+    let expected = format!(
+        "{}\n{}\n",
+        octal(&[1, 2], 3000)[3000],
+        octal(&[2], 3000)[3000]
+    );
+    assert_eq!(printed, expected);
 }

@@ -64,22 +64,6 @@ impl Seen {
         }
     }
 
-    /// Marks the values `parts ^ nim` of pairs, `parts` being the xor of
-    /// the pair's two values.
-    #[inline]
-    pub(super) fn mark_parts(&mut self, parts: impl Iterator<Item = u32>, nim: u64) {
-        if !self.pairs_fit {
-            parts.for_each(|p| self.mark(p as u64 ^ nim));
-        } else if self.small() {
-            let nim = nim & 63;
-            self.word |= parts.fold(0, |word, p| word | 1 << ((p as u64 ^ nim) & 63));
-        } else {
-            // Every pair value has a slot: the mask changes nothing.
-            let mask = self.bytes.len() - 1;
-            parts.for_each(|p| self.bytes[(p as usize ^ nim as usize) & mask] = 1);
-        }
-    }
-
     #[inline]
     pub(super) fn has(&self, value: u64) -> bool {
         if self.small() {
@@ -137,12 +121,7 @@ impl Seen {
                 self.mark((a ^ b) as u64 ^ range.nim);
             }
         } else if self.small() {
-            let nim = range.nim & 63;
-            self.word |= if lows.len() <= SHORT {
-                or_pairs_portable(lows, highs, nim)
-            } else {
-                or_pairs(lows, highs, nim)
-            };
+            self.word |= pair_word(known, range, from, to);
         } else {
             // The mask changes nothing (every pair value has a slot) but
             // lets the compiler drop the bounds check from the hot loop.
@@ -152,6 +131,59 @@ impl Seen {
                 self.bytes[((a ^ b) as usize ^ nim) & mask] = 1;
             }
         }
+    }
+}
+
+/// Where the values of pairs can be marked: a table of seen values, or a
+/// bare word when every value is below 64.
+pub(super) trait Marks {
+    /// Marks the values `parts ^ nim` of pairs, `parts` being the xor of
+    /// the pair's two values.
+    fn mark_parts(&mut self, parts: impl Iterator<Item = u32>, nim: u64);
+}
+
+impl Marks for Seen {
+    #[inline]
+    fn mark_parts(&mut self, parts: impl Iterator<Item = u32>, nim: u64) {
+        if !self.pairs_fit {
+            parts.for_each(|p| self.mark(p as u64 ^ nim));
+        } else if self.small() {
+            self.word |= word_of(parts, nim);
+        } else {
+            // Every pair value has a slot: the mask changes nothing.
+            let mask = self.bytes.len() - 1;
+            parts.for_each(|p| self.bytes[(p as usize ^ nim as usize) & mask] = 1);
+        }
+    }
+}
+
+/// Marks of values below 64, one bit each.
+pub(super) struct Word(pub u64);
+
+impl Marks for Word {
+    #[inline]
+    fn mark_parts(&mut self, parts: impl Iterator<Item = u32>, nim: u64) {
+        self.0 |= word_of(parts, nim);
+    }
+}
+
+/// The bits `1 << (part ^ nim)` of values below 64, or-ed together.
+#[inline]
+fn word_of(parts: impl Iterator<Item = u32>, nim: u64) -> u64 {
+    let nim = nim & 63;
+    parts.fold(0, |word, p| word | 1 << ((p as u64 ^ nim) & 63))
+}
+
+/// The bits of the values of the pairs of `range` for `y` in `from..to`,
+/// every value being below 64.
+pub(super) fn pair_word(known: &[u32], range: &PairRange, from: usize, to: usize) -> u64 {
+    let lows = &known[from..to];
+    let highs = &known[range.total + 1 - to..range.total + 1 - from];
+    let nim = range.nim & 63;
+    if lows.len() <= SHORT {
+        or_pairs_portable(lows, highs, nim)
+    } else {
+        or_pairs(lows, highs, nim)
     }
 }
 

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::kernel::{Kernel, OptionSet, PairRange};
-use super::seen::Seen;
+use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop};
 
 /// The first position at which the mask is chosen; below it every position
@@ -90,6 +90,28 @@ impl Prefix {
     }
 }
 
+/// What the sparse method found in one range of pairs whose values all fit
+/// in a word. Octal games ask for the same range again at the next position
+/// (taking `t + 1` tokens from `n + 1` leaves what taking `t` from `n`
+/// left), so its marks and the progress of its scan carry over. Nothing
+/// about a range changes once it exists: later rare positions are beyond
+/// its total, and a new mask forgets every carried range.
+#[derive(Clone, Copy)]
+struct Carried {
+    range: PairRange,
+    /// The values found so far: every pair with a rare part, and the pairs
+    /// scanned.
+    marks: u64,
+    /// The pairs `low..high` are still to be scanned.
+    low: usize,
+    high: usize,
+    /// When it was last asked for, to choose which to forget.
+    used: u64,
+}
+
+/// Ranges carried from position to position.
+const CARRIED: usize = 8;
+
 /// What the sparse-space method knows about the values so far.
 #[derive(Default)]
 struct SparseSpace {
@@ -116,6 +138,10 @@ struct SparseSpace {
     cursors: Vec<(usize, usize)>,
     /// Scratch: the rare values still to be proved present.
     needed: Vec<u64>,
+    /// Ranges of the last positions, when their values fit in a word.
+    carried: Vec<Carried>,
+    /// Counts the positions computed, to date `Carried::used`.
+    clock: u64,
 }
 
 /// The word with the bits below `count` set.
@@ -177,6 +203,11 @@ impl SparseSpace {
         seen: &mut Seen,
         nim_rare: bool,
     ) -> u64 {
+        if let Some(word) = seen.word()
+            && options.pairs.len() <= CARRIED / 2
+        {
+            return self.sparse_word(known, options, word, seen.len(), nim_rare);
+        }
         for range in &options.pairs {
             self.sparse_work += mark_rare(known, range, &self.rare, seen);
         }
@@ -210,6 +241,92 @@ impl SparseSpace {
         let proved = self.scan(known, options, seen, bound, &mut needed);
         self.needed = needed;
         if proved { bound } else { seen.first_unmarked() }
+    }
+
+    /// `sparse` when every value fits in a word (`word` holds the values of
+    /// the other options, below `len`): the ranges' marks and scans are
+    /// carried from position to position.
+    fn sparse_word(
+        &mut self,
+        known: &[u32],
+        options: &OptionSet,
+        mut word: u64,
+        len: u64,
+        nim_rare: bool,
+    ) -> u64 {
+        self.clock += 1;
+        let mut slots = [0; CARRIED / 2];
+        for (slot, range) in slots.iter_mut().zip(&options.pairs) {
+            *slot = self.carry(known, range);
+            word |= self.carried[*slot].marks;
+        }
+        let slots = &slots[..options.pairs.len()];
+        let unmarked = !word & low_bits(len);
+        let bound = match unmarked & self.settled[nim_rare as usize] {
+            0 => len,
+            candidates => candidates.trailing_zeros() as u64,
+        };
+        // Scan from both ends of every range at once, in growing chunks.
+        let mut chunk = FIRST_CHUNK;
+        while !word & low_bits(bound) != 0 {
+            let mut live = false;
+            for &slot in slots {
+                let carried = &mut self.carried[slot];
+                let (low, high) = (carried.low, carried.high);
+                if low >= high {
+                    continue;
+                }
+                live = true;
+                let range = &carried.range;
+                let found = if high - low <= 2 * chunk {
+                    carried.low = high;
+                    pair_word(known, range, low, high)
+                } else {
+                    carried.low += chunk;
+                    carried.high -= chunk;
+                    pair_word(known, range, low, low + chunk)
+                        | pair_word(known, range, high - chunk, high)
+                };
+                self.sparse_work += (high - low).min(2 * chunk) as u64;
+                carried.marks |= found;
+                word |= found;
+            }
+            if !live {
+                return (!word).trailing_zeros().min(len as u32) as u64;
+            }
+            chunk = (chunk * 2).min(LAST_CHUNK);
+        }
+        bound
+    }
+
+    /// The slot of `range` among the carried ranges, made (with the marks of
+    /// its pairs with a rare part) if it is not there, in place of the one
+    /// asked for longest ago.
+    fn carry(&mut self, known: &[u32], range: &PairRange) -> usize {
+        if let Some(slot) = self.carried.iter().position(|c| c.range == *range) {
+            self.carried[slot].used = self.clock;
+            return slot;
+        }
+        let mut marks = Word(0);
+        self.sparse_work += mark_rare(known, range, &self.rare, &mut marks);
+        let carried = Carried {
+            range: *range,
+            marks: marks.0,
+            low: range.low,
+            high: range.high + 1,
+            used: self.clock,
+        };
+        if self.carried.len() < CARRIED {
+            self.carried.push(carried);
+            return self.carried.len() - 1;
+        }
+        // At most half the slots were asked for at this position, so the
+        // oldest is not one of them.
+        let oldest = (0..CARRIED)
+            .min_by_key(|&slot| self.carried[slot].used)
+            .unwrap_or(0);
+        self.carried[oldest] = carried;
+        oldest
     }
 
     /// Scans every range from both ends at once, in growing chunks, until
@@ -299,6 +416,7 @@ impl SparseSpace {
     /// Uses `mask` from now on; `values` are those of every position so far.
     fn set_mask(&mut self, mask: u64, values: impl Iterator<Item = u64>) {
         self.mask = mask;
+        self.carried.clear();
         for nim_rare in [false, true] {
             self.settled[nim_rare as usize] = (0..64)
                 .filter(|&v| rare(v, mask) != nim_rare)
@@ -345,7 +463,7 @@ impl SparseSpace {
 
 /// Marks every pair of `range` with a rare part; returns how many it looked
 /// at.
-fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut Seen) -> u64 {
+fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut impl Marks) -> u64 {
     let total = range.total;
     let start = match rare.first() {
         Some(&(first, _)) if first as usize >= range.low => 0,
@@ -423,7 +541,7 @@ mod tests {
                 };
                 space.set_mask(mask, known.iter().map(|&v| v as u64));
                 for nim in [0, 1, 2, 3] {
-                    for n in (2..400).step_by(7) {
+                    for n in 2..400 {
                         let mut options = OptionSet::default();
                         for total in [n - 1, n - 2] {
                             options.pairs.push(PairRange {

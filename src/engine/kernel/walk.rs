@@ -39,8 +39,7 @@ impl Kernel {
                 None => walk.clauses(element, 0, &mut slots),
             });
         walk.out.slots = slots;
-        result?;
-        (walk.out.count <= limit).then_some(())
+        result
     }
 }
 
@@ -137,6 +136,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         slots: &[i64],
     ) -> Option<()> {
         let nim = nim_sum(nims, slots)?;
+        self.count(count as u64)?;
         let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
         for (call, args) in calls.iter().zip(args.iter_mut()) {
             for (expr, arg) in call.iter().zip(args.iter_mut()) {
@@ -147,9 +147,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             // One position per option: its values along the line at once.
             let (args, steps) = (&args[0][..call.len()], &steps.0[0][..call.len()]);
             let points = &mut self.out.points;
-            self.known.along(args, steps, count as usize, nim, points)?;
-            self.out.count += count as u64;
-            return Some(());
+            return self.known.along(args, steps, count as usize, nim, points);
         }
         let args = &mut args[..calls.len()];
         let steps = &steps.0[..calls.len()];
@@ -163,8 +161,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             }
             self.out.points.push(v);
         }
-        self.out.count += count as u64;
         Some(())
+    }
+
+    /// Counts `more` options; `None` past the list limit, which the generic
+    /// path then reports (and before the options pile up in memory).
+    fn count(&mut self, more: u64) -> Option<()> {
+        self.out.count += more;
+        (self.out.count <= self.limit).then_some(())
     }
 
     fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
@@ -179,8 +183,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     v ^= self.known.value(&args[..call.len()])?;
                 }
                 self.out.points.push(v);
-                self.out.count += 1;
-                Some(())
+                self.count(1)
             }
             OptionValue::Split(split) => self.split(split, slots),
         }
@@ -244,7 +247,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         nim: u64,
         (lo, hi): (i64, i64),
     ) -> Option<()> {
-        self.out.count += (hi - lo + 1) as u64;
+        self.count((hi - lo + 1) as u64)?;
         let (y_low, y_high) = if sign > 0 {
             (lo.checked_add(first)?, hi.checked_add(first)?)
         } else {
