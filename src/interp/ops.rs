@@ -2,6 +2,7 @@
 //! expected and what was found, at the operand's span.
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::engine::kernel::IntOp;
 use crate::interp::Interp;
 use crate::printer;
 use crate::span::Span;
@@ -223,38 +224,19 @@ fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
         )
         .label("this is 0")
     };
-    let result = match op {
-        BinOp::Add => a.checked_add(b),
-        BinOp::Sub => a.checked_sub(b),
-        BinOp::Mul => a.checked_mul(b),
-        BinOp::Div => {
-            if b == 0 {
-                return Err(by_zero());
-            }
-            // Floor division, as in Python: round towards negative infinity.
-            a.checked_div(b).map(|q| {
-                if a % b != 0 && (a < 0) != (b < 0) {
-                    q - 1
-                } else {
-                    q
-                }
-            })
-        }
-        BinOp::Mod => {
-            if b == 0 {
-                return Err(by_zero());
-            }
-            // The remainder takes the sign of the divisor, as in Python.
-            a.checked_rem(b).map(|r| {
-                if r != 0 && (r < 0) != (b < 0) {
-                    r + b
-                } else {
-                    r
-                }
-            })
-        }
-        _ => Some(a ^ b),
+    let int_op = match op {
+        BinOp::Add => IntOp::Add,
+        BinOp::Sub => IntOp::Sub,
+        BinOp::Mul => IntOp::Mul,
+        BinOp::Div | BinOp::Mod if b == 0 => return Err(by_zero()),
+        BinOp::Div => IntOp::Div,
+        BinOp::Mod => IntOp::Mod,
+        _ => IntOp::Xor,
     };
+    // One definition of the arithmetic (floor division and a remainder
+    // with the divisor's sign, as in Python) for the interpreter and the
+    // engine's kernels alike.
+    let result = int_op.apply(a, b);
     result.ok_or_else(|| overflow(whole))
 }
 
