@@ -3,6 +3,8 @@
 //! the subtraction game S(1,2,3) (`g(S(n)) = n % 4`) and Kayles values
 //! worked out by hand in the comments, never from the interpreter itself.
 
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
 mod common;
 
 use std::collections::{HashMap, HashSet};

@@ -1,7 +1,11 @@
 //! `octal(…)` and `period(…)` against a plain octal-game program written
 //! here: bottom-up, a memo array, mex over every option the code allows.
 
-use sprague::printer::Format;
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{ints, run_json};
 use sprague::run::{Settings, run_to_strings};
 
 /// g(0..=n) of the octal game with digits `digits` (d0 first), plainly.
@@ -51,27 +55,6 @@ fn plain_period(g: &[u64], repeats: usize) -> (usize, usize) {
     panic!("no period in {} values", g.len());
 }
 
-fn run_json(script: &str) -> Vec<serde_json::Value> {
-    let settings = Settings {
-        format: Format::Json,
-        ..Settings::default()
-    };
-    let (out, errors) = run_to_strings("octal_test.sg", script, settings);
-    assert!(errors.is_none(), "script failed: {errors:?}");
-    out.lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON value per line"))
-        .collect()
-}
-
-fn as_u64s(value: &serde_json::Value) -> Vec<u64> {
-    value
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|v| v.as_u64().expect("a non-negative integer"))
-        .collect()
-}
-
 /// `seq(octal(code), 0..=n)` equals the plain program for every code.
 fn assert_sequences_match(codes: &[(&str, &[u8])], n: usize) {
     let script: String = codes
@@ -80,7 +63,7 @@ fn assert_sequences_match(codes: &[(&str, &[u8])], n: usize) {
         .collect();
     let results = run_json(&script);
     for ((code, digits), result) in codes.iter().zip(&results) {
-        assert_eq!(as_u64s(result), plain_octal(digits, n), "octal {code}");
+        assert_eq!(ints(result), plain_octal(digits, n), "octal {code}");
     }
 }
 

@@ -4,9 +4,11 @@
 //! against published values (OEIS, Winning Ways, Flammenkamp's tables) and
 //! closed formulas.
 
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
 mod common;
 
-use common::{ints, mex, run_json};
+use common::{assert_same_sequence, ints, mex, run_json, single_sequence};
 
 /// Heap sizes up to which the octal games and Grundy's game are compared.
 const LARGEST_HEAP: usize = 2000;
@@ -62,24 +64,6 @@ fn subtraction(moves: &[usize], largest: usize) -> Vec<u64> {
         values.push(value);
     }
     values
-}
-
-/// The one line a `seq`/`g`-list script prints, as integers.
-fn single_sequence(script: &str) -> Vec<u64> {
-    let lines = run_json(script);
-    assert_eq!(lines.len(), 1, "expected one result line from:\n{script}");
-    ints(&lines[0])
-}
-
-/// Asserts two sequences agree value for value, naming the first difference.
-fn assert_same_sequence(interpreter: &[u64], reference: &[u64], game: &str) {
-    assert_eq!(interpreter.len(), reference.len(), "{game}: lengths differ");
-    if let Some(n) = (0..reference.len()).find(|&n| interpreter[n] != reference[n]) {
-        panic!(
-            "{game}({n}): interpreter says {}, reference says {}",
-            interpreter[n], reference[n]
-        );
-    }
 }
 
 /// The heap sizes below `preperiod_end` whose value differs from the

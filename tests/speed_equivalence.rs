@@ -7,6 +7,8 @@
 //! of range, an overflow, a limit) the generic path must take over and give
 //! the same answer or the same error.
 
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
 mod common;
 
 use std::sync::Arc;
@@ -14,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::RangeInclusive;
 
-use common::{ints, mex, run_json};
+use common::{assert_same_sequence, mex, single_sequence};
 use sprague::engine::Limits;
 use sprague::engine::kernel::{Kernel, OptionValue};
 use sprague::interp::Interp;
@@ -117,23 +119,6 @@ fn is_split(kernel: &Kernel) -> bool {
     kernel.has_split()
 }
 
-/// The single sequence `script` prints.
-fn sequence(script: &str) -> Vec<u64> {
-    let lines = run_json(script);
-    assert_eq!(lines.len(), 1, "expected one line from:\n{script}");
-    ints(&lines[0])
-}
-
-fn assert_same(fast: &[u64], reference: &[u64], game: &str) {
-    assert_eq!(fast.len(), reference.len(), "{game}: lengths differ");
-    if let Some(n) = (0..fast.len()).find(|&n| fast[n] != reference[n]) {
-        panic!(
-            "{game}({n}): fast path says {}, plain method says {}",
-            fast[n], reference[n]
-        );
-    }
-}
-
 #[test]
 fn kayles_to_ten_thousand_equals_the_plain_program() {
     let game = "game Kayles(n) = < Kayles(a) + Kayles(n - t - a) for t in 1..=2 for a in 0..=n-t >";
@@ -142,8 +127,8 @@ fn kayles_to_ten_thousand_equals_the_plain_program() {
     assert_eq!(kernel.elements.len(), 2);
     assert!(kernel.elements.iter().all(|e| e.clauses.is_empty()));
     assert!(is_split(&kernel));
-    let fast = sequence(&format!("{game}\nseq(Kayles, 0..={LARGEST_HEAP})"));
-    assert_same(&fast, &octal(&[1, 2], LARGEST_HEAP), "Kayles");
+    let fast = single_sequence(&format!("{game}\nseq(Kayles, 0..={LARGEST_HEAP})"));
+    assert_same_sequence(&fast, &octal(&[1, 2], LARGEST_HEAP), "Kayles");
 }
 
 #[test]
@@ -151,20 +136,20 @@ fn dawsons_kayles_to_ten_thousand_equals_the_plain_program() {
     let game = "game Dw(n) = < Dw(a) + Dw(n - 2 - a) for a in 0..=n-2 >";
     assert!(kernel_of(game, "Dw").is_some_and(|k| is_split(&k)));
     // Asked for the largest first: the whole prefix is computed in one go.
-    let fast = sequence(&format!(
+    let fast = single_sequence(&format!(
         "{game}\nlet top = g(Dw({LARGEST_HEAP}))\nseq(Dw, 0..={LARGEST_HEAP})"
     ));
-    assert_same(&fast, &octal(&[2], LARGEST_HEAP), "Dawson");
+    assert_same_sequence(&fast, &octal(&[2], LARGEST_HEAP), "Dawson");
 }
 
 #[test]
 fn grundys_game_to_ten_thousand_equals_the_plain_program() {
     let game = "game Grundy(n) = < Grundy(a) + Grundy(n - a) for a in 1..n if 2 * a < n >";
     assert!(kernel_of(game, "Grundy").is_some_and(|k| is_split(&k)));
-    let fast = sequence(&format!("{game}\nseq(Grundy, 0..={LARGEST_HEAP})"));
+    let fast = single_sequence(&format!("{game}\nseq(Grundy, 0..={LARGEST_HEAP})"));
     // a ≥ 1 and 2a < n: a runs to (n − 1)/2; empty below n = 3.
     let reference = plain(LARGEST_HEAP, |n| vec![(n, 1..=n.saturating_sub(1) / 2)]);
-    assert_same(&fast, &reference, "Grundy");
+    assert_same_sequence(&fast, &reference, "Grundy");
 }
 
 /// Games whose splits carry a heap, come in both orders, or sit beside
@@ -181,8 +166,8 @@ fn split_variants_equal_the_plain_method() {
             .collect(),
         singles: Vec::new(),
     });
-    assert_same(
-        &sequence(&format!("{heap}\nseq(F, 0..={LARGEST})")),
+    assert_same_sequence(
+        &single_sequence(&format!("{heap}\nseq(F, 0..={LARGEST})")),
         &reference,
         heap,
     );
@@ -194,8 +179,8 @@ fn split_variants_equal_the_plain_method() {
         let upper = (half + 1)..=n.saturating_sub(1);
         vec![(n, lower), (n, upper)]
     });
-    let fast = sequence(&format!("{both_orders}\nseq(F, 0..={LARGEST})"));
-    assert_same(&fast, &reference, both_orders);
+    let fast = single_sequence(&format!("{both_orders}\nseq(F, 0..={LARGEST})"));
+    assert_same_sequence(&fast, &reference, both_orders);
 
     // Dawson's chess, 0.137: single options beside the split.
     let chess = "game F(n) = < F(0) if n == 1, F(0) if n == 2, F(n - 2) if n > 2, \
@@ -214,8 +199,8 @@ fn split_variants_equal_the_plain_method() {
         .flatten()
         .collect(),
     });
-    assert_same(
-        &sequence(&format!("{chess}\nseq(F, 0..={LARGEST})")),
+    assert_same_sequence(
+        &single_sequence(&format!("{chess}\nseq(F, 0..={LARGEST})")),
         &reference,
         chess,
     );
@@ -281,9 +266,9 @@ fn recognised_spellings_equal_the_generic_path() {
             kernel_of(&generic, "F").is_none(),
             "recognised, so not the generic path: {generic}"
         );
-        let fast_values = sequence(&format!("{fast}\nseq(F, 0..={LARGEST})"));
-        let generic_values = sequence(&format!("{generic}\nseq(F, 0..={LARGEST})"));
-        assert_same(&fast_values, &generic_values, fast);
+        let fast_values = single_sequence(&format!("{fast}\nseq(F, 0..={LARGEST})"));
+        let generic_values = single_sequence(&format!("{generic}\nseq(F, 0..={LARGEST})"));
+        assert_same_sequence(&fast_values, &generic_values, fast);
     }
 }
 
@@ -356,7 +341,7 @@ fn an_argument_out_of_range_hands_over_to_the_generic_path() {
         let extra = (n == 7).then_some(terminal);
         expected.push(mex(previous.into_iter().chain(extra)));
     }
-    assert_eq!(sequence(script), expected);
+    assert_eq!(single_sequence(script), expected);
 }
 
 #[test]
@@ -423,7 +408,7 @@ fn the_generic_path_keeps_options_between_visits() {
         let b = previous ^ (n % 3);
         a.push(mex([previous, b]));
     }
-    assert_eq!(sequence(script), a);
+    assert_eq!(single_sequence(script), a);
 }
 
 #[test]

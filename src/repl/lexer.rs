@@ -4,11 +4,7 @@
 
 use crate::interp::builtins::Builtin;
 
-/// The words of the language (the grammar's `keyword` rule).
-pub const KEYWORDS: &[&str] = &[
-    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
-    "false",
-];
+pub use crate::syntax::KEYWORDS;
 
 /// What a stretch of input is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

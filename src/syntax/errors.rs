@@ -1,7 +1,7 @@
 //! pest errors → diagnostics a student can read: "expected an expression,
 //! `)` or `,`", never a rule name; unclosed brackets labelled where opened.
 
-use super::Rule;
+use super::{KEYWORDS, Rule};
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::span::{SourceId, Span};
 use pest::error::{Error, InputLocation};
@@ -104,12 +104,6 @@ fn rule_words(error: &Error<Rule>) -> Vec<String> {
         _ => Vec::new(),
     }
 }
-
-/// The reserved words, which cannot name anything.
-const KEYWORDS: &[&str] = &[
-    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
-    "false",
-];
 
 /// Characters that belong to no token of the language.
 fn is_stray(c: char) -> bool {

@@ -14,6 +14,13 @@ use pest::iterators::Pair;
 #[grammar = "../grammar/sg.pest"]
 struct SgParser;
 
+/// The reserved words (the grammar's `keyword` rule), which cannot name
+/// anything.
+pub const KEYWORDS: &[&str] = &[
+    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
+    "false",
+];
+
 /// Brackets nested deeper than this are refused before parsing.
 const MAX_NESTING: usize = 256;
 

@@ -47,3 +47,21 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
         .find(|candidate| !present.contains(candidate))
         .unwrap_or(u64::MAX)
 }
+
+/// The one line a `seq` script prints, as integers.
+pub fn single_sequence(script: &str) -> Vec<u64> {
+    let lines = run_json(script);
+    assert_eq!(lines.len(), 1, "expected one result line from:\n{script}");
+    ints(&lines[0])
+}
+
+/// Asserts two sequences agree value for value, naming the first difference.
+pub fn assert_same_sequence(interpreter: &[u64], reference: &[u64], game: &str) {
+    assert_eq!(interpreter.len(), reference.len(), "{game}: lengths differ");
+    if let Some(n) = (0..reference.len()).find(|&n| interpreter[n] != reference[n]) {
+        panic!(
+            "{game}({n}): interpreter says {}, reference says {}",
+            interpreter[n], reference[n]
+        );
+    }
+}

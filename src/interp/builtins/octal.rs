@@ -137,9 +137,10 @@ pub fn octal(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Res
     Ok(Value::Func(Callable::Family(id)))
 }
 
-/// Heaps up to which a family's options are compared with an octal code.
-fn probe_limit(code: &OctalCode) -> usize {
-    (4 * code.max_removed() + 24).max(64)
+/// Heaps up to which a family's options are compared with an octal code
+/// whose moves remove at most `max_removed` tokens.
+fn probe_limit(max_removed: usize) -> usize {
+    (4 * max_removed + 24).max(64)
 }
 
 /// The octal code of `family` if it is one: its positions' options, for
@@ -163,7 +164,7 @@ pub fn take_and_break_code(
     let mut digits = vec![0u8];
     let mut observed = Vec::new();
     let mut n = 0;
-    while n <= 64.max(4 * (digits.len() - 1) + 24) {
+    while n <= probe_limit(digits.len() - 1) {
         let game = heap(it, n)?;
         let mut options = FxHashSet::default();
         for option in it.options(&game, span)? {
@@ -190,7 +191,7 @@ pub fn take_and_break_code(
         n += 1;
     }
     let code = OctalCode { digits };
-    let limit = probe_limit(&code).min(observed.len() - 1);
+    let limit = probe_limit(code.max_removed()).min(observed.len() - 1);
     Ok((0..=limit)
         .all(|n| code.options(n) == observed[n])
         .then_some(code))
