@@ -200,6 +200,88 @@ mod tests {
         interp
     }
 
+    /// Runs each entry in a fresh session; returns, per entry, what it
+    /// printed and whether it succeeded.
+    fn outputs(entries: &[&str]) -> Vec<(String, bool)> {
+        let out = Captured::default();
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut interp = Interp::new(
+            Limits::default(),
+            interrupt,
+            Format::Text,
+            Box::new(out.clone()),
+        );
+        let mut printed = 0;
+        let mut results = Vec::new();
+        for (n, entry) in entries.iter().enumerate() {
+            let ok = interp
+                .run(&format!("<repl:{}>", n + 1), entry, Redefine::Replace)
+                .is_ok();
+            let all = out.0.borrow();
+            results.push((String::from_utf8_lossy(&all[printed..]).into_owned(), ok));
+            printed = all.len();
+        }
+        results
+    }
+
+    #[test]
+    fn a_redefined_let_reaches_the_defs_and_games_that_use_it() {
+        let results = outputs(&[
+            "let M = [1]",
+            "def f(n) = M",
+            "game S(n) = < S(n - k) for k in M if k <= n >",
+            "seq(S, 0..=5)",
+            "let M = [2]",
+            "f(0)",
+            "seq(S, 0..=5)",
+        ]);
+        assert_eq!(results[3].0, "[0, 1, 0, 1, 0, 1]\n");
+        assert_eq!(results[5].0, "[2]\n");
+        assert_eq!(results[6].0, "[0, 0, 1, 1, 0, 0]\n");
+    }
+
+    #[test]
+    fn a_let_redefined_in_terms_of_another_let_is_read_afresh() {
+        let results = outputs(&[
+            "let a = 1\nlet b = a + 1\nlet c = b * 10",
+            "c",
+            "let a = 5",
+            "c",
+        ]);
+        assert_eq!(results[1].0, "20\n");
+        assert_eq!(results[3].0, "60\n");
+    }
+
+    #[test]
+    fn a_name_redefined_as_another_kind_is_reached_by_old_code() {
+        let results = outputs(&[
+            "let M = [1]\ndef f(n) = M\ndef h(n) = n + 1\ndef k(n) = h(n)",
+            "game G(n) = < G(n - 1) if n > 0 >\ndef p(n) = g(G(n))",
+            "def M(n) = n * 2",
+            "f(0)(21)",
+            "let h = abs",
+            "k(-4)",
+            "def G(n) = *n",
+            "p(6)",
+        ]);
+        assert_eq!(results[3].0, "42\n");
+        assert_eq!(results[5].0, "4\n");
+        assert_eq!(results[7].0, "6\n");
+    }
+
+    #[test]
+    fn a_redefinition_with_another_arity_is_checked_by_old_callers() {
+        let results = outputs(&[
+            "game S(n) = < S(n - 1) if n > 0 >\ndef f(n) = g(S(n))\ndef d(n) = n\ndef e(n) = d(n)",
+            "game S(a, b) = < S(a - 1, b) if a > 0 >",
+            "f(3)",
+            "def d(a, b) = a + b",
+            "e(3)",
+        ]);
+        assert_eq!(results[2], ("".to_string(), false));
+        assert_eq!(results[4], ("".to_string(), false));
+    }
+
     #[test]
     fn definitions_come_in_the_order_written_with_their_parameters() {
         let interp = session(&[
