@@ -283,6 +283,32 @@ mod tests {
     }
 
     #[test]
+    fn a_name_error_rejects_the_whole_entry_before_it_runs() {
+        let results = outputs(&["let x = 5; print(1); g(*x) + y", "x", "let x = 2; x"]);
+        assert_eq!(results[0], (String::new(), false));
+        assert_eq!(results[1], (String::new(), false), "x was never defined");
+        assert_eq!(results[2], ("2\n".to_string(), true));
+    }
+
+    #[test]
+    fn a_runtime_error_stops_the_entry_and_keeps_its_output_and_definitions() {
+        let results = outputs(&["let a = 5; print(a); g(3); print(6); let b = 7", "[a, b]"]);
+        assert_eq!(results[0], ("5\n".to_string(), false));
+        assert_eq!(results[1], ("[5, 7]\n".to_string(), true));
+    }
+
+    #[test]
+    fn a_script_follows_the_same_rule_as_an_entry() {
+        let run = |text: &str| crate::run::run_to_strings("s.sg", text, Default::default());
+        let (out, errors) = run("print(1)\nfoo(2)\nprint(3)");
+        assert_eq!(out, "");
+        assert!(errors.is_some_and(|e| e.contains("unknown name `foo`")));
+        let (out, errors) = run("print(1)\ng(3)\nprint(3)");
+        assert_eq!(out, "1\n");
+        assert!(errors.is_some());
+    }
+
+    #[test]
     fn definitions_come_in_the_order_written_with_their_parameters() {
         let interp = session(&[
             "game S(n) = < S(n - 1) if n > 0 >",
