@@ -309,6 +309,60 @@ mod tests {
     }
 
     #[test]
+    fn kernel_fills_feed_the_progress_and_an_interrupt_clears_the_bar() {
+        use crate::progress::{Task, testing};
+        testing::draw_hidden(true);
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let out = Box::new(Captured::default());
+        let mut interp = Interp::new(Limits::default(), interrupt.clone(), Format::Text, out);
+        let definition = "game T(n) = < T(n - k) for k in 1..=n >";
+        assert!(
+            interp
+                .run("<repl:1>", definition, Redefine::Replace)
+                .is_ok()
+        );
+        let task = Task::start("g", None);
+        assert!(
+            interp
+                .run("<repl:2>", "g(T(2000))", Redefine::Replace)
+                .is_ok()
+        );
+        let (_, message) = testing::shown().expect("a spinner");
+        assert_eq!(message, "2,001 positions solved");
+        drop(task);
+        assert!(testing::idle());
+        // Ctrl-C in the middle of a long kernel fill: the positions solved
+        // so far were reported as the fill went, and the error ends the
+        // evaluation and takes its bar with it.
+        let press_ctrl_c = |interp: &mut Interp, entry: &str| {
+            let key = interrupt.clone();
+            let pressed = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                key.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let result = interp.run("<repl:3>", entry, Redefine::Replace);
+            pressed.join().expect("the key was pressed");
+            let errors = result.expect_err("interrupted");
+            assert_eq!(errors[0].message, "interrupted");
+        };
+        let task = Task::start("g", None);
+        press_ctrl_c(&mut interp, "g(T(200000))");
+        let (_, message) = testing::shown().expect("a spinner");
+        let solved: u64 = message
+            .split(' ')
+            .next()
+            .unwrap()
+            .replace(',', "")
+            .parse()
+            .unwrap();
+        assert!(solved > 2001, "{message}");
+        drop(task);
+        press_ctrl_c(&mut interp, "g(T(300000))");
+        assert!(testing::idle());
+        testing::draw_hidden(false);
+    }
+
+    #[test]
     fn definitions_come_in_the_order_written_with_their_parameters() {
         let interp = session(&[
             "game S(n) = < S(n - 1) if n > 0 >",
