@@ -24,9 +24,9 @@ struct Current {
     done: u64,
     solved: u64,
     started: Instant,
-    /// `(done, elapsed)` when `done` last reached a power of two: with the
+    /// `(done, elapsed)` each time `done` reached a power of two: with the
     /// present, the rate at which steps slow down (see `remaining`).
-    sample: (u64, Duration),
+    samples: Vec<(u64, Duration)>,
     bar: Option<ProgressBar>,
 }
 
@@ -67,7 +67,7 @@ impl Task {
                 done: 0,
                 solved: 0,
                 started: Instant::now(),
-                sample: (0, Duration::ZERO),
+                samples: Vec::new(),
                 bar: None,
             });
             Task { owner: true }
@@ -111,17 +111,23 @@ fn update(change: impl FnOnce(&mut Current)) {
             if current.started.elapsed() < delay {
                 return;
             }
-            current.bar = Some(new_bar(current.label, current.total));
+            let bar = new_bar(current.label, current.total);
+            current.bar = Some(bar.with_elapsed(current.started.elapsed()));
         }
         let elapsed = current.started.elapsed();
-        if current.done.is_power_of_two() && current.done > current.sample.0 {
-            current.sample = (current.done, elapsed);
+        let done = current.done;
+        if done.is_power_of_two() && current.samples.last().is_none_or(|s| s.0 < done) {
+            current.samples.push((done, elapsed));
         }
+        // At most half as many steps as now, so that the fit spans a factor
+        // of two at least.
+        let earlier = current.samples.iter().rev().find(|s| 2 * s.0 <= done);
+        let earlier = earlier.copied().unwrap_or((0, Duration::ZERO));
         if let Some(bar) = &current.bar {
             bar.set_position(current.done);
             let mut message = Vec::new();
             if let Some(total) = current.total
-                && let Some(left) = remaining(current.sample, (current.done, elapsed), total)
+                && let Some(left) = remaining(earlier, (done, elapsed), total)
             {
                 message.push(format!("eta {}", HumanDuration(left)));
             }
