@@ -213,12 +213,15 @@ pub fn take_and_break_code(
 ///
 /// Why it suffices: on a family of the shape `largest_constant` accepts,
 /// and on an octal code, the options of heap n are heaps and pairs of heaps
-/// whose sizes run over intervals with ends ⌊(αn + β)/d⌋, d ≤ 2, |α| ≤ 8,
-/// |β| ≤ 6·largest + 6. Two such ends compare the same way for every n past
-/// 24·largest + 28 of one parity, so from there on both option sets are
-/// fixed unions of intervals with ends affine in n on each parity class, and
-/// two affine functions equal at two heaps of that class are equal for
-/// all of them; the heaps compared reach two of each parity past that point.
+/// whose sizes (the smaller of a pair) run over intervals whose ends are
+/// ⌊(αn + β)/d⌋ with d ≤ 2 and |β| ≤ 5·largest, and conditions on n compare
+/// such expressions. Two such ends differ by λn plus a term within
+/// |β| + |β'| + 2, λ a multiple of ½: past 20·largest + 4 they compare the
+/// same way for every n (λ ≠ 0) or for every n of one parity (λ = 0). From
+/// there on both option sets are fixed unions of intervals whose ends are
+/// affine in n on each parity class, and two affine functions equal at two
+/// heaps of that class are equal on all of it; the heaps compared reach two
+/// of each parity past that point.
 fn comparison_bound(largest: i64) -> Option<usize> {
     let bound = 32 * (largest + 2) + 3;
     (bound <= LARGEST_COMPARED).then_some(bound as usize)
