@@ -84,12 +84,20 @@ pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String
     } else {
         &diagnostic.label
     };
-    report = report.with_label(Label::new(primary).with_message(text).with_order(0));
-    for (order, (span, text)) in diagnostic.labels.iter().enumerate() {
+    // ariadne starts a new group, headed by the primary location, whenever a
+    // label lies above the one before it; labels in source order keep one
+    // group per source, so each header names a location of its own group.
+    let mut labels = vec![(diagnostic.span, text)];
+    labels.extend(diagnostic.labels.iter().map(|(span, text)| (*span, text)));
+    labels.sort_by_key(|(span, _)| {
+        let elsewhere = span.source != diagnostic.span.source;
+        (elsewhere, span.source, span.start)
+    });
+    for (order, (span, text)) in labels.into_iter().enumerate() {
         report = report.with_label(
-            Label::new((id(*span), span.range()))
+            Label::new((id(span), span.range()))
                 .with_message(text)
-                .with_order(order as i32 + 1),
+                .with_order(order as i32),
         );
     }
     if let Some(help) = &diagnostic.help {

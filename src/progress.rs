@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a computation runs before its progress is shown.
 const DELAY: Duration = Duration::from_secs(1);
@@ -24,6 +24,9 @@ struct Current {
     done: u64,
     solved: u64,
     started: Instant,
+    /// `(done, elapsed)` each time `done` reached a power of two: with the
+    /// present, the rate at which steps slow down (see `remaining`).
+    samples: Vec<(u64, Duration)>,
     bar: Option<ProgressBar>,
 }
 
@@ -64,6 +67,7 @@ impl Task {
                 done: 0,
                 solved: 0,
                 started: Instant::now(),
+                samples: Vec::new(),
                 bar: None,
             });
             Task { owner: true }
@@ -107,15 +111,52 @@ fn update(change: impl FnOnce(&mut Current)) {
             if current.started.elapsed() < delay {
                 return;
             }
-            current.bar = Some(new_bar(current.label, current.total));
+            let bar = new_bar(current.label, current.total);
+            current.bar = Some(bar.with_elapsed(current.started.elapsed()));
         }
+        let elapsed = current.started.elapsed();
+        let done = current.done;
+        if done.is_power_of_two() && current.samples.last().is_none_or(|s| s.0 < done) {
+            current.samples.push((done, elapsed));
+        }
+        // At most half as many steps as now, so that the fit spans a factor
+        // of two at least.
+        let earlier = current.samples.iter().rev().find(|s| 2 * s.0 <= done);
+        let earlier = earlier.copied().unwrap_or((0, Duration::ZERO));
         if let Some(bar) = &current.bar {
             bar.set_position(current.done);
-            if current.solved > 0 {
-                bar.set_message(format!("{} positions solved", HumanCount(current.solved)));
+            let mut message = Vec::new();
+            if let Some(total) = current.total
+                && let Some(left) = remaining(earlier, (done, elapsed), total)
+            {
+                message.push(format!("eta {}", HumanDuration(left)));
             }
+            if current.solved > 0 {
+                message.push(format!("{} positions solved", HumanCount(current.solved)));
+            }
+            bar.set_message(message.join(", "));
         }
     });
+}
+
+/// The time left for `total` steps, from two points `(done, elapsed)`:
+/// steps need not cost the same (the n-th value of a quadratic game costs
+/// about n), so the elapsed time is taken to grow as done^a, with a fitted
+/// to the two points and kept between 1 (steps of equal cost) and 3.
+fn remaining(earlier: (u64, Duration), now: (u64, Duration), total: u64) -> Option<Duration> {
+    let (done, elapsed) = (now.0 as f64, now.1.as_secs_f64());
+    if now.0 == 0 || elapsed <= 0.0 {
+        return None;
+    }
+    let exponent = match earlier {
+        (steps, time) if steps > 0 && steps < now.0 && !time.is_zero() => {
+            (elapsed / time.as_secs_f64()).ln() / (done / steps as f64).ln()
+        }
+        _ => 1.0,
+    };
+    let exponent = exponent.clamp(1.0, 3.0);
+    let left = elapsed * ((total as f64 / done).powf(exponent) - 1.0);
+    Some(Duration::from_secs_f64(left.max(0.0)))
 }
 
 fn new_bar(label: &'static str, total: Option<u64>) -> ProgressBar {
@@ -125,7 +166,7 @@ fn new_bar(label: &'static str, total: Option<u64>) -> ProgressBar {
         ProgressDrawTarget::stderr()
     };
     let template = match total {
-        Some(_) => "{prefix} [{bar:30}] {human_pos}/{human_len} (eta {eta}) {msg}",
+        Some(_) => "{prefix} [{bar:30}] {human_pos}/{human_len} {msg}",
         None => "{spinner} {prefix}: {msg} ({elapsed})",
     };
     let style = ProgressStyle::with_template(template)
@@ -140,16 +181,35 @@ fn new_bar(label: &'static str, total: Option<u64>) -> ProgressBar {
     bar
 }
 
+/// For tests elsewhere in the crate: draw to a hidden target at once, and
+/// read what the bar shows.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
 
-    fn shown() -> Option<(u64, String)> {
+    /// Draws every task at once, to a hidden target (`false` restores).
+    pub fn draw_hidden(on: bool) {
+        TESTING.set(on);
+    }
+
+    /// The bar's position and message, if a bar is shown.
+    pub fn shown() -> Option<(u64, String)> {
         CURRENT.with_borrow(|current| {
             let bar = current.as_ref()?.bar.as_ref()?;
             Some((bar.position(), bar.message()))
         })
     }
+
+    /// Whether no task is running (so no bar is left on screen).
+    pub fn idle() -> bool {
+        CURRENT.with_borrow(Option::is_none)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::shown;
+    use super::*;
 
     #[test]
     fn only_the_outermost_task_draws_and_dropping_clears_it() {
@@ -162,11 +222,12 @@ mod tests {
             inner.advance();
             solved(2048);
         }
+        let (position, message) = shown().expect("a bar");
         assert_eq!(
-            shown(),
-            Some((2, "2,048 positions solved".to_string())),
+            position, 2,
             "the inner task's step does not move the outer bar"
         );
+        assert!(message.ends_with(", 2,048 positions solved"), "{message}");
         drop(outer);
         assert!(CURRENT.with_borrow(Option::is_none));
         let spinner = Task::start("g", None);
@@ -174,6 +235,20 @@ mod tests {
         assert_eq!(shown(), Some((0, "5 positions solved".to_string())));
         drop(spinner);
         TESTING.set(false);
+    }
+
+    #[test]
+    fn the_time_left_follows_how_steps_slow_down() {
+        let secs = Duration::from_secs_f64;
+        let left = |earlier, now, total| {
+            remaining(earlier, now, total).map(|left| left.as_secs_f64().round())
+        };
+        // Steps of equal cost: 10 s for 100 of 400, 30 s left.
+        assert_eq!(left((50, secs(5.0)), (100, secs(10.0)), 400), Some(30.0));
+        // Quadratic: twice the steps took four times as long, so 400 steps
+        // take sixteen times 10 s.
+        assert_eq!(left((50, secs(2.5)), (100, secs(10.0)), 400), Some(150.0));
+        assert_eq!(left((0, secs(0.0)), (0, secs(0.0)), 9), None);
     }
 
     #[test]

@@ -479,6 +479,15 @@ fn json_prints_one_value_per_result() {
 }
 
 #[test]
+fn json_keeps_the_order_of_map_keys_as_text_and_csv_do() {
+    let script = "{\"b\": 1, \"a\": 2, \"c\": {\"z\": 1, \"y\": 2}}\n";
+    let text = run_as(Format::Json, script);
+    assert_eq!(text, "{\"b\":1,\"a\":2,\"c\":{\"z\":1,\"y\":2}}\n");
+    let text = run_as(Format::Text, script);
+    assert_eq!(text, "{\"b\": 1, \"a\": 2, \"c\": {\"z\": 1, \"y\": 2}}\n");
+}
+
+#[test]
 fn csv_prints_tables_with_headings_lists_as_columns_and_quotes_fields() {
     // Two-heap nim as a family: g(W(a, b)) = a ^ b.
     let script = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\

@@ -185,3 +185,120 @@ fn the_long_preperiod_of_0_127_is_proved() {
     assert_eq!(results[0]["preperiod"], 46578);
     assert_eq!(results[0]["proved"], true);
 }
+
+/// `period(F)` of each family (`F` is the first name each line defines).
+fn periods(definitions: &[&str]) -> Vec<serde_json::Value> {
+    let script: String = definitions
+        .iter()
+        .map(|d| {
+            let game = d.split("game ").nth(1).expect("a game");
+            let name = game.split('(').next().expect("a game's name");
+            format!("{d}\nperiod({name})\n")
+        })
+        .collect();
+    run_json(&script)
+}
+
+#[test]
+fn near_misses_of_octal_games_are_never_proved() {
+    let results = periods(&[
+        // A condition on n (the issue's family, and one close enough for the
+        // options to be compared and found to differ at heap 20).
+        "game A(n) = < A(a) + A(n - t - a) for t in 1..=2 for a in 0..=n-t if n != 1000 >",
+        "game B(n) = < B(a) + B(n - t - a) for t in 1..=2 for a in 0..=n-t if n != 20 >",
+        // An extra option at one heap.
+        "game C(n) = < C(a) + C(n - t - a) for t in 1..=2 for a in 0..=n-t, C(1) + C(1) if n == 9 >",
+        // Splits that are not an octal digit's: unequal heaps, a hole.
+        "game D(n) = < D(a) + D(n - a) for a in 1..n if 2 * a < n >",
+        "game E(n) = < E(a) + E(n - 1 - a) for a in 1..n - 1 if a != 2 >",
+        // Offset bounds that differ from the digits'.
+        "game F(n) = < F(a) + F(n - t - a) for t in 1..=2 for a in 0..=n-t-3 >",
+        "game G(n) = < G(a) + G(n - t - a) for t in 1..=2 for a in 2..=n-t >",
+        // A nim heap in the options, and a list the definition cannot see.
+        "game H(n) = < H(n - 2) + *1 if n >= 2 >",
+        "let M = [1, 2, 3]\ngame I(n) = < I(n - k) for k in M if k <= n >",
+    ]);
+    for (name, result) in "ABCDEFGHI".chars().zip(&results) {
+        assert_ne!(result["proved"], true, "{name}: {result}");
+        let rule = result["rule"].as_str().expect("a rule");
+        assert!(
+            rule.starts_with("observed on heaps 0..=") || rule.starts_with("no period found"),
+            "{name}: {rule}"
+        );
+    }
+    // A's values agree with Kayles' on the heaps checked: observed, not
+    // proved, and only on those heaps.
+    assert_eq!(
+        (&results[0]["period"], &results[0]["preperiod"]),
+        (&12.into(), &71.into())
+    );
+    assert_eq!(results[0]["rule"], "observed on heaps 0..=255");
+    // The subtraction game {1, 2, 3} through a list: period 4 from 0.
+    assert_eq!(
+        (&results[8]["period"], &results[8]["preperiod"]),
+        (&4.into(), &0.into())
+    );
+}
+
+#[test]
+fn octal_games_in_any_spelling_are_proved_by_their_rule() {
+    let results = periods(&[
+        "game Kayles(n) = < Kayles(a) + Kayles(n - t - a) for t in 1..=2 for a in 0..=n-t >",
+        "game K(n) = < K(n - t - a) + K(a) for t in [2, 1] for a in 0..=n-t >",
+        "game Dawson(n) = < Dawson(a) + Dawson(n - 2 - a) for a in 0..=n-2 >",
+        "game S(n) = < S(n - k) for k in 1..=3 if k <= n >",
+        "game L(n) = < L(0) for t in [1, 2] if t == n, L(n - t) for t in [1, 2] if t < n, \
+         L(a) + L(n - t - a) for t in [1, 2] for a in 1..n - t if 2 * a <= n - t >",
+    ]);
+    let expected = [
+        ("0.77", 12, 71),
+        ("0.77", 12, 71),
+        ("0.07", 34, 53),
+        ("0.333", 4, 0),
+        ("0.77", 12, 71),
+    ];
+    for ((code, period, preperiod), result) in expected.iter().zip(&results) {
+        assert_eq!(result["proved"], true, "{result}");
+        assert_eq!(
+            (&result["period"], &result["preperiod"]),
+            (&(*period).into(), &(*preperiod).into())
+        );
+        let rule = format!("octal {code}, Guy–Smith periodicity theorem, heaps 0..=255 checked");
+        assert_eq!(result["rule"], rule);
+    }
+    let results = run_json("period(octal(\"0.77\"))\nperiod(octal(\"0.137\"))");
+    assert_eq!(
+        results[0]["rule"],
+        "octal 0.77, Guy–Smith periodicity theorem, heaps 0..=255 checked"
+    );
+    assert_eq!(
+        (&results[1]["period"], &results[1]["proved"]),
+        (&34.into(), &true.into())
+    );
+}
+
+#[test]
+fn period_costs_what_the_sequence_costs() {
+    // Neither is take-and-break; their values have no period up to the
+    // limit, and the limit is where the search stops.
+    let results = run_json(
+        "game T(n) = < T(n - k) for k in 1..=n >
+period(T, 300)
+game Sq(n) = < Sq(n - k * k) for k in 1..=n if k * k <= n >
+period(Sq, 512)
+game Sub(n) = < Sub(n - k) for k in [1, 2, 3] if k <= n >
+period(Sub, 20)",
+    );
+    for (result, checked) in results.iter().zip([300, 512]) {
+        assert!(result["period"].is_null(), "{result}");
+        assert_eq!(result["checked"], checked);
+        let rule = format!("no period found in heaps 0..={}", checked - 1);
+        assert_eq!(result["rule"], rule);
+    }
+    // The limit holds for a sequence that does repeat, too: four periods of
+    // 4 fit in 20 values.
+    assert_eq!(
+        (&results[2]["period"], &results[2]["checked"]),
+        (&4.into(), &20.into())
+    );
+}

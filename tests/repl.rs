@@ -278,6 +278,28 @@ fn dash_i_loads_a_script_and_reload_runs_it_again() {
 }
 
 #[test]
+fn reload_reaches_the_definitions_typed_since() {
+    let home = temporary_directory();
+    let script = home.path().join("m.sg");
+    let write = |text: &str| {
+        std::fs::write(&script, text).unwrap_or_else(|e| panic!("cannot write the script: {e}"))
+    };
+    write("let M = [1]\n");
+    let cwd = home.path().to_path_buf();
+    let mut repl = start_in(home, &cwd, &["-i", "m.sg"], "loaded m.sg", |_| {});
+    repl.line("def f(n) = M");
+    repl.line("game S(n) = < S(n - k) for k in M if k <= n >");
+    repl.line("[f(0), seq(S, 0..=5)]");
+    repl.expect_line("[[1], [0, 1, 0, 1, 0, 1]]");
+    write("let M = [2]\n");
+    repl.line(":reload");
+    repl.expect("loaded m.sg");
+    repl.line("[f(0), seq(S, 0..=5)]");
+    repl.expect_line("[[2], [0, 0, 1, 1, 0, 0]]");
+    repl.leave();
+}
+
+#[test]
 fn commands_list_and_forget() {
     let mut repl = start(&[]);
     repl.line("game S(n) = < S(n - 1) if n > 0 >");

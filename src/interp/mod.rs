@@ -67,8 +67,11 @@ impl Interp {
         &self.program
     }
 
-    /// Parses, lowers and runs one source text. Statements run in order and
-    /// stop at the first error; statements before it keep their effects.
+    /// Parses, lowers and runs one source text (a script or a REPL entry).
+    /// A syntax or name error rejects the whole text before anything runs
+    /// and changes nothing; otherwise its definitions are kept and its
+    /// statements run in order up to the first runtime error, whose earlier
+    /// results stay printed.
     pub fn run(
         &mut self,
         name: &str,

@@ -200,6 +200,168 @@ mod tests {
         interp
     }
 
+    /// Runs each entry in a fresh session; returns, per entry, what it
+    /// printed and whether it succeeded.
+    fn outputs(entries: &[&str]) -> Vec<(String, bool)> {
+        let out = Captured::default();
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut interp = Interp::new(
+            Limits::default(),
+            interrupt,
+            Format::Text,
+            Box::new(out.clone()),
+        );
+        let mut printed = 0;
+        let mut results = Vec::new();
+        for (n, entry) in entries.iter().enumerate() {
+            let ok = interp
+                .run(&format!("<repl:{}>", n + 1), entry, Redefine::Replace)
+                .is_ok();
+            let all = out.0.borrow();
+            results.push((String::from_utf8_lossy(&all[printed..]).into_owned(), ok));
+            printed = all.len();
+        }
+        results
+    }
+
+    #[test]
+    fn a_redefined_let_reaches_the_defs_and_games_that_use_it() {
+        let results = outputs(&[
+            "let M = [1]",
+            "def f(n) = M",
+            "game S(n) = < S(n - k) for k in M if k <= n >",
+            "seq(S, 0..=5)",
+            "let M = [2]",
+            "f(0)",
+            "seq(S, 0..=5)",
+        ]);
+        assert_eq!(results[3].0, "[0, 1, 0, 1, 0, 1]\n");
+        assert_eq!(results[5].0, "[2]\n");
+        assert_eq!(results[6].0, "[0, 0, 1, 1, 0, 0]\n");
+    }
+
+    #[test]
+    fn a_let_redefined_in_terms_of_another_let_is_read_afresh() {
+        let results = outputs(&[
+            "let a = 1\nlet b = a + 1\nlet c = b * 10",
+            "c",
+            "let a = 5",
+            "c",
+        ]);
+        assert_eq!(results[1].0, "20\n");
+        assert_eq!(results[3].0, "60\n");
+    }
+
+    #[test]
+    fn a_name_redefined_as_another_kind_is_reached_by_old_code() {
+        let results = outputs(&[
+            "let M = [1]\ndef f(n) = M\ndef h(n) = n + 1\ndef k(n) = h(n)",
+            "game G(n) = < G(n - 1) if n > 0 >\ndef p(n) = g(G(n))",
+            "def M(n) = n * 2",
+            "f(0)(21)",
+            "let h = abs",
+            "k(-4)",
+            "def G(n) = *n",
+            "p(6)",
+        ]);
+        assert_eq!(results[3].0, "42\n");
+        assert_eq!(results[5].0, "4\n");
+        assert_eq!(results[7].0, "6\n");
+    }
+
+    #[test]
+    fn a_redefinition_with_another_arity_is_checked_by_old_callers() {
+        let results = outputs(&[
+            "game S(n) = < S(n - 1) if n > 0 >\ndef f(n) = g(S(n))\ndef d(n) = n\ndef e(n) = d(n)",
+            "game S(a, b) = < S(a - 1, b) if a > 0 >",
+            "f(3)",
+            "def d(a, b) = a + b",
+            "e(3)",
+        ]);
+        assert_eq!(results[2], ("".to_string(), false));
+        assert_eq!(results[4], ("".to_string(), false));
+    }
+
+    #[test]
+    fn a_name_error_rejects_the_whole_entry_before_it_runs() {
+        let results = outputs(&["let x = 5; print(1); g(*x) + y", "x", "let x = 2; x"]);
+        assert_eq!(results[0], (String::new(), false));
+        assert_eq!(results[1], (String::new(), false), "x was never defined");
+        assert_eq!(results[2], ("2\n".to_string(), true));
+    }
+
+    #[test]
+    fn a_runtime_error_stops_the_entry_and_keeps_its_output_and_definitions() {
+        let results = outputs(&["let a = 5; print(a); g(3); print(6); let b = 7", "[a, b]"]);
+        assert_eq!(results[0], ("5\n".to_string(), false));
+        assert_eq!(results[1], ("[5, 7]\n".to_string(), true));
+    }
+
+    #[test]
+    fn a_script_follows_the_same_rule_as_an_entry() {
+        let run = |text: &str| crate::run::run_to_strings("s.sg", text, Default::default());
+        let (out, errors) = run("print(1)\nfoo(2)\nprint(3)");
+        assert_eq!(out, "");
+        assert!(errors.is_some_and(|e| e.contains("unknown name `foo`")));
+        let (out, errors) = run("print(1)\ng(3)\nprint(3)");
+        assert_eq!(out, "1\n");
+        assert!(errors.is_some());
+    }
+
+    #[test]
+    fn kernel_fills_feed_the_progress_and_an_interrupt_clears_the_bar() {
+        use crate::progress::{Task, testing};
+        testing::draw_hidden(true);
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let out = Box::new(Captured::default());
+        let mut interp = Interp::new(Limits::default(), interrupt.clone(), Format::Text, out);
+        let definition = "game T(n) = < T(n - k) for k in 1..=n >";
+        assert!(
+            interp
+                .run("<repl:1>", definition, Redefine::Replace)
+                .is_ok()
+        );
+        let task = Task::start("g", None);
+        assert!(
+            interp
+                .run("<repl:2>", "g(T(2000))", Redefine::Replace)
+                .is_ok()
+        );
+        let (_, message) = testing::shown().expect("a spinner");
+        assert_eq!(message, "2,001 positions solved");
+        drop(task);
+        assert!(testing::idle());
+        // Ctrl-C in the middle of a long kernel fill: the positions solved
+        // so far were reported as the fill went, and the error ends the
+        // evaluation and takes its bar with it.
+        let press_ctrl_c = |interp: &mut Interp, entry: &str| {
+            let key = interrupt.clone();
+            let pressed = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                key.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let result = interp.run("<repl:3>", entry, Redefine::Replace);
+            pressed.join().expect("the key was pressed");
+            let errors = result.expect_err("interrupted");
+            assert_eq!(errors[0].message, "interrupted");
+        };
+        let task = Task::start("g", None);
+        press_ctrl_c(&mut interp, "g(T(200000))");
+        let (_, message) = testing::shown().expect("a spinner");
+        let solved: u64 = message
+            .split(' ')
+            .next()
+            .unwrap()
+            .replace(',', "")
+            .parse()
+            .unwrap();
+        assert!(solved > 2001, "{message}");
+        drop(task);
+        press_ctrl_c(&mut interp, "g(T(300000))");
+        assert!(testing::idle());
+        testing::draw_hidden(false);
+    }
+
     #[test]
     fn definitions_come_in_the_order_written_with_their_parameters() {
         let interp = session(&[

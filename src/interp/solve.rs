@@ -3,6 +3,7 @@
 //! name, Ctrl-C and limits checked as it goes.
 
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
@@ -71,8 +72,10 @@ enum Expansion {
     Alias(Game),
 }
 
-/// Positions a kernel computes between two reports of progress.
-const FILL_STEP: usize = 1 << 16;
+/// Positions a kernel computes before its first report of progress.
+const FIRST_FILL_STEP: usize = 1 << 10;
+/// About how long a kernel computes between two reports of progress.
+const FILL_STEP_TIME: Duration = Duration::from_millis(50);
 /// Positions the generic search solves between two reports of progress.
 const REPORT_STEPS: u32 = 4096;
 
@@ -203,10 +206,13 @@ impl Interp {
         let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(false);
         };
-        // In steps, so that a long computation shows its progress.
+        // In steps of about `FILL_STEP_TIME`, so that a long computation
+        // shows its progress however much each position costs.
         let (n, mut from) = (n as usize, self.engine.filled(pos.family));
+        let mut step = FIRST_FILL_STEP;
         loop {
-            let to = n.min(from + FILL_STEP);
+            let to = n.min(from + step);
+            let started = Instant::now();
             if !self.engine.fill(pos.family, &kernel, to)? {
                 return Ok(false);
             }
@@ -215,6 +221,11 @@ impl Interp {
                 return Ok(true);
             }
             from = to + 1;
+            step = if started.elapsed() < FILL_STEP_TIME {
+                step * 2
+            } else {
+                (step / 2).max(1)
+            };
         }
     }
 

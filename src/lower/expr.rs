@@ -176,7 +176,8 @@ impl Compiler<'_> {
         }
     }
 
-    fn var(&mut self, name: &str, span: Span) -> Code {
+    /// A name read as a value: a local's slot or the global it names.
+    pub fn var(&mut self, name: &str, span: Span) -> Code {
         if let Some(slot) = self.locals.iter().rposition(|l| l == name) {
             return Rc::new(move |_, f| Ok(f[slot].clone()));
         }

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::interp::builtins::Builtin;
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Definition, ExprKind, Stmt};
+use crate::syntax::ast::{BinOp, Definition, ExprKind, Name, Stmt};
 use crate::value::{DefId, FamilyId};
 use expr::Compiler;
 use program::{
@@ -47,7 +47,15 @@ pub fn lower(
         new_families: Vec::new(),
         replaced: false,
     };
-    let globals = declare(statements, &mut next, redefine, &mut lowered, &mut errors);
+    let mut forwards = Vec::new();
+    let globals = declare(
+        statements,
+        &mut next,
+        redefine,
+        &mut lowered,
+        &mut forwards,
+        &mut errors,
+    );
     for (statement, global) in statements.iter().zip(globals) {
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
@@ -87,6 +95,9 @@ pub fn lower(
             _ => {} // a definition that failed to declare
         }
     }
+    for (old, name) in forwards {
+        forward(&mut next, old, &name, &mut errors);
+    }
     if errors.is_empty() {
         *program = next;
         Ok(lowered)
@@ -119,6 +130,7 @@ fn declare(
     program: &mut Program,
     redefine: Redefine,
     lowered: &mut Lowered,
+    forwards: &mut Vec<(Global, Name)>,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Option<Global>> {
     if program.families.is_empty() {
@@ -168,6 +180,15 @@ fn declare(
             }
             lowered.replaced = true;
         }
+        // Code compiled against a definition of another kind or arity
+        // reaches the new one through the old slot; the new one gets its own.
+        let existing = match existing {
+            Some(old) if !same_shape(program, old, statement) => {
+                forwards.push((old, name.clone()));
+                None
+            }
+            same => same,
+        };
         let global = match statement {
             Stmt::Game(d) => {
                 let def = family_stub(d);
@@ -205,18 +226,76 @@ fn declare(
                 }
             }
             _ => {
-                program.lets.push(LetDef {
+                let def = LetDef {
                     name: name.clone(),
                     value: placeholder(),
                     slots: 0,
-                });
-                Global::Let(program.lets.len() - 1)
+                };
+                // A redefined `let` keeps its index: code compiled against
+                // the old definition reads the new one.
+                match existing {
+                    Some(Global::Let(index)) => {
+                        program.lets[index] = def;
+                        Global::Let(index)
+                    }
+                    _ => {
+                        program.lets.push(def);
+                        Global::Let(program.lets.len() - 1)
+                    }
+                }
             }
         };
         program.globals.insert(name.node.clone(), global);
         result.push(Some(global));
     }
     result
+}
+
+/// Whether `statement` redefines `old` with the same kind and arity, so
+/// that it can take the old slot.
+fn same_shape(program: &Program, old: Global, statement: &Stmt) -> bool {
+    match (old, statement) {
+        (Global::Family(id), Stmt::Game(d)) => program.family(id).params.len() == d.params.len(),
+        (Global::Def(id), Stmt::Def(d)) => {
+            program.defs[id.0 as usize].params.len() == d.params.len()
+        }
+        (Global::Let(_), Stmt::Let { .. }) => true,
+        _ => false,
+    }
+}
+
+/// A name redefined as another kind of definition, or with another
+/// number of parameters, gets a new global; code
+/// compiled against the old one reaches the new one through the old slot,
+/// which now evaluates the name (and calls it with the old parameters).
+fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Diagnostic>) {
+    let target = compiler(program, &[], errors).var(&name.node, name.span);
+    let span = name.span;
+    let call = |params: usize| -> Code {
+        if params == 0 {
+            return target.clone();
+        }
+        let target = target.clone();
+        Rc::new(move |it, f| {
+            let callee = target(it, f)?;
+            let spans = vec![span; params];
+            it.call_value(callee, f[..params].to_vec(), &spans, span, span)
+        })
+    };
+    match old {
+        Global::Let(index) => program.lets[index].value = call(0),
+        Global::Def(id) => {
+            let def = &mut program.defs[id.0 as usize];
+            def.body = call(def.params.len());
+            def.slots = def.params.len();
+        }
+        Global::Family(id) => {
+            let family = program.families[id.0 as usize].as_mut().expect("declared");
+            family.body = Body::Game(call(family.params.len()));
+            family.slots = family.params.len();
+            family.kernel = None;
+        }
+    }
 }
 
 fn family_stub(d: &Definition) -> FamilyDef {

@@ -1,5 +1,6 @@
 //! Octal games: `octal("0.77")` as a one-parameter family, and the
-//! recognition of a family as take-and-break (for `period`'s proof).
+//! recognition of a family's definition as take-and-break (for `period`'s
+//! proof): from the shape of its rule set, never from its values alone.
 //!
 //! In the code d0.d1d2…, digit dt says what removing t tokens from a heap
 //! may leave: bit 1 nothing, bit 2 one non-empty heap, bit 4 two non-empty
@@ -8,6 +9,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::engine::kernel::{Clause, Cond, IntExpr, Kernel, OptionValue};
 use crate::interp::{Interp, ops};
 use crate::span::Span;
 use crate::value::{Callable, FamilyId, Game, Value};
@@ -137,34 +139,43 @@ pub fn octal(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Res
     Ok(Value::Func(Callable::Family(id)))
 }
 
-/// Heaps up to which a family's options are compared with an octal code
-/// whose moves remove at most `max_removed` tokens.
-fn probe_limit(max_removed: usize) -> usize {
-    (4 * max_removed + 24).max(64)
-}
+/// The largest heap up to which options are compared for a proof; a
+/// definition whose constants would need more is left unproved.
+const LARGEST_COMPARED: i64 = 1024;
 
-/// The octal code of `family` if it is one: its positions' options, for
-/// every heap up to a probe limit, are exactly those of the code, with
-/// `F(0)` a terminal position standing for the empty heap.
+/// The octal code of `family` if its definition is that game's rule set for
+/// every heap: an `octal(…)` family by construction; otherwise a family
+/// whose definition has the shape of a take-and-break game (see
+/// `comparison_bound`) and whose options equal the code's on every heap up
+/// to the bound that shape gives. `F(0)` stands for the empty heap.
 pub fn take_and_break_code(
     it: &mut Interp,
     family: FamilyId,
     span: Span,
 ) -> Result<Option<OctalCode>> {
+    if let Some((text, _)) = it.octal_families.iter().find(|(_, id)| **id == family) {
+        return Ok(Some(OctalCode::parse(text, span)?));
+    }
+    let kernel = it.program().family(family).kernel.clone();
+    let Some(largest) = kernel.as_deref().and_then(largest_constant) else {
+        return Ok(None);
+    };
     let heap = |it: &mut Interp, n: usize| -> Result<Game> {
         match it.position(family, &[Value::Int(n as i64)], span)? {
             Value::Game(game) => Ok(game),
             _ => unreachable!("a position is a game"),
         }
     };
-    let zero = heap(it, 0)?;
-    if !it.options(&zero, span)?.is_empty() {
-        return Ok(None);
-    }
     let mut digits = vec![0u8];
     let mut observed = Vec::new();
     let mut n = 0;
-    while n <= probe_limit(digits.len() - 1) {
+    loop {
+        let Some(bound) = comparison_bound(largest.max(digits.len() as i64)) else {
+            return Ok(None);
+        };
+        if n > bound {
+            break;
+        }
         let game = heap(it, n)?;
         let mut options = FxHashSet::default();
         for option in it.options(&game, span)? {
@@ -191,10 +202,108 @@ pub fn take_and_break_code(
         n += 1;
     }
     let code = OctalCode { digits };
-    let limit = probe_limit(code.max_removed()).min(observed.len() - 1);
-    Ok((0..=limit)
+    Ok((0..observed.len())
         .all(|n| code.options(n) == observed[n])
         .then_some(code))
+}
+
+/// The heaps up to which a family and an octal code, all of whose constants
+/// are at most `largest` in size, must have the same options for the two to
+/// be equal on every heap; `None` past `LARGEST_COMPARED`.
+///
+/// Why it suffices: on a family of the shape `largest_constant` accepts,
+/// and on an octal code, the options of heap n are heaps and pairs of heaps
+/// whose sizes (the smaller of a pair) run over intervals whose ends are
+/// ⌊(αn + β)/d⌋ with d ≤ 2 and |β| ≤ 5·largest, and conditions on n compare
+/// such expressions. Two such ends differ by λn plus a term within
+/// |β| + |β'| + 2, λ a multiple of ½: past 20·largest + 4 they compare the
+/// same way for every n (λ ≠ 0) or for every n of one parity (λ = 0). From
+/// there on both option sets are fixed unions of intervals whose ends are
+/// affine in n on each parity class, and two affine functions equal at two
+/// heaps of that class are equal on all of it; the heaps compared reach two
+/// of each parity past that point.
+fn comparison_bound(largest: i64) -> Option<usize> {
+    let bound = 32 * (largest + 2) + 3;
+    (bound <= LARGEST_COMPARED).then_some(bound as usize)
+}
+
+/// The largest constant of a kernel whose every option has the shape of a
+/// take-and-break move, or `None`: one parameter n; every clause left after
+/// unrolling an `if` on n alone; every option a sum of positions (no nim
+/// heap) whose indices, split bounds and conditions are affine in n with a
+/// coefficient of at most 2, split conditions at most twice the split
+/// variable. Loops over n-dependent ranges other than splits, divisions,
+/// `min`, `max` and the like are refused.
+fn largest_constant(kernel: &Kernel) -> Option<i64> {
+    if kernel.params != 1 {
+        return None;
+    }
+    let mut largest = 0;
+    for element in &kernel.elements {
+        for clause in &element.clauses {
+            let Clause::If(cond) = clause else {
+                return None;
+            };
+            affine_condition(cond, &mut largest)?;
+        }
+        match &element.value {
+            OptionValue::Terms { calls, nims } => {
+                if !nims.is_empty() {
+                    return None;
+                }
+                for arg in calls.iter().flatten() {
+                    affine_in_n(arg, &mut largest)?;
+                }
+            }
+            OptionValue::Split(split) => {
+                if !split.nims.is_empty() {
+                    return None;
+                }
+                for e in [&split.low, &split.high, &split.first, &split.second] {
+                    affine_in_n(e, &mut largest)?;
+                }
+                for cond in &split.conds {
+                    if cond.coefficient.abs() > 2 {
+                        return None;
+                    }
+                    affine_in_n(&cond.rest, &mut largest)?;
+                }
+            }
+        }
+    }
+    Some(largest)
+}
+
+/// Checks that `cond` compares expressions affine in n alone.
+fn affine_condition(cond: &Cond, largest: &mut i64) -> Option<()> {
+    match cond {
+        Cond::Const(_) => Some(()),
+        Cond::Cmp(_, a, b) => {
+            affine_in_n(a, largest)?;
+            affine_in_n(b, largest)
+        }
+        Cond::Not(a) => affine_condition(a, largest),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            affine_condition(a, largest)?;
+            affine_condition(b, largest)
+        }
+    }
+}
+
+/// Checks that `e` is k·n + c with |k| ≤ 2 (n is slot 0); notes |c|.
+fn affine_in_n(e: &IntExpr, largest: &mut i64) -> Option<()> {
+    let IntExpr::Affine(affine) = e else {
+        return None;
+    };
+    if affine
+        .terms
+        .iter()
+        .any(|&(slot, k)| slot != 0 || k.abs() > 2)
+    {
+        return None;
+    }
+    *largest = (*largest).max(affine.constant.abs());
+    Some(())
 }
 
 /// The non-empty heap sizes of an option made of positions of `family`.

@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use super::octal::take_and_break_code;
+use super::octal::{OctalCode, take_and_break_code};
 use crate::diagnostic::{DiagnosticExt, Result};
 use crate::interp::{Interp, ops};
 use crate::progress::Task;
@@ -44,10 +44,11 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
             .map_err(|_| ops::type_error("a positive bound", v, spans[1]))?,
         None => DEFAULT_LIMIT,
     };
-    let removed = match family {
-        Some(id) => take_and_break_code(it, id, spans[0])?.map(|code| code.max_removed()),
+    let code = match family {
+        Some(id) => take_and_break_code(it, id, spans[0])?,
         None => None,
     };
+    let removed = code.as_ref().map(OctalCode::max_removed);
     let task = Task::start("period", Some(limit as u64));
     let mut values: Vec<Value> = Vec::new();
     let mut bound = FIRST_BOUND.min(limit);
@@ -56,44 +57,74 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
             let n = Value::Int(values.len() as i64);
             values.push(super::apply(it, &args[0], vec![n], spans[0], span)?);
             task.advance();
+            if values.len().is_multiple_of(1024) {
+                it.check_interrupt(span)?;
+            }
         }
         let len = values.len();
-        let found = find(&values, |f| match removed {
-            Some(t) => 2 * f.preperiod + 2 * f.period + t <= len,
-            None => f.preperiod + OBSERVED_REPEATS * f.period <= len && 2 * f.preperiod <= len,
-        });
+        // The longest preperiod that settles period p on `len` values.
+        let longest = |p: usize| match removed {
+            Some(t) => len.checked_sub(2 * p + t).map(|n| n / 2),
+            None => len
+                .checked_sub(OBSERVED_REPEATS * p)
+                .map(|n| n.min(len / 2)),
+        };
+        let found = find(&values, longest);
         if found.is_some() || bound >= limit {
-            return Ok(report(found, removed, len));
+            return Ok(report(found, code.as_ref(), len));
         }
         bound = (bound * 2).min(limit);
     }
 }
 
 /// The smallest period p, with the least preperiod for it, such that the
-/// values repeat with period p from the preperiod to the end and `settled`
-/// accepts the stretch as long enough.
-fn find(values: &[Value], settled: impl Fn(&Found) -> bool) -> Option<Found> {
+/// values repeat with period p from the preperiod to the end and the
+/// preperiod is at most `longest(p)` (`None`: no preperiod is short enough;
+/// `longest` shrinks as p grows). A wrong period shows a mismatch within a
+/// few values of the end, so the search costs about the number of values.
+fn find(values: &[Value], longest: impl Fn(usize) -> Option<usize>) -> Option<Found> {
     let len = values.len();
-    (1..=len / 2).find_map(|period| {
-        let mut preperiod = len - period;
-        while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
+    let repeats = |n: usize, period: usize| values[n] == values[n + period];
+    for period in 1..=len / 2 {
+        let Some(longest) = longest(period) else {
+            break;
+        };
+        if !(longest..len - period).rev().all(|n| repeats(n, period)) {
+            continue;
+        }
+        let mut preperiod = longest.min(len - period);
+        while preperiod > 0 && repeats(preperiod - 1, period) {
             preperiod -= 1;
         }
-        let found = Found { period, preperiod };
-        settled(&found).then_some(found)
-    })
+        return Some(Found { period, preperiod });
+    }
+    None
 }
 
-fn report(found: Option<Found>, removed: Option<usize>, checked: usize) -> Value {
+/// The result map; `rule` says how the period is known and over which
+/// heaps, or that none was found.
+fn report(found: Option<Found>, code: Option<&OctalCode>, checked: usize) -> Value {
     let mut map = Map::default();
     let mut put = |key: &str, value: Value| map.insert(Value::str(key), value);
+    let heaps = format!("heaps 0..={}", checked.saturating_sub(1));
     match found {
         Some(found) => {
             put("period", Value::Int(found.period as i64));
             put("preperiod", Value::Int(found.preperiod as i64));
-            put("proved", Value::Bool(removed.is_some()));
+            put("proved", Value::Bool(code.is_some()));
+            let rule = match code {
+                Some(code) => format!(
+                    "octal {}, Guy–Smith periodicity theorem, {heaps} checked",
+                    code.text()
+                ),
+                None => format!("observed on {heaps}"),
+            };
+            put("rule", Value::str(&rule));
         }
-        None => put("period", Value::Unit),
+        None => {
+            put("period", Value::Unit);
+            put("rule", Value::str(&format!("no period found in {heaps}")));
+        }
     }
     put("checked", Value::Int(checked as i64));
     Value::Map(Rc::new(map))
