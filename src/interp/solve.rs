@@ -194,11 +194,12 @@ impl Interp {
         if pos.family == LITERALS {
             return Ok(false);
         }
-        let Some(kernel) = self.program.family(pos.family).kernel.clone() else {
+        let Ok(plan) = self.plan(pos.family) else {
             return Ok(false);
         };
+        let kernel = &plan.kernel;
         if let Some(pair) = self.engine.dense_pair(pos) {
-            return self.engine.fill_grid(pos.family, &kernel, pair);
+            return self.engine.fill_grid(pos.family, kernel, pair);
         }
         let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(false);
@@ -207,7 +208,7 @@ impl Interp {
         let (n, mut from) = (n as usize, self.engine.filled(pos.family));
         loop {
             let to = n.min(from + FILL_STEP);
-            if !self.engine.fill(pos.family, &kernel, to)? {
+            if !self.engine.fill(pos.family, kernel, to)? {
                 return Ok(false);
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);

@@ -4,7 +4,6 @@
 
 mod expr;
 pub mod program;
-mod recognize;
 
 use std::rc::Rc;
 
@@ -52,11 +51,9 @@ pub fn lower(
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
                 let (body, slots) = compile_family(&next, definition, &mut errors);
-                let kernel = recognize::recognize(definition, id, &next).map(Rc::new);
                 let family = next.families[id.0 as usize].as_mut().expect("declared");
                 family.body = body;
                 family.slots = slots;
-                family.kernel = kernel;
             }
             (Stmt::Def(definition), Some(Global::Def(id))) => {
                 let mut compiler = compiler(&next, &definition.params, &mut errors);
@@ -192,6 +189,7 @@ fn declare(
                     body: placeholder(),
                     slots: 0,
                     span: d.span,
+                    definition: Rc::new(d.clone()),
                 };
                 match existing {
                     Some(Global::Def(id)) => {
@@ -227,7 +225,7 @@ fn family_stub(d: &Definition) -> FamilyDef {
         slots: 0,
         span: d.span,
         body_span: d.body.span,
-        kernel: None,
+        definition: Rc::new(d.clone()),
     }
 }
 
