@@ -4,7 +4,7 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use crate::engine::kernel::{
-    Clause, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, Split,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, Split,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -24,6 +24,8 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
         };
     let elements = run("conjunctions split", elements, split_conjunctions);
     let elements = run("constant filters folded", elements, fold_filters);
+    let elements = run("min and max split into cases", elements, cases_of_min_max);
+    let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     let elements = run("splits found", elements, find_split);
     run("short loops unrolled", elements, Element::unrolled)
 }
@@ -84,13 +86,268 @@ fn fold_filters(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
+/// Most elements one element becomes by `cases_of_min_max`.
+const CASES: usize = 8;
+
+/// `F(max(u, v))` inside `for x in a..b`, where `u − v` moves with `x`,
+/// becomes two elements, `F(u) … if u >= v` and `F(v) … if u < v` (and
+/// likewise `min`): the same options, each now affine in `x`, so that the
+/// loop can be stepped, its conditions moved into its bounds, and a split
+/// found (Node Kayles' `P(max(a - 1, 0)) + P(max(n - a - 2, 0))` is a split
+/// and two single options).
+fn cases_of_min_max(element: Element) -> Vec<Element> {
+    let mut done = Vec::new();
+    let mut todo = vec![element];
+    while let Some(element) = todo.pop() {
+        match (done.len() + todo.len() + 2 <= CASES)
+            .then(|| cases(&element))
+            .flatten()
+        {
+            Some(pair) => todo.extend(pair),
+            None => done.push(element),
+        }
+    }
+    done.reverse();
+    done
+}
+
+/// The two cases of the first `min` or `max` that `cases_of_min_max` splits.
+fn cases(element: &Element) -> Option<[Element; 2]> {
+    let Some(Clause::For {
+        slot: x,
+        iter: Iter::Range { .. },
+    }) = element
+        .clauses
+        .iter()
+        .rev()
+        .find(|c| matches!(c, Clause::For { .. }))
+    else {
+        return None;
+    };
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return None;
+    };
+    let exprs = calls.iter().flatten().chain(nims);
+    let (u, v, is_max) = exprs.filter_map(|e| min_max(e, *x)).next()?;
+    let (first, second) = match is_max {
+        true => (
+            Cond::Cmp(CmpOp::Ge, u.clone(), v.clone()),
+            Cond::Cmp(CmpOp::Lt, u.clone(), v.clone()),
+        ),
+        false => (
+            Cond::Cmp(CmpOp::Le, u.clone(), v.clone()),
+            Cond::Cmp(CmpOp::Gt, u.clone(), v.clone()),
+        ),
+    };
+    let case = |pick: &IntExpr, cond: Cond| {
+        let mut replaced = false;
+        let mut replace = |e: &IntExpr| resolve(e, *x, pick, &mut replaced);
+        let value = OptionValue::Terms {
+            calls: calls
+                .iter()
+                .map(|c| c.iter().map(&mut replace).collect())
+                .collect(),
+            nims: nims.iter().map(&mut replace).collect(),
+        };
+        let mut clauses = element.clauses.clone();
+        clauses.push(Clause::If(cond));
+        Element { clauses, value }
+    };
+    Some([case(&u, first), case(&v, second)])
+}
+
+/// The first `max(u, v)` or `min(u, v)` in `e` whose two sides are linear
+/// in slot `x` with different slopes.
+fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
+    match e {
+        IntExpr::Max(xs) | IntExpr::Min(xs) => {
+            if let [u, v] = xs.as_slice()
+                && let (Some((ku, _)), Some((kv, _))) = (u.linear_in(x), v.linear_in(x))
+                && ku != kv
+            {
+                return Some((u.clone(), v.clone(), matches!(e, IntExpr::Max(_))));
+            }
+            xs.iter().find_map(|e| min_max(e, x))
+        }
+        IntExpr::Binary(_, a, b) => min_max(a, x).or_else(|| min_max(b, x)),
+        IntExpr::Abs(a) => min_max(a, x),
+        IntExpr::Affine(_) | IntExpr::Large(_) => None,
+    }
+}
+
+/// `e` with the first `min`/`max` that `min_max` finds replaced by `pick`
+/// (the side it takes in this case), refolded.
+fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExpr {
+    if *replaced {
+        return e.clone();
+    }
+    match e {
+        IntExpr::Max(xs) | IntExpr::Min(xs) => {
+            if min_max(e, x).is_some_and(|(u, v, _)| xs.as_slice() == [u, v]) {
+                *replaced = true;
+                return pick.clone();
+            }
+            let xs = xs.iter().map(|e| resolve(e, x, pick, replaced)).collect();
+            match e {
+                IntExpr::Max(_) => IntExpr::Max(xs),
+                _ => IntExpr::Min(xs),
+            }
+        }
+        IntExpr::Binary(op, a, b) => {
+            let a = resolve(a, x, pick, replaced);
+            IntExpr::binary(*op, a, resolve(b, x, pick, replaced))
+        }
+        IntExpr::Abs(a) => IntExpr::Abs(Box::new(resolve(a, x, pick, replaced))),
+        other => other.clone(),
+    }
+}
+
+/// `for x in a..b if x < e` → `for x in a..min(b, e)`, and likewise for the
+/// other comparisons of `±x` with an expression that does not read `x`: the
+/// walk then visits only the values that pass. Loops over constants are
+/// left to be unrolled or folded instead.
+fn narrow_bounds(mut element: Element) -> Vec<Element> {
+    let mut i = 0;
+    while i < element.clauses.len() {
+        let Clause::For { slot: x, iter } = &element.clauses[i] else {
+            i += 1;
+            continue;
+        };
+        let Iter::Range {
+            low,
+            high,
+            inclusive,
+        } = iter
+        else {
+            i += 1;
+            continue;
+        };
+        if constants(iter).is_some() {
+            i += 1;
+            continue;
+        }
+        let x = *x;
+        let one = || IntExpr::constant(1);
+        let mut low = low.clone();
+        let mut high = match inclusive {
+            true => IntExpr::binary(IntOp::Add, high.clone(), one()),
+            false => high.clone(),
+        };
+        let mut j = i + 1;
+        let mut moved = false;
+        while let Some(Clause::If(cond)) = element.clauses.get(j) {
+            match bound(cond, x) {
+                Some(Bound { at_least, below }) => {
+                    if let Some(e) = at_least {
+                        low = larger(low, e);
+                    }
+                    if let Some(e) = below {
+                        high = smaller(high, e);
+                    }
+                    element.clauses.remove(j);
+                    moved = true;
+                }
+                None => j += 1,
+            }
+        }
+        if moved {
+            element.clauses[i] = Clause::For {
+                slot: x,
+                iter: Iter::Range {
+                    low,
+                    high,
+                    inclusive: false,
+                },
+            };
+        }
+        i += 1;
+    }
+    vec![element]
+}
+
+/// `max(a, b)`, folded when both are constants and flattened into one
+/// `max` of many.
+fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a.as_constant(), b.as_constant()) {
+        (Some(x), Some(y)) => IntExpr::constant(x.max(y)),
+        _ => IntExpr::Max(flatten(a, b, |e| match e {
+            IntExpr::Max(xs) => Ok(xs),
+            other => Err(other),
+        })),
+    }
+}
+
+/// `min(a, b)`, as `larger` folds `max`.
+fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a.as_constant(), b.as_constant()) {
+        (Some(x), Some(y)) => IntExpr::constant(x.min(y)),
+        _ => IntExpr::Min(flatten(a, b, |e| match e {
+            IntExpr::Min(xs) => Ok(xs),
+            other => Err(other),
+        })),
+    }
+}
+
+/// The operands of `a` and `b` side by side, each opened by `open` when it
+/// is already the same operation.
+fn flatten(
+    a: IntExpr,
+    b: IntExpr,
+    open: impl Fn(IntExpr) -> Result<Vec<IntExpr>, IntExpr>,
+) -> Vec<IntExpr> {
+    [a, b]
+        .into_iter()
+        .flat_map(|e| open(e).unwrap_or_else(|single| vec![single]))
+        .collect()
+}
+
+/// What a condition says of `x`: `x >= at_least` and `x < below`.
+struct Bound {
+    at_least: Option<IntExpr>,
+    below: Option<IntExpr>,
+}
+
+/// The bound a comparison of `±x` with an expression free of `x` sets.
+fn bound(cond: &Cond, x: usize) -> Option<Bound> {
+    let Cond::Cmp(op, a, b) = cond else {
+        return None;
+    };
+    let (ka, ra) = a.linear_in(x)?;
+    let (kb, rb) = b.linear_in(x)?;
+    // (ka − kb)·x  op  rb − ra
+    let rest = IntExpr::binary(IntOp::Sub, rb, ra);
+    let (op, rest) = match ka.checked_sub(kb)? {
+        1 => (*op, rest),
+        -1 => (flip(*op), IntExpr::negate(rest)),
+        _ => return None,
+    };
+    let plus_one = |e: IntExpr| IntExpr::binary(IntOp::Add, e, IntExpr::constant(1));
+    let (at_least, below) = match op {
+        CmpOp::Lt => (None, Some(rest)),
+        CmpOp::Le => (None, Some(plus_one(rest))),
+        CmpOp::Gt => (Some(plus_one(rest)), None),
+        CmpOp::Ge => (Some(rest), None),
+        CmpOp::Eq => (Some(rest.clone()), Some(plus_one(rest))),
+        CmpOp::Ne => return None,
+    };
+    Some(Bound { at_least, below })
+}
+
+/// The comparison with its sides swapped: `a op b` ⇔ `b flip(op) a`, used
+/// for `−x op r` ⇔ `x flip(op) −r`.
+fn flip(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        other => other,
+    }
+}
+
 /// The values a loop walks, when they are constants and not too many.
 fn constants(iter: &Iter) -> Option<Vec<i64>> {
-    let constant = |e: &IntExpr| match e {
-        IntExpr::Affine(a) => a.as_constant(),
-        IntExpr::Large(v) => Some(*v),
-        _ => None,
-    };
+    let constant = IntExpr::as_constant;
     match iter {
         Iter::Range {
             low,
@@ -228,7 +485,6 @@ fn linear(cond: &Cond, x: usize, out: &mut Vec<Linear>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::CmpOp;
 
     fn slot_le(slot: usize, k: i64) -> Cond {
         Cond::Cmp(CmpOp::Le, IntExpr::slot(slot), IntExpr::constant(k))

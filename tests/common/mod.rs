@@ -60,7 +60,6 @@ pub fn single_sequence(script: &str) -> Vec<u64> {
 
 /// The one line a `seq` script prints when every family is computed by the
 /// generic search: the reference for the integer programs.
-#[allow(dead_code)] // not every suite compares with the generic search
 pub fn generic_sequence(script: &str) -> Vec<u64> {
     let settings = Settings {
         generic_only: true,

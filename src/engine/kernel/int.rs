@@ -201,6 +201,15 @@ impl IntExpr {
         })
     }
 
+    /// The value, if the expression reads no slot.
+    pub fn as_constant(&self) -> Option<i64> {
+        match self {
+            IntExpr::Affine(a) => a.as_constant(),
+            IntExpr::Large(v) => Some(*v),
+            _ => None,
+        }
+    }
+
     /// Whether the expression reads `slot`.
     pub fn uses(&self, slot: usize) -> bool {
         match self {
