@@ -344,6 +344,30 @@ fn an_argument_out_of_range_hands_over_to_the_generic_path() {
 }
 
 #[test]
+fn only_the_positions_a_program_cannot_vouch_for_are_searched() {
+    // K(100) has the extra option K(-1), outside the dense table: the
+    // generic search computes K(100) and K(-1), the program the rest.
+    let script = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, \
+                  K(-1) if n == 100 >\ng(K(3000))";
+    let captured = sprague::run::Captured::default();
+    let mut interp = Interp::new(
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        Format::Json,
+        Box::new(captured.clone()),
+    );
+    if let Err(errors) = interp.run("t.sg", script, Redefine::Forbid) {
+        panic!("{errors:?}");
+    }
+    assert_eq!(interp.searched_positions(), 2);
+    let printed = String::from_utf8_lossy(&captured.0.borrow())
+        .trim()
+        .to_string();
+    let generic = generic_sequence(&script.replace("g(K(3000))", "[g(K(3000))]"));
+    assert_eq!(printed, generic[0].to_string());
+}
+
+#[test]
 fn errors_are_the_generic_paths_errors() {
     let cases = [
         (

@@ -21,6 +21,12 @@ impl Interp {
         result
     }
 
+    /// How many positions the generic search has computed in this session:
+    /// every other known value came from an integer program.
+    pub fn searched_positions(&self) -> u64 {
+        self.searched
+    }
+
     /// The family a name defines, if it names one.
     pub fn family_named(&self, name: &str) -> Option<FamilyId> {
         match self.program.globals.get(name)? {

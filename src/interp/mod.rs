@@ -47,6 +47,9 @@ pub struct Interp {
     generic_only: bool,
     /// Whether `run` evaluates only `let`s (see `define_only`).
     definitions_only: bool,
+    /// Positions whose values the generic search computed (the others came
+    /// from integer programs), for `:stats` and the tests of fallbacks.
+    searched: u64,
 }
 
 impl Interp {
@@ -70,6 +73,7 @@ impl Interp {
             plans: Default::default(),
             generic_only: false,
             definitions_only: false,
+            searched: 0,
         }
     }
 

@@ -278,6 +278,11 @@ impl Repl {
             thousands(interned),
             thousands(known)
         );
+        let searched = self.interp.searched_positions();
+        println!(
+            "{} positions computed by the generic search",
+            thousands(searched)
+        );
         for family in self.interp.family_positions() {
             println!("  {:<16} {:>12}", family.name, thousands(family.interned));
         }
