@@ -4,6 +4,7 @@
 pub mod diagnostic;
 pub mod engine;
 pub mod interp;
+pub mod ir;
 pub mod lower;
 pub mod nimber;
 pub mod printer;

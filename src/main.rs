@@ -11,7 +11,7 @@ use clap::Parser;
 use sprague::engine::Limits;
 use sprague::printer::Format;
 use sprague::repl;
-use sprague::run::{Settings, run_script, with_big_stack};
+use sprague::run::{Settings, emit_ir, run_script, with_big_stack};
 
 /// Sprague-Grundy values, outcomes and winning moves of impartial games
 /// written in the .sg language.
@@ -36,9 +36,21 @@ struct Cli {
     /// How results are printed.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Print a stage of the pipeline instead of running the script:
+    /// `ir` shows how each game family is computed.
+    #[arg(long, value_enum, value_name = "STAGE")]
+    emit: Option<Stage>,
     /// Most positions kept in memory before the run stops.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     max_positions: u64,
+}
+
+/// A stage of the pipeline that `--emit` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Stage {
+    /// Each family's integer program after the passes, or why the generic
+    /// search computes it.
+    Ir,
 }
 
 fn main() -> ExitCode {
@@ -54,6 +66,7 @@ fn main() -> ExitCode {
         },
         format: cli.format,
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        generic_only: false,
     };
     let stdin_is_terminal = std::io::stdin().is_terminal();
     if cli.interactive || (cli.file.is_none() && cli.eval.is_none() && stdin_is_terminal) {
@@ -74,9 +87,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = with_big_stack(move || {
-        let out = Box::new(std::io::stdout());
-        run_script(&name, &text, &settings, interrupt, out)
+    let emit = cli.emit;
+    let result = with_big_stack(move || match emit {
+        Some(Stage::Ir) => emit_ir(&name, &text, &settings, interrupt).map(|ir| print!("{ir}")),
+        None => {
+            let out = Box::new(std::io::stdout());
+            run_script(&name, &text, &settings, interrupt, out)
+        }
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -22,6 +22,9 @@ pub struct Settings {
     pub format: Format,
     /// Colour in diagnostics.
     pub color: bool,
+    /// Compute every family by the generic search, without integer
+    /// programs: the reference the fast paths are tested against.
+    pub generic_only: bool,
 }
 
 /// Runs `f` on a fresh thread with a large stack and returns its result.
@@ -47,6 +50,7 @@ pub fn run_script(
     out: Box<dyn Write>,
 ) -> Result<(), String> {
     let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
+    interp.set_generic_only(settings.generic_only);
     interp.run(name, text, Redefine::Forbid).map_err(|errors| {
         errors
             .iter()
@@ -54,6 +58,25 @@ pub fn run_script(
             .collect::<Vec<_>>()
             .join("")
     })
+}
+
+/// The integer IR of every family `text` defines (`--emit ir`): its
+/// `let`s are evaluated, its expressions and assertions are not run.
+pub fn emit_ir(
+    name: &str,
+    text: &str,
+    settings: &Settings,
+    interrupt: Arc<AtomicBool>,
+) -> Result<String, String> {
+    let out = Box::new(std::io::sink());
+    let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
+    match interp.define_only(name, text) {
+        Ok(()) => Ok(interp.explain_families()),
+        Err(errors) => Err(errors
+            .iter()
+            .map(|d| render(d, &interp.sources, settings.color))
+            .collect()),
+    }
 }
 
 /// The diagnostic for a file that is not UTF-8 text, pointing at the first

@@ -97,6 +97,15 @@ impl Sources {
         self.text(span.source).get(span.range()).unwrap_or("")
     }
 
+    /// Where a span starts, as `name:line:column` (both from 1).
+    pub fn location(&self, span: Span) -> String {
+        let text = self.text(span.source);
+        let before = text.get(..span.start as usize).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        format!("{}:{line}:{column}", self.name(span.source))
+    }
+
     /// All sources as (name, text) pairs in id order.
     pub fn iter(&self) -> impl Iterator<Item = (SourceId, &str, &str)> {
         self.entries

@@ -1,5 +1,6 @@
 //! Every script in `examples/` runs without a diagnostic, and its standard
-//! output matches the snapshot `snapshots/examples__stdout@NAME.sg.snap`.
+//! output matches the snapshot `snapshots/examples__stdout@NAME.sg.snap`;
+//! its IR (`--emit ir`) matches `snapshots/examples__ir@NAME.sg.snap`.
 //!
 //! The examples check themselves with `assert` against published values, so
 //! a failing script is a failing test; the snapshots pin what they print.
@@ -10,8 +11,10 @@
 //! example was removed or renamed fails too, so none is left behind.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use sprague::run::{Settings, run_to_strings};
+use sprague::run::{Settings, emit_ir, run_to_strings};
 
 /// Runs each example; a diagnostic fails it, else its stdout is snapshotted.
 #[test]
@@ -40,8 +43,32 @@ fn stdout() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The prefix insta gives the snapshots of [`stdout`] in this file.
-const SNAPSHOT_PREFIX: &str = "examples__stdout@";
+/// How each example's families are computed (`sprague --emit ir`): the
+/// integer programs after the passes, or why the generic search is needed.
+#[test]
+fn ir() {
+    insta::glob!("../examples", "*.sg", |path: &Path| {
+        let file_name = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let shown = format!("examples/{file_name}");
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let ir = emit_ir(&shown, &text, &Settings::default(), interrupt)
+            .unwrap_or_else(|errors| panic!("{shown} failed:\n{errors}"));
+        insta::with_settings!({
+            description => format!("`sprague --emit ir {shown}`"),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(ir);
+        });
+    });
+}
+
+/// The prefixes insta gives the snapshots of [`stdout`] and [`ir`].
+const SNAPSHOT_PREFIXES: [&str; 2] = ["examples__stdout@", "examples__ir@"];
 
 /// insta does not notice a snapshot whose example is gone; this test does.
 #[test]
@@ -52,7 +79,10 @@ fn every_snapshot_has_its_example() {
     let orphans: Vec<String> = snapshots
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|name| {
-            let example = name.strip_prefix(SNAPSHOT_PREFIX)?.strip_suffix(".snap")?;
+            let example = SNAPSHOT_PREFIXES
+                .iter()
+                .find_map(|prefix| name.strip_prefix(prefix))?
+                .strip_suffix(".snap")?;
             let missing = !root.join("examples").join(example).is_file();
             missing.then_some(name)
         })

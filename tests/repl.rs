@@ -274,6 +274,24 @@ fn dash_i_loads_a_script_and_reload_runs_it_again() {
     repl.expect_line("3");
     repl.line(":info S");
     repl.expect("8 positions cached");
+    repl.expect("computed by integer program; passes: short loops unrolled");
+    repl.leave();
+}
+
+#[test]
+fn ir_shows_how_a_game_is_computed() {
+    let mut repl = start(&[]);
+    repl.line("def allowed(k) = k % 3 != 0");
+    repl.line("game S(n) = < S(n - k) for k in 1..=30 if allowed(k) and k <= n >");
+    repl.line(":ir S");
+    repl.expect("game S(n): integer program; passes: conjunctions split, constant filters folded");
+    let moves = "1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26, 28, 29";
+    repl.expect_line(&format!("  S(n - k) for k in [{moves}] if k <= n"));
+    repl.line("game L(xs) = < L(xs[1..len(xs)]) if len(xs) > 0 >");
+    repl.line(":ir L");
+    repl.expect("game L(xs): generic search:");
+    repl.line(":ir allowed");
+    repl.expect("`allowed` is not a game");
     repl.leave();
 }
 

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::RangeInclusive;
 
-use common::{assert_same_sequence, mex, single_sequence};
+use common::{assert_same_sequence, generic_sequence, mex, single_sequence};
 use sprague::engine::Limits;
 use sprague::engine::kernel::{Kernel, OptionValue};
 use sprague::interp::Interp;
@@ -96,7 +96,7 @@ fn octal(removals: &[usize], largest: usize) -> Vec<u64> {
     })
 }
 
-/// The kernel the recogniser made for `family` in `script`, if any.
+/// The integer program the IR built for `family` in `script`, if any.
 fn kernel_of(script: &str, family: &str) -> Option<Kernel> {
     let interrupt = Arc::new(AtomicBool::new(false));
     let mut interp = Interp::new(
@@ -108,11 +108,10 @@ fn kernel_of(script: &str, family: &str) -> Option<Kernel> {
     if let Err(errors) = interp.run("kernel.sg", script, Redefine::Forbid) {
         panic!("the script failed: {errors:?}");
     }
-    let program = interp.program();
-    let Some(Global::Family(id)) = program.globals.get(family) else {
+    let Some(&Global::Family(id)) = interp.program().globals.get(family) else {
         panic!("`{family}` is not a family in:\n{script}");
     };
-    program.family(*id).kernel.as_deref().cloned()
+    interp.plan(id).ok().map(|plan| (*plan.kernel).clone())
 }
 
 fn is_split(kernel: &Kernel) -> bool {
@@ -206,8 +205,8 @@ fn split_variants_equal_the_plain_method() {
     );
 }
 
-/// Pairs of spellings of one game: the first is recognised, the second
-/// (each index passed through `id`) is left to the generic path.
+/// Pairs of spellings of one game: the second passes each index through
+/// `def id(x) = x`, which the IR inlines, so both build the same program.
 const VARIANTS: &[(&str, &str)] = &[
     // Dawson's chess, 0.137, with its digits spelled out.
     (
@@ -254,20 +253,15 @@ const VARIANTS: &[(&str, &str)] = &[
 ];
 
 #[test]
-fn recognised_spellings_equal_the_generic_path() {
+fn spellings_through_defs_build_the_same_program_and_the_generic_values() {
     const LARGEST: usize = 160;
-    for (fast, generic) in VARIANTS {
-        let generic = format!("def id(x) = x\n{generic}");
-        assert!(
-            kernel_of(fast, "F").is_some(),
-            "not recognised, so not tested: {fast}"
-        );
-        assert!(
-            kernel_of(&generic, "F").is_none(),
-            "recognised, so not the generic path: {generic}"
-        );
+    for (fast, through_def) in VARIANTS {
+        let through_def = format!("def id(x) = x\n{through_def}");
+        let kernel = kernel_of(fast, "F");
+        assert!(kernel.is_some(), "not an integer program: {fast}");
+        assert_eq!(kernel_of(&through_def, "F"), kernel, "{through_def}");
         let fast_values = single_sequence(&format!("{fast}\nseq(F, 0..={LARGEST})"));
-        let generic_values = single_sequence(&format!("{generic}\nseq(F, 0..={LARGEST})"));
+        let generic_values = generic_sequence(&format!("{through_def}\nseq(F, 0..={LARGEST})"));
         assert_same_sequence(&fast_values, &generic_values, fast);
     }
 }
@@ -313,17 +307,22 @@ const GRID_VARIANTS: &[(&str, &str)] = &[
 
 #[test]
 fn two_parameter_kernels_equal_the_generic_path() {
-    for (fast, generic) in GRID_VARIANTS {
-        let generic = format!("def id(x) = x\n{generic}");
-        assert!(kernel_of(fast, "F").is_some(), "not recognised: {fast}");
-        assert!(kernel_of(&generic, "F").is_none(), "recognised: {generic}");
+    for (fast, through_def) in GRID_VARIANTS {
+        let through_def = format!("def id(x) = x\n{through_def}");
+        let kernel = kernel_of(fast, "F");
+        assert!(kernel.is_some(), "not an integer program: {fast}");
+        assert_eq!(kernel_of(&through_def, "F"), kernel, "{through_def}");
         // Asked in an order that makes the box grow both ways.
         let query =
             "print(g(F(3, 30)))\nprint(g(F(25, 2)))\ntable(F, 0..32, 0..32)\noptions(F(2, 1))";
         let (fast_out, fast_errors) =
             run_to_strings("t.sg", &format!("{fast}\n{query}"), Settings::default());
+        let generic = Settings {
+            generic_only: true,
+            ..Settings::default()
+        };
         let (generic_out, generic_errors) =
-            run_to_strings("t.sg", &format!("{generic}\n{query}"), Settings::default());
+            run_to_strings("t.sg", &format!("{through_def}\n{query}"), generic);
         assert_eq!((fast_errors, generic_errors), (None, None));
         assert_eq!(fast_out, generic_out, "{fast}");
     }
@@ -342,6 +341,30 @@ fn an_argument_out_of_range_hands_over_to_the_generic_path() {
         expected.push(mex(previous.into_iter().chain(extra)));
     }
     assert_eq!(single_sequence(script), expected);
+}
+
+#[test]
+fn only_the_positions_a_program_cannot_vouch_for_are_searched() {
+    // K(100) has the extra option K(-1), outside the dense table: the
+    // generic search computes K(100) and K(-1), the program the rest.
+    let script = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, \
+                  K(-1) if n == 100 >\ng(K(3000))";
+    let captured = sprague::run::Captured::default();
+    let mut interp = Interp::new(
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        Format::Json,
+        Box::new(captured.clone()),
+    );
+    if let Err(errors) = interp.run("t.sg", script, Redefine::Forbid) {
+        panic!("{errors:?}");
+    }
+    assert_eq!(interp.searched_positions(), 2);
+    let printed = String::from_utf8_lossy(&captured.0.borrow())
+        .trim()
+        .to_string();
+    let generic = generic_sequence(&script.replace("g(K(3000))", "[g(K(3000))]"));
+    assert_eq!(printed, generic[0].to_string());
 }
 
 #[test]
@@ -395,7 +418,7 @@ fn a_long_chain_needs_no_deep_stack() {
 
 #[test]
 fn the_generic_path_keeps_options_between_visits() {
-    // Not recognised (a `def`, an alias body, two families): every position
+    // Not an integer program (an alias body, two families): every position
     // is visited twice by the generic search, the second time with the
     // options kept from the first.
     let script = "def id(x) = x\n\
@@ -436,4 +459,60 @@ fn a_redefined_family_starts_afresh() {
         octal(&[2], 3000)[3000]
     );
     assert_eq!(printed, expected);
+}
+
+/// The same game spelled the ways people write it: inline, through a `let`
+/// list, through `def`s for a condition or an argument. Every spelling
+/// builds the same integer program after the passes, and its values are
+/// the generic search's.
+#[test]
+fn every_spelling_of_a_game_builds_one_program() {
+    let families: &[&[&str]] = &[
+        &[
+            "game S(n) = < S(n - k) for k in 1..=20 if k % 3 != 0 if k <= n >",
+            "let moves = [k for k in 1..=20 if k % 3 != 0]\n\
+             game S(n) = < S(n - k) for k in moves if k <= n >",
+            "def allowed(k) = k % 3 != 0\n\
+             game S(n) = < S(n - k) for k in 1..=20 if allowed(k) and k <= n >",
+            "game S(n) = < S(n - k) for k in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20] \
+             if k <= n >",
+        ],
+        &[
+            "game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >",
+            "def left(a) = max(a - 1, 0)\ndef right(n, a) = max(n - a - 2, 0)\n\
+             game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
+        ],
+        &[
+            "let top = 6\ngame S(n) = < S(n - k) for k in 1..=top if k <= n and n % 7 != 3 >",
+            "def legal(n, k) = k <= n and n % 7 != 3\n\
+             game S(n) = < S(n - k) for k in 1..=6 if legal(n, k) >",
+        ],
+    ];
+    for spellings in families {
+        let first = kernel_of(spellings[0], "S").expect("an integer program");
+        let expected = generic_sequence(&format!("{}\nseq(S, 0..=300)", spellings[0]));
+        for spelling in *spellings {
+            assert_eq!(
+                kernel_of(spelling, "S").as_ref(),
+                Some(&first),
+                "{spelling}"
+            );
+            let values = single_sequence(&format!("{spelling}\nseq(S, 0..=300)"));
+            assert_same_sequence(&values, &expected, spelling);
+        }
+    }
+}
+
+#[test]
+fn recursive_defs_and_unevaluated_lets_leave_the_family_to_the_generic_search() {
+    let recursive = "def down(k) = if k == 0 then 0 else down(k - 1)\n\
+                     game S(n) = < S(n - 1 - down(n)) if n > 0 >";
+    assert_eq!(kernel_of(recursive, "S"), None);
+    let wythoff_through_def = "def smaller(a, b) = min(a, b)\n\
+        game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=smaller(a, b) >";
+    let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=min(a, b) >";
+    assert_eq!(kernel_of(wythoff_through_def, "W"), kernel_of(wythoff, "W"));
+    assert!(kernel_of(wythoff, "W").is_some());
 }

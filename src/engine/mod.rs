@@ -331,10 +331,15 @@ impl Engine {
     }
 
     /// Computes the values of `family(0..=n)` bottom-up with the family's
-    /// kernel; `Ok(false)` when the kernel cannot vouch for some position up
-    /// to `n`, which the generic path must then compute. `family(n)` must be
-    /// interned already.
-    pub fn fill(&mut self, family: FamilyId, kernel: &Kernel, n: usize) -> Result<bool, Stop> {
+    /// kernel; `Ok(Some(m))` when the kernel cannot vouch for position `m`
+    /// (up to `n`), which the generic path must compute before the kernel
+    /// goes on. `family(n)` must be interned already.
+    pub fn fill(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        n: usize,
+    ) -> Result<Option<usize>, Stop> {
         let table = &mut self.tables[family.0 as usize];
         let limit = self.limits.max_list_len;
         table

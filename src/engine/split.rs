@@ -38,9 +38,6 @@ const MASK_BITS: u32 = 11;
 pub(super) struct Prefix {
     /// Positions below this have values, folded into `space`.
     done: usize,
-    /// The first position the kernel could not vouch for; it and everything
-    /// above are left to the generic path.
-    blocked: Option<usize>,
     options: OptionSet,
     space: SparseSpace,
     seen: Seen,
@@ -52,8 +49,9 @@ impl Prefix {
         self.done
     }
 
-    /// Computes `values[..=target]`. `Ok(false)` when some position up to
-    /// `target` must be left to the generic path.
+    /// Computes `values[..=target]`. `Ok(Some(n))` when position `n` (up to
+    /// `target`) must first be computed by the generic path, after which
+    /// the next call goes on from there.
     pub(super) fn fill(
         &mut self,
         values: &mut [u32],
@@ -61,13 +59,10 @@ impl Prefix {
         target: usize,
         limit: u64,
         interrupt: &AtomicBool,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Option<usize>, Stop> {
         self.space.split = kernel.has_split();
         while self.done <= target {
             let n = self.done;
-            if self.blocked == Some(n) {
-                return Ok(false);
-            }
             if n.is_multiple_of(64) && interrupt.load(Ordering::Relaxed) {
                 return Err(Stop::Interrupted);
             }
@@ -78,15 +73,14 @@ impl Prefix {
                     .map(|()| self.space.value(known, &self.options, &mut self.seen))
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {
-                    self.blocked = Some(n);
-                    return Ok(false);
+                    return Ok(Some(n));
                 };
                 rest[0] = value as u32;
             }
             self.space.record(n, rest[0] as u64, known);
             self.done = n + 1;
         }
-        Ok(true)
+        Ok(None)
     }
 }
 

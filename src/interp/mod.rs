@@ -2,6 +2,7 @@
 //! positions and asks the solver for values.
 
 pub mod builtins;
+mod explain;
 pub mod ops;
 mod play;
 pub mod session;
@@ -14,6 +15,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::{Engine, Limits, Stop};
+use crate::ir::{Fallback, Plan};
 use crate::lower::program::{Action, AssertCheck, Assertion, Program};
 use crate::lower::{Redefine, lower};
 use crate::printer::{self, Format};
@@ -39,6 +41,15 @@ pub struct Interp {
     out: Box<dyn Write>,
     /// The families `octal(…)` has made, by code.
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
+    /// Each family's integer IR, or why it has none, built on first use.
+    plans: rustc_hash::FxHashMap<FamilyId, std::result::Result<Rc<Plan>, Fallback>>,
+    /// Whether integer programs are turned off (see `set_generic_only`).
+    generic_only: bool,
+    /// Whether `run` evaluates only `let`s (see `define_only`).
+    definitions_only: bool,
+    /// Positions whose values the generic search computed (the others came
+    /// from integer programs), for `:stats` and the tests of fallbacks.
+    searched: u64,
 }
 
 impl Interp {
@@ -59,6 +70,10 @@ impl Interp {
             format,
             out,
             octal_families: Default::default(),
+            plans: Default::default(),
+            generic_only: false,
+            definitions_only: false,
+            searched: 0,
         }
     }
 
@@ -83,6 +98,7 @@ impl Interp {
         let mut program = (*self.program).clone();
         let lowered = lower(&statements, &mut program, redefine)?;
         self.program = Rc::new(program);
+        self.plans.clear();
         for &id in &lowered.new_families {
             let family = self.program.family(id);
             let (name, arity) = (family.name.clone(), family.params.len());
@@ -98,6 +114,9 @@ impl Interp {
             .resize_with(self.program.lets.len(), || LetState::Pending);
         self.engine.reset_interrupt();
         for action in &lowered.actions {
+            if self.definitions_only && !matches!(action, Action::Let(_)) {
+                continue;
+            }
             self.depth = 0;
             self.action(action).map_err(|d| vec![*d])?;
         }
@@ -237,9 +256,41 @@ impl Interp {
                     Ok(value) => LetState::Done(value.clone()),
                     Err(_) => LetState::Pending,
                 };
+                // A family that waited for this value may now translate.
+                self.plans.retain(|_, plan| plan.is_ok());
                 result
             }
         }
+    }
+
+    /// Computes every family by the generic search (`true`), as the
+    /// reference that the integer programs are tested against.
+    pub fn set_generic_only(&mut self, on: bool) {
+        self.generic_only = on;
+        self.plans.clear();
+    }
+
+    /// How family `id` is computed: its integer IR, or why the generic
+    /// search computes it. Built on first use, with the `let`s evaluated
+    /// so far folded in.
+    pub fn plan(&mut self, id: FamilyId) -> std::result::Result<Rc<Plan>, Fallback> {
+        if let Some(plan) = self.plans.get(&id) {
+            return plan.clone();
+        }
+        if self.generic_only {
+            return Err(Fallback {
+                span: self.program.family(id).body_span,
+                reason: "integer programs are turned off".to_string(),
+            });
+        }
+        let lets = &self.lets;
+        let let_value = |index: usize| match lets.get(index) {
+            Some(LetState::Done(value)) => Some(value.clone()),
+            _ => None,
+        };
+        let plan = crate::ir::plan(id, &self.program, &let_value).map(Rc::new);
+        self.plans.insert(id, plan.clone());
+        plan
     }
 
     /// Calls a `def` with evaluated arguments.

@@ -64,6 +64,16 @@ impl Pending {
     }
 }
 
+/// What the integer program of a position's family did for it.
+enum Fill {
+    /// The position's value is known.
+    Done,
+    /// The generic search must compute this position first.
+    First(PosId),
+    /// The generic search must compute the position itself.
+    Generic,
+}
+
 /// A position's options as its body gives them.
 enum Expansion {
     /// The options were written into the buffer.
@@ -117,12 +127,16 @@ impl Interp {
                 continue;
             }
             match self.fill(pos) {
-                Ok(true) => {
+                Ok(Fill::Done) => {
                     stack.pop();
                     pending.forget(pos);
                     continue;
                 }
-                Ok(false) => {}
+                Ok(Fill::First(blocked)) => {
+                    stack.push(blocked);
+                    continue;
+                }
+                Ok(Fill::Generic) => {}
                 Err(stop) => {
                     let error = self.stop(stop, span);
                     return Err(self.unwind(&stack, error));
@@ -167,6 +181,7 @@ impl Interp {
             match value {
                 Some(value) => {
                     self.engine.set_value(pos, value);
+                    self.searched += 1;
                     stack.pop();
                     solved += 1;
                     if solved == REPORT_STEPS {
@@ -192,19 +207,21 @@ impl Interp {
     }
 
     /// Computes `pos` bottom-up, with every smaller position of its family,
-    /// when its family has a kernel that can; `Ok(false)` otherwise.
-    fn fill(&mut self, pos: PosId) -> std::result::Result<bool, Stop> {
+    /// when its family has an integer program that can.
+    fn fill(&mut self, pos: PosId) -> std::result::Result<Fill, Stop> {
         if pos.family == LITERALS {
-            return Ok(false);
+            return Ok(Fill::Generic);
         }
-        let Some(kernel) = self.program.family(pos.family).kernel.clone() else {
-            return Ok(false);
+        let Ok(plan) = self.plan(pos.family) else {
+            return Ok(Fill::Generic);
         };
+        let kernel = &plan.kernel;
         if let Some(pair) = self.engine.dense_pair(pos) {
-            return self.engine.fill_grid(pos.family, &kernel, pair);
+            let filled = self.engine.fill_grid(pos.family, kernel, pair)?;
+            return Ok(if filled { Fill::Done } else { Fill::Generic });
         }
         let Some(n) = self.engine.dense_arg(pos) else {
-            return Ok(false);
+            return Ok(Fill::Generic);
         };
         // In steps of about `FILL_STEP_TIME`, so that a long computation
         // shows its progress however much each position costs.
@@ -213,12 +230,24 @@ impl Interp {
         loop {
             let to = n.min(from + step);
             let started = Instant::now();
-            if !self.engine.fill(pos.family, &kernel, to)? {
-                return Ok(false);
+            if let Some(blocked) = self.engine.fill(pos.family, kernel, to)? {
+                let first = PosId {
+                    family: pos.family,
+                    index: blocked as u32,
+                };
+                // The blocked position alone goes to the generic search; once
+                // it is known, the program goes on above it. One already being
+                // searched leaves `pos` to the search too.
+                let searched = blocked == n || self.engine.value(first) == IN_PROGRESS;
+                return Ok(if searched {
+                    Fill::Generic
+                } else {
+                    Fill::First(first)
+                });
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);
             if to == n {
-                return Ok(true);
+                return Ok(Fill::Done);
             }
             from = to + 1;
             step = if started.elapsed() < FILL_STEP_TIME {

@@ -4,7 +4,6 @@
 
 mod expr;
 pub mod program;
-mod recognize;
 
 use std::rc::Rc;
 
@@ -60,11 +59,9 @@ pub fn lower(
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
                 let (body, slots) = compile_family(&next, definition, &mut errors);
-                let kernel = recognize::recognize(definition, id, &next).map(Rc::new);
                 let family = next.families[id.0 as usize].as_mut().expect("declared");
                 family.body = body;
                 family.slots = slots;
-                family.kernel = kernel;
             }
             (Stmt::Def(definition), Some(Global::Def(id))) => {
                 let mut compiler = compiler(&next, &definition.params, &mut errors);
@@ -213,6 +210,7 @@ fn declare(
                     body: placeholder(),
                     slots: 0,
                     span: d.span,
+                    definition: Rc::new(d.clone()),
                 };
                 match existing {
                     Some(Global::Def(id)) => {
@@ -293,7 +291,7 @@ fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Dia
             let family = program.families[id.0 as usize].as_mut().expect("declared");
             family.body = Body::Game(call(family.params.len()));
             family.slots = family.params.len();
-            family.kernel = None;
+            family.definition = None;
         }
     }
 }
@@ -306,7 +304,7 @@ fn family_stub(d: &Definition) -> FamilyDef {
         slots: 0,
         span: d.span,
         body_span: d.body.span,
-        kernel: None,
+        definition: Some(Rc::new(d.clone())),
     }
 }
 

@@ -6,10 +6,9 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::diagnostic::Result;
-use crate::engine::kernel::Kernel;
 use crate::interp::Interp;
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Name};
+use crate::syntax::ast::{BinOp, Definition, Name};
 use crate::value::{DefId, FamilyId, Value};
 
 /// A compiled expression: evaluates against a frame of local slots.
@@ -42,9 +41,10 @@ pub struct FamilyDef {
     pub span: Span,
     /// The body, for errors about what it evaluates to.
     pub body_span: Span,
-    /// The family as an integer program, when the recogniser found one: its
-    /// values are then computed bottom-up (`engine::kernel`).
-    pub kernel: Option<Rc<Kernel>>,
+    /// The definition as written, for the integer IR (`crate::ir`); `None`
+    /// once the name was redefined as another kind of definition (the
+    /// family then only forwards to it).
+    pub definition: Option<Rc<Definition>>,
 }
 
 /// A `def` definition.
@@ -55,6 +55,8 @@ pub struct DefDef {
     pub body: Code,
     pub slots: usize,
     pub span: Span,
+    /// The definition as written, inlined by the integer IR (`crate::ir`).
+    pub definition: Rc<Definition>,
 }
 
 /// A `let` definition, evaluated once, on first use or at its statement.

@@ -44,6 +44,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         help: "a definition's source and how many positions it keeps",
     },
     CommandInfo {
+        name: ":ir",
+        argument: "GAME",
+        help: "how a game is computed: its integer program, or why the generic search",
+    },
+    CommandInfo {
         name: ":time",
         argument: "",
         help: "turn timing of each evaluation on or off",
@@ -84,8 +89,9 @@ fn command(name: &str) -> Result<&'static CommandInfo, String> {
         .iter()
         .filter(|c| c.name.starts_with(&full))
         .collect();
+    // As in GHCi, a prefix of several commands names the first in `:help`'s
+    // order (`:i` is `:info`, `:ir` is `:ir`).
     match matching.as_slice() {
-        [one] => Ok(one),
         [] => {
             let closest = COMMANDS
                 .iter()
@@ -98,10 +104,7 @@ fn command(name: &str) -> Result<&'static CommandInfo, String> {
             };
             Err(format!("unknown command `{full}`{hint}"))
         }
-        many => {
-            let names: Vec<_> = many.iter().map(|c| c.name).collect();
-            Err(format!("`{full}` could be {}", names.join(", ")))
-        }
+        [first, ..] => Ok(first),
     }
 }
 
@@ -152,6 +155,7 @@ impl Repl {
             ":reload" => self.reload(),
             ":defs" => self.list_definitions(),
             ":info" => self.info(argument),
+            ":ir" => self.ir(argument),
             ":time" => {
                 self.timing = !self.timing;
                 let state = if self.timing { "on" } else { "off" };
@@ -207,7 +211,7 @@ impl Repl {
         }
     }
 
-    fn info(&self, name: &str) {
+    fn info(&mut self, name: &str) {
         let Some(info) = self.interp.definition_info(name) else {
             let known = crate::interp::builtins::Builtin::named(name).is_some();
             if known {
@@ -233,6 +237,24 @@ impl Repl {
         if let Some(value) = info.value {
             println!("= {value}");
         }
+        if let Some(id) = self.interp.family_named(name) {
+            let explanation = self.interp.explain(id);
+            let summary = explanation.lines().next().unwrap_or_default();
+            let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
+            println!("computed by {how}");
+        }
+    }
+
+    fn ir(&mut self, name: &str) {
+        match self.interp.family_named(name) {
+            Some(id) => print!("{}", self.interp.explain(id)),
+            None if self.interp.definition_info(name).is_some() => {
+                self.error(&format!(
+                    "`{name}` is not a game; :ir shows how a game is computed"
+                ));
+            }
+            None => self.error(&self.unknown_name(name)),
+        }
     }
 
     fn unknown_name(&self, name: &str) -> String {
@@ -255,6 +277,11 @@ impl Repl {
             "{} positions cached, {} of them with known values",
             thousands(interned),
             thousands(known)
+        );
+        let searched = self.interp.searched_positions();
+        println!(
+            "{} positions computed by the generic search",
+            thousands(searched)
         );
         for family in self.interp.family_positions() {
             println!("  {:<16} {:>12}", family.name, thousands(family.interned));
@@ -308,11 +335,15 @@ mod tests {
     }
 
     #[test]
-    fn every_command_has_its_own_first_letter() {
+    fn every_command_is_named_by_its_first_letter_or_two() {
         for c in COMMANDS {
-            let short = &c.name[1..2];
-            assert_eq!(command(short).map(|found| found.name), Ok(c.name));
+            let reached = (2..=c.name.len())
+                .map(|end| &c.name[1..end])
+                .find(|prefix| command(prefix).map(|found| found.name) == Ok(c.name));
+            assert!(reached.is_some_and(|p| p.len() <= 2), "{}", c.name);
         }
+        assert_eq!(command("i").map(|c| c.name), Ok(":info"));
+        assert_eq!(command("ir").map(|c| c.name), Ok(":ir"));
     }
 
     #[test]

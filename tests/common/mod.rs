@@ -8,9 +8,14 @@ use sprague::run::{Settings, run_to_strings};
 /// Runs `script` with JSON output and returns one parsed value per printed
 /// line; a failed run fails the test with the script and its diagnostics.
 pub fn run_json(script: &str) -> Vec<Json> {
+    run_json_with(script, Settings::default())
+}
+
+/// `run_json` with other settings (the format is always JSON).
+pub fn run_json_with(script: &str, settings: Settings) -> Vec<Json> {
     let settings = Settings {
         format: Format::Json,
-        ..Default::default()
+        ..settings
     };
     let (stdout, errors) = run_to_strings("test.sg", script, settings);
     if let Some(errors) = errors {
@@ -50,7 +55,21 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
 
 /// The one line a `seq` script prints, as integers.
 pub fn single_sequence(script: &str) -> Vec<u64> {
-    let lines = run_json(script);
+    single_sequence_with(script, Settings::default())
+}
+
+/// The one line a `seq` script prints when every family is computed by the
+/// generic search: the reference for the integer programs.
+pub fn generic_sequence(script: &str) -> Vec<u64> {
+    let settings = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    single_sequence_with(script, settings)
+}
+
+fn single_sequence_with(script: &str, settings: Settings) -> Vec<u64> {
+    let lines = run_json_with(script, settings);
     assert_eq!(lines.len(), 1, "expected one result line from:\n{script}");
     ints(&lines[0])
 }

@@ -65,7 +65,7 @@ impl Affine {
     }
 
     /// The value, if the expression reads no slot.
-    pub(super) fn as_constant(&self) -> Option<i64> {
+    pub fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
 
@@ -201,6 +201,15 @@ impl IntExpr {
         })
     }
 
+    /// The value, if the expression reads no slot.
+    pub fn as_constant(&self) -> Option<i64> {
+        match self {
+            IntExpr::Affine(a) => a.as_constant(),
+            IntExpr::Large(v) => Some(*v),
+            _ => None,
+        }
+    }
+
     /// Whether the expression reads `slot`.
     pub fn uses(&self, slot: usize) -> bool {
         match self {
@@ -321,9 +330,19 @@ impl Cond {
         })
     }
 
+    /// Whether the condition reads `slot`.
+    pub fn uses(&self, slot: usize) -> bool {
+        match self {
+            Cond::Const(_) => false,
+            Cond::Cmp(_, a, b) => a.uses(slot) || b.uses(slot),
+            Cond::Not(c) => c.uses(slot),
+            Cond::And(a, b) | Cond::Or(a, b) => a.uses(slot) || b.uses(slot),
+        }
+    }
+
     /// Whether the condition holds, or `None` where the language reports
     /// an error; `and` and `or` stop early, as in the language.
-    pub(super) fn eval(&self, slots: &[i64]) -> Option<bool> {
+    pub fn eval(&self, slots: &[i64]) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,
             Cond::Cmp(op, a, b) => op.holds(a.eval(slots)?, b.eval(slots)?),

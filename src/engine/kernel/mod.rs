@@ -65,10 +65,7 @@ impl Element {
         let Some(Clause::For { slot, iter }) = self.clauses.first() else {
             return vec![self];
         };
-        let constant = |e: &IntExpr| match e {
-            IntExpr::Affine(a) => a.as_constant(),
-            _ => None,
-        };
+        let constant = IntExpr::as_constant;
         let values: Option<Vec<i64>> = match iter {
             Iter::Range {
                 low,

@@ -156,7 +156,7 @@ pub fn take_and_break_code(
     if let Some((text, _)) = it.octal_families.iter().find(|(_, id)| **id == family) {
         return Ok(Some(OctalCode::parse(text, span)?));
     }
-    let kernel = it.program().family(family).kernel.clone();
+    let kernel = it.plan(family).ok().map(|plan| plan.kernel.clone());
     let Some(largest) = kernel.as_deref().and_then(largest_constant) else {
         return Ok(None);
     };

@@ -1,0 +1,65 @@
+//! How each family is computed, in words: its integer IR after the passes,
+//! or the generic search and the reason it was needed. What `--emit ir`,
+//! `:ir` and `:info` show.
+
+use super::Interp;
+use crate::lower::Redefine;
+use crate::lower::program::Global;
+use crate::value::FamilyId;
+
+impl Interp {
+    /// Defines what `text` defines and evaluates its `let`s, but runs none
+    /// of its expressions or assertions (for `--emit ir`).
+    pub fn define_only(
+        &mut self,
+        name: &str,
+        text: &str,
+    ) -> std::result::Result<(), Vec<crate::diagnostic::Diagnostic>> {
+        self.definitions_only = true;
+        let result = self.run(name, text, Redefine::Forbid);
+        self.definitions_only = false;
+        result
+    }
+
+    /// How many positions the generic search has computed in this session:
+    /// every other known value came from an integer program.
+    pub fn searched_positions(&self) -> u64 {
+        self.searched
+    }
+
+    /// The family a name defines, if it names one.
+    pub fn family_named(&self, name: &str) -> Option<FamilyId> {
+        match self.program.globals.get(name)? {
+            Global::Family(id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// How family `id` is computed: its IR, or why the generic search
+    /// computes it.
+    pub fn explain(&mut self, id: FamilyId) -> String {
+        match self.plan(id) {
+            Ok(plan) => plan.to_string(),
+            Err(fallback) => {
+                let family = self.program.family(id);
+                let params: Vec<&str> = family.params.iter().map(|p| p.node.as_str()).collect();
+                format!(
+                    "game {}({}): generic search: {} (at {})\n",
+                    family.name,
+                    params.join(", "),
+                    fallback.reason,
+                    self.sources.location(fallback.span),
+                )
+            }
+        }
+    }
+
+    /// `explain` for every family, in the order they were defined.
+    pub fn explain_families(&mut self) -> String {
+        let ids: Vec<FamilyId> = (0..self.program.families.len() as u32)
+            .map(FamilyId)
+            .filter(|id| self.program.families[id.0 as usize].is_some())
+            .collect();
+        ids.into_iter().map(|id| self.explain(id)).collect()
+    }
+}

@@ -1,0 +1,481 @@
+//! Resolved definitions → the integer IR of a family (`engine::kernel`).
+//!
+//! A family of one or two parameters whose body is `< … >` is translated
+//! element by element. Names are resolved as the evaluator resolves them,
+//! and on the way every spelling of the same arithmetic meets the same IR:
+//! a non-recursive `def` is inlined with its arguments substituted, a `let`
+//! already evaluated is folded to its value (an integer, a boolean, or a
+//! list or range of integers becomes a constant iteration), `min`, `max`
+//! and `abs` become IR operations, and affine arithmetic is folded as it is
+//! built. The passes of `super::passes` then run over the result.
+//!
+//! Whatever does not translate (another family, a list value, a call of a
+//! built-in other than those, a `let` not evaluated yet) leaves the family to
+//! the generic search, and the reason is kept for `:info` and `--emit ir`.
+
+use crate::engine::kernel::{
+    Clause as KClause, CmpOp, Cond, Element as KElement, IntExpr, IntOp, Iter, MAX_PARAMS,
+    MAX_SLOTS, OptionValue,
+};
+use crate::lower::program::{Global, Program};
+use crate::span::Span;
+use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+use crate::value::{FamilyId, Value};
+
+/// Nested `def` calls inlined into one expression at most; deeper (or
+/// recursive) calls leave the family to the generic search.
+const INLINE_DEPTH: usize = 16;
+/// The longest `let` list folded into a constant iteration.
+const FOLDED_LIST: usize = 1 << 16;
+
+/// Why a family is computed by the generic search rather than as an
+/// integer program: what did not translate, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fallback {
+    pub span: Span,
+    pub reason: String,
+}
+
+/// A family's body translated to IR elements, before the passes.
+pub struct Translated {
+    pub params: usize,
+    pub elements: Vec<KElement>,
+    /// The names of the slots: the parameters, then the loop variables.
+    pub slot_names: Vec<String>,
+}
+
+/// Translates family `id`. `let_value` gives the value of a `let` that has
+/// been evaluated (`None` for one that has not).
+pub(super) fn translate(
+    id: FamilyId,
+    program: &Program,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Result<Translated, Fallback> {
+    let family = program.family(id);
+    let Some(definition) = &family.definition else {
+        return Err(Fallback {
+            span: family.body_span,
+            reason: "the name was redefined as another kind of definition".to_string(),
+        });
+    };
+    let params = definition.params.len();
+    let fail = |reason: &str| Fallback {
+        span: definition.body.span,
+        reason: reason.to_string(),
+    };
+    if !(1..=MAX_PARAMS).contains(&params) {
+        return Err(fail(&format!(
+            "integer tables are built for families of 1 or {MAX_PARAMS} parameters"
+        )));
+    }
+    let ExprKind::Options(elements) = &definition.body.node else {
+        return Err(fail("the body is not an option list `< … >`"));
+    };
+    let mut translator = Translator {
+        program,
+        let_value,
+        family: id,
+        scope: Vec::new(),
+        slot_names: Vec::new(),
+        depth: 0,
+        inlined: 0,
+        why: None,
+    };
+    for param in &definition.params {
+        translator.bind_slot(&param.node);
+    }
+    let mut out = Vec::new();
+    for element in elements {
+        match translator.element(element) {
+            Some(e) => out.push(e),
+            None => {
+                let why = translator.why.take();
+                return Err(why.unwrap_or_else(|| Fallback {
+                    span: element.value.span,
+                    reason: "this option is not an integer program".to_string(),
+                }));
+            }
+        }
+    }
+    Ok(Translated {
+        params,
+        elements: out,
+        slot_names: translator.slot_names,
+    })
+}
+
+/// What a name stands for inside the translation.
+#[derive(Clone)]
+enum Binding {
+    /// A parameter or loop variable.
+    Slot(usize),
+    /// A `def` parameter bound to an integer argument, or a folded `let`.
+    Int(IntExpr),
+    /// A `def` parameter bound to a condition, or a folded boolean `let`.
+    Cond(Cond),
+    /// A folded `let` list or range of integers.
+    Iter(Iter),
+}
+
+struct Translator<'a> {
+    program: &'a Program,
+    let_value: &'a dyn Fn(usize) -> Option<Value>,
+    family: FamilyId,
+    /// Names in scope, innermost last.
+    scope: Vec<(String, Binding)>,
+    /// Slots in use: their names (the parameters first).
+    slot_names: Vec<String>,
+    /// Slots bound at this point of the element.
+    depth: usize,
+    /// `def` calls being inlined.
+    inlined: usize,
+    /// The first reason a translation failed.
+    why: Option<Fallback>,
+}
+
+impl Translator<'_> {
+    /// Notes why translation stops here (the first reason wins).
+    fn fail<T>(&mut self, span: Span, reason: impl Into<String>) -> Option<T> {
+        self.why.get_or_insert(Fallback {
+            span,
+            reason: reason.into(),
+        });
+        None
+    }
+
+    fn bind_slot(&mut self, name: &str) -> Option<usize> {
+        let slot = self.depth;
+        if slot >= MAX_SLOTS {
+            return None;
+        }
+        self.depth += 1;
+        if slot == self.slot_names.len() {
+            self.slot_names.push(name.to_string());
+        } else {
+            self.slot_names[slot] = name.to_string();
+        }
+        self.scope.push((name.to_string(), Binding::Slot(slot)));
+        Some(slot)
+    }
+
+    fn element(&mut self, element: &Element) -> Option<KElement> {
+        let (scope, depth) = (self.scope.len(), self.depth);
+        let result = self.element_in_scope(element);
+        self.scope.truncate(scope);
+        self.depth = depth;
+        result
+    }
+
+    fn element_in_scope(&mut self, element: &Element) -> Option<KElement> {
+        let mut clauses = Vec::new();
+        for clause in &element.clauses {
+            match clause {
+                Clause::For { var, iter } => {
+                    let iter = self.iter(iter)?;
+                    let Some(slot) = self.bind_slot(&var.node) else {
+                        return self.fail(var.span, "too many nested loops");
+                    };
+                    clauses.push(KClause::For { slot, iter });
+                }
+                Clause::If(cond) => {
+                    let cond = self.cond(cond)?;
+                    clauses.push(KClause::If(cond));
+                }
+            }
+        }
+        let (mut calls, mut nims) = (Vec::new(), Vec::new());
+        self.terms(&element.value, &mut calls, &mut nims)?;
+        Some(KElement {
+            clauses,
+            value: OptionValue::Terms { calls, nims },
+        })
+    }
+
+    /// Flattens a sum of `F(index…)` terms and nim heaps.
+    fn terms(
+        &mut self,
+        e: &Expr,
+        calls: &mut Vec<Vec<IntExpr>>,
+        nims: &mut Vec<IntExpr>,
+    ) -> Option<()> {
+        match &e.node {
+            ExprKind::Binary(BinOp::Add, a, b) => {
+                self.terms(a, calls, nims)?;
+                self.terms(b, calls, nims)
+            }
+            ExprKind::Nim(None) => {
+                nims.push(IntExpr::constant(1));
+                Some(())
+            }
+            ExprKind::Nim(Some(heap)) => {
+                let heap = self.int(heap)?;
+                nims.push(heap);
+                Some(())
+            }
+            ExprKind::Call(callee, args) => match &callee.node {
+                ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
+                    let mut call = Vec::new();
+                    for arg in args {
+                        call.push(self.int(arg)?);
+                    }
+                    calls.push(call);
+                    Some(())
+                }
+                _ => self.fail(
+                    e.span,
+                    "an option that is not a sum of positions of this family and nim heaps",
+                ),
+            },
+            _ => self.fail(
+                e.span,
+                "an option that is not a sum of positions of this family and nim heaps",
+            ),
+        }
+    }
+
+    /// What a name means if no local binds it. The family's own name is
+    /// itself even where no global names it (the families `octal(…)`
+    /// defines are reachable only through the call).
+    fn global(&self, name: &str) -> Option<Global> {
+        if self.local(name).is_some() {
+            return None;
+        }
+        let own = self.program.family(self.family).definition.as_ref();
+        if own.is_some_and(|d| d.name.node == name) {
+            return Some(Global::Family(self.family));
+        }
+        self.program.globals.get(name).copied()
+    }
+
+    fn local(&self, name: &str) -> Option<&Binding> {
+        self.scope
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b)
+    }
+
+    /// Whether `name` is the built-in of that name here.
+    fn builtin(&self, name: &str, builtin: &str) -> bool {
+        name == builtin && self.local(name).is_none() && self.global(name).is_none()
+    }
+
+    /// The value of a `let` named `name`, if it has one now.
+    fn folded_let(&mut self, name: &str, span: Span) -> Option<Binding> {
+        let Some(Global::Let(index)) = self.global(name) else {
+            return None;
+        };
+        let Some(value) = (self.let_value)(index) else {
+            return self.fail(span, format!("`{name}` has not been evaluated yet"));
+        };
+        let binding = match value {
+            Value::Int(n) => Binding::Int(IntExpr::constant(n)),
+            Value::Bool(b) => Binding::Cond(Cond::Const(b)),
+            Value::Range(low, high) => Binding::Iter(Iter::Range {
+                low: IntExpr::constant(low),
+                high: IntExpr::constant(high),
+                inclusive: false,
+            }),
+            Value::List(items) if items.len() <= FOLDED_LIST => {
+                let mut ints = Vec::with_capacity(items.len());
+                for item in items.iter() {
+                    let Value::Int(n) = item else {
+                        return self.fail(span, format!("`{name}` is not a list of integers"));
+                    };
+                    ints.push(IntExpr::constant(*n));
+                }
+                Binding::Iter(Iter::List(ints))
+            }
+            other => {
+                return self.fail(
+                    span,
+                    format!("`{name}` is a {}, not integer arithmetic", other.kind()),
+                );
+            }
+        };
+        Some(binding)
+    }
+
+    /// What a name stands for: a local binding or a folded `let`.
+    fn name(&mut self, name: &str, span: Span) -> Option<Binding> {
+        if let Some(binding) = self.local(name) {
+            return Some(binding.clone());
+        }
+        self.folded_let(name, span)
+            .or_else(|| self.fail(span, format!("`{name}` is not an integer here")))
+    }
+
+    /// Inlines the call `name(args)` of a `def`, translating its body with
+    /// `body`; `None` when `name` is not a `def`.
+    fn inline<T>(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+        body: impl FnOnce(&mut Self, &Expr) -> Option<T>,
+    ) -> Option<Option<T>> {
+        let Some(Global::Def(id)) = self.global(name) else {
+            return None;
+        };
+        let definition = self.program.defs[id.0 as usize].definition.clone();
+        if definition.params.len() != args.len() {
+            return Some(None); // the evaluator reports the arity error
+        }
+        if self.inlined >= INLINE_DEPTH {
+            return Some(self.fail(span, format!("`{name}` calls itself (not inlined)")));
+        }
+        let mut bound = Vec::with_capacity(args.len());
+        for (param, arg) in definition.params.iter().zip(args) {
+            let binding = self.argument(arg)?;
+            bound.push((param.node.clone(), binding));
+        }
+        // The body sees its parameters and the globals only.
+        let outer = std::mem::replace(&mut self.scope, bound);
+        self.inlined += 1;
+        let result = body(self, &definition.body);
+        self.inlined -= 1;
+        self.scope = outer;
+        Some(result)
+    }
+
+    /// An argument of an inlined `def`: an integer, a condition, or a
+    /// folded list.
+    fn argument(&mut self, arg: &Expr) -> Option<Binding> {
+        let why = self.why.clone();
+        if let ExprKind::Var(name) = &arg.node
+            && let Some(binding) = self.name(name, arg.span)
+        {
+            return Some(binding);
+        }
+        self.why = why.clone();
+        if let Some(int) = self.int(arg) {
+            return Some(Binding::Int(int));
+        }
+        self.why = why;
+        self.cond(arg).map(Binding::Cond)
+    }
+
+    fn int(&mut self, e: &Expr) -> Option<IntExpr> {
+        Some(match &e.node {
+            ExprKind::Int(n) => IntExpr::constant(*n),
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Slot(slot) => IntExpr::slot(slot),
+                Binding::Int(int) => int,
+                _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
+            },
+            ExprKind::Neg(a) => IntExpr::negate(self.int(a)?),
+            ExprKind::Binary(op, a, b) => {
+                let op = match op {
+                    BinOp::Add => IntOp::Add,
+                    BinOp::Sub => IntOp::Sub,
+                    BinOp::Mul => IntOp::Mul,
+                    BinOp::Div => IntOp::Div,
+                    BinOp::Mod => IntOp::Mod,
+                    BinOp::Xor => IntOp::Xor,
+                    _ => return self.fail(e.span, "a comparison where an integer is needed"),
+                };
+                let a = self.int(a)?;
+                IntExpr::binary(op, a, self.int(b)?)
+            }
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
+                    return inlined;
+                }
+                let mut ints = Vec::with_capacity(args.len());
+                for arg in args {
+                    ints.push(self.int(arg)?);
+                }
+                match ints.len() {
+                    1 if self.builtin(name, "abs") => IntExpr::Abs(Box::new(ints.remove(0))),
+                    2.. if self.builtin(name, "min") => IntExpr::Min(ints),
+                    2.. if self.builtin(name, "max") => IntExpr::Max(ints),
+                    _ => return self.fail(e.span, format!("a call of `{name}`")),
+                }
+            }
+            _ => return self.fail(e.span, "not integer arithmetic"),
+        })
+    }
+
+    fn cond(&mut self, e: &Expr) -> Option<Cond> {
+        Some(match &e.node {
+            ExprKind::Bool(b) => Cond::Const(*b),
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Cond(cond) => cond,
+                _ => return self.fail(e.span, format!("`{name}` is not a condition here")),
+            },
+            ExprKind::Binary(op, a, b) => {
+                let Some(op) = compare_op(*op) else {
+                    return self.fail(e.span, "not a comparison of integers");
+                };
+                let a = self.int(a)?;
+                Cond::Cmp(op, a, self.int(b)?)
+            }
+            ExprKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
+            ExprKind::And(a, b) => {
+                let a = self.cond(a)?;
+                Cond::And(Box::new(a), Box::new(self.cond(b)?))
+            }
+            ExprKind::Or(a, b) => {
+                let a = self.cond(a)?;
+                Cond::Or(Box::new(a), Box::new(self.cond(b)?))
+            }
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                match self.inline(name, args, e.span, |t, body| t.cond(body)) {
+                    Some(inlined) => inlined?,
+                    None => return self.fail(e.span, format!("a call of `{name}`")),
+                }
+            }
+            _ => return self.fail(e.span, "not a comparison of integers"),
+        })
+    }
+
+    fn iter(&mut self, e: &Expr) -> Option<Iter> {
+        match &e.node {
+            ExprKind::Range {
+                low,
+                high,
+                inclusive,
+            } => {
+                let low = self.int(low)?;
+                Some(Iter::Range {
+                    low,
+                    high: self.int(high)?,
+                    inclusive: *inclusive,
+                })
+            }
+            ExprKind::List(items) | ExprKind::Set(items) => {
+                let mut ints = Vec::with_capacity(items.len());
+                for item in items {
+                    if !item.clauses.is_empty() {
+                        return self.fail(e.span, "a comprehension (not folded yet)");
+                    }
+                    ints.push(self.int(&item.value)?);
+                }
+                Some(Iter::List(ints))
+            }
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Iter(iter) => Some(iter),
+                _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
+            },
+            _ => self.fail(e.span, "a loop over something other than a range or a list"),
+        }
+    }
+}
+
+fn compare_op(op: BinOp) -> Option<CmpOp> {
+    Some(match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        BinOp::Ge => CmpOp::Ge,
+        _ => return None,
+    })
+}

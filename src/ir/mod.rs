@@ -1,0 +1,48 @@
+//! The integer IR of a game family: its option program over integer slots
+//! (`engine::kernel`'s elements), translated from the resolved definitions
+//! (`build`), rewritten by passes (`passes`) and printed (`print`) for
+//! `--emit ir` and the REPL's `:ir`. A family whose body translates is
+//! computed by the engine bottom-up over dense tables; any other family by
+//! the generic search, and its `Fallback` says why.
+
+mod build;
+mod passes;
+mod print;
+
+use std::rc::Rc;
+
+use crate::engine::kernel::Kernel;
+use crate::lower::program::Program;
+use crate::value::{FamilyId, Value};
+pub use build::Fallback;
+
+/// How a family is computed: its IR after the passes, ready for the engine.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub family: String,
+    pub kernel: Rc<Kernel>,
+    /// The names of the kernel's slots: the parameters, then loop variables.
+    pub slot_names: Vec<String>,
+    /// The passes that changed something, in order.
+    pub passes: Vec<&'static str>,
+}
+
+/// The plan of family `id`, or why it has none. `let_value` gives the value
+/// of each `let` evaluated so far; one that is not evaluated yet is not
+/// folded (and the family waits for the generic search).
+pub fn plan(
+    id: FamilyId,
+    program: &Program,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Result<Plan, Fallback> {
+    let translated = build::translate(id, program, let_value)?;
+    let mut passes = Vec::new();
+    let elements = passes::optimise(translated.elements, &mut passes);
+    let slots = translated.slot_names.len();
+    Ok(Plan {
+        family: program.family(id).name.clone(),
+        kernel: Rc::new(Kernel::new(translated.params, elements, slots)),
+        slot_names: translated.slot_names,
+        passes,
+    })
+}

@@ -1,0 +1,578 @@
+//! Passes over a family's IR. Each rewrites elements into elements that
+//! yield the same options, so that every spelling of a game reaches the
+//! same shape and the engine's fast paths (`engine::kernel`,
+//! `engine::split`) apply to whatever the user wrote.
+
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, Split,
+};
+
+/// The longest constant loop whose filters are evaluated when the IR is
+/// built.
+const FOLDED_LOOP: i64 = 1 << 16;
+
+/// The passes in the order they run, with the names `:info` shows.
+pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) -> Vec<Element> {
+    let mut run =
+        |name: &'static str, elements: Vec<Element>, pass: fn(Element) -> Vec<Element>| {
+            let before = elements.clone();
+            let after: Vec<Element> = elements.into_iter().flat_map(pass).collect();
+            if after != before {
+                applied.push(name);
+            }
+            after
+        };
+    let elements = run("conjunctions split", elements, split_conjunctions);
+    let elements = run("constant filters folded", elements, fold_filters);
+    let elements = run("min and max split into cases", elements, cases_of_min_max);
+    let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
+    let elements = run("splits found", elements, find_split);
+    run("short loops unrolled", elements, Element::unrolled)
+}
+
+/// `if a and b` → `if a if b`: the same options (conditions have no effects,
+/// and the second is evaluated only when the first holds either way), and
+/// each part can then be folded or made a split bound on its own.
+fn split_conjunctions(mut element: Element) -> Vec<Element> {
+    let mut clauses = Vec::with_capacity(element.clauses.len());
+    for clause in element.clauses {
+        match clause {
+            Clause::If(cond) => push_conjuncts(cond, &mut clauses),
+            other => clauses.push(other),
+        }
+    }
+    element.clauses = clauses;
+    vec![element]
+}
+
+fn push_conjuncts(cond: Cond, out: &mut Vec<Clause>) {
+    match cond {
+        Cond::And(a, b) => {
+            push_conjuncts(*a, out);
+            push_conjuncts(*b, out);
+        }
+        Cond::Const(true) => {}
+        other => out.push(Clause::If(other)),
+    }
+}
+
+/// `for k in <constants> if c(k)…`, where the conditions read `k` alone,
+/// becomes `for k in [the constants that pass]`: the filter is evaluated
+/// once, when the IR is built. Nothing is folded where a condition fails
+/// to evaluate (the search reports that error when it gets there).
+fn fold_filters(mut element: Element) -> Vec<Element> {
+    let mut i = 0;
+    while i < element.clauses.len() {
+        if let Clause::For { slot, iter } = &element.clauses[i]
+            && let Some(values) = constants(iter)
+        {
+            let slot = *slot;
+            let filters = element.clauses[i + 1..]
+                .iter()
+                .take_while(|c| matches!(c, Clause::If(cond) if reads_only(cond, slot)))
+                .count();
+            if filters > 0
+                && let Some(kept) = filter(&values, slot, &element.clauses[i + 1..=i + filters])
+            {
+                element.clauses[i] = Clause::For {
+                    slot,
+                    iter: Iter::List(kept.into_iter().map(IntExpr::constant).collect()),
+                };
+                element.clauses.drain(i + 1..=i + filters);
+            }
+        }
+        i += 1;
+    }
+    vec![element]
+}
+
+/// Most elements one element becomes by `cases_of_min_max`.
+const CASES: usize = 8;
+
+/// `F(max(u, v))` inside `for x in a..b`, where `u − v` moves with `x`,
+/// becomes two elements, `F(u) … if u >= v` and `F(v) … if u < v` (and
+/// likewise `min`): the same options, each now affine in `x`, so that the
+/// loop can be stepped, its conditions moved into its bounds, and a split
+/// found (Node Kayles' `P(max(a - 1, 0)) + P(max(n - a - 2, 0))` is a split
+/// and two single options).
+fn cases_of_min_max(element: Element) -> Vec<Element> {
+    let mut done = Vec::new();
+    let mut todo = vec![element];
+    while let Some(element) = todo.pop() {
+        match (done.len() + todo.len() + 2 <= CASES)
+            .then(|| cases(&element))
+            .flatten()
+        {
+            Some(pair) => todo.extend(pair),
+            None => done.push(element),
+        }
+    }
+    done.reverse();
+    done
+}
+
+/// The two cases of the first `min` or `max` that `cases_of_min_max` splits.
+fn cases(element: &Element) -> Option<[Element; 2]> {
+    let Some(Clause::For {
+        slot: x,
+        iter: Iter::Range { .. },
+    }) = element
+        .clauses
+        .iter()
+        .rev()
+        .find(|c| matches!(c, Clause::For { .. }))
+    else {
+        return None;
+    };
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return None;
+    };
+    let exprs = calls.iter().flatten().chain(nims);
+    let (u, v, is_max) = exprs.filter_map(|e| min_max(e, *x)).next()?;
+    let (first, second) = match is_max {
+        true => (
+            Cond::Cmp(CmpOp::Ge, u.clone(), v.clone()),
+            Cond::Cmp(CmpOp::Lt, u.clone(), v.clone()),
+        ),
+        false => (
+            Cond::Cmp(CmpOp::Le, u.clone(), v.clone()),
+            Cond::Cmp(CmpOp::Gt, u.clone(), v.clone()),
+        ),
+    };
+    let case = |pick: &IntExpr, cond: Cond| {
+        let mut replaced = false;
+        let mut replace = |e: &IntExpr| resolve(e, *x, pick, &mut replaced);
+        let value = OptionValue::Terms {
+            calls: calls
+                .iter()
+                .map(|c| c.iter().map(&mut replace).collect())
+                .collect(),
+            nims: nims.iter().map(&mut replace).collect(),
+        };
+        let mut clauses = element.clauses.clone();
+        clauses.push(Clause::If(cond));
+        Element { clauses, value }
+    };
+    Some([case(&u, first), case(&v, second)])
+}
+
+/// The first `max(u, v)` or `min(u, v)` in `e` whose two sides are linear
+/// in slot `x` with different slopes.
+fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
+    match e {
+        IntExpr::Max(xs) | IntExpr::Min(xs) => {
+            if let [u, v] = xs.as_slice()
+                && let (Some((ku, _)), Some((kv, _))) = (u.linear_in(x), v.linear_in(x))
+                && ku != kv
+            {
+                return Some((u.clone(), v.clone(), matches!(e, IntExpr::Max(_))));
+            }
+            xs.iter().find_map(|e| min_max(e, x))
+        }
+        IntExpr::Binary(_, a, b) => min_max(a, x).or_else(|| min_max(b, x)),
+        IntExpr::Abs(a) => min_max(a, x),
+        IntExpr::Affine(_) | IntExpr::Large(_) => None,
+    }
+}
+
+/// `e` with the first `min`/`max` that `min_max` finds replaced by `pick`
+/// (the side it takes in this case), refolded.
+fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExpr {
+    if *replaced {
+        return e.clone();
+    }
+    match e {
+        IntExpr::Max(xs) | IntExpr::Min(xs) => {
+            if min_max(e, x).is_some_and(|(u, v, _)| xs.as_slice() == [u, v]) {
+                *replaced = true;
+                return pick.clone();
+            }
+            let xs = xs.iter().map(|e| resolve(e, x, pick, replaced)).collect();
+            match e {
+                IntExpr::Max(_) => IntExpr::Max(xs),
+                _ => IntExpr::Min(xs),
+            }
+        }
+        IntExpr::Binary(op, a, b) => {
+            let a = resolve(a, x, pick, replaced);
+            IntExpr::binary(*op, a, resolve(b, x, pick, replaced))
+        }
+        IntExpr::Abs(a) => IntExpr::Abs(Box::new(resolve(a, x, pick, replaced))),
+        other => other.clone(),
+    }
+}
+
+/// `for x in a..b if x < e` → `for x in a..min(b, e)`, and likewise for the
+/// other comparisons of `±x` with an expression that does not read `x`: the
+/// walk then visits only the values that pass. Loops over constants are
+/// left to be unrolled or folded instead.
+fn narrow_bounds(mut element: Element) -> Vec<Element> {
+    let mut i = 0;
+    while i < element.clauses.len() {
+        let Clause::For { slot: x, iter } = &element.clauses[i] else {
+            i += 1;
+            continue;
+        };
+        let Iter::Range {
+            low,
+            high,
+            inclusive,
+        } = iter
+        else {
+            i += 1;
+            continue;
+        };
+        if constants(iter).is_some() {
+            i += 1;
+            continue;
+        }
+        let x = *x;
+        let one = || IntExpr::constant(1);
+        let mut low = low.clone();
+        let mut high = match inclusive {
+            true => IntExpr::binary(IntOp::Add, high.clone(), one()),
+            false => high.clone(),
+        };
+        let mut j = i + 1;
+        let mut moved = false;
+        while let Some(Clause::If(cond)) = element.clauses.get(j) {
+            match bound(cond, x) {
+                Some(Bound { at_least, below }) => {
+                    if let Some(e) = at_least {
+                        low = larger(low, e);
+                    }
+                    if let Some(e) = below {
+                        high = smaller(high, e);
+                    }
+                    element.clauses.remove(j);
+                    moved = true;
+                }
+                None => j += 1,
+            }
+        }
+        if moved {
+            element.clauses[i] = Clause::For {
+                slot: x,
+                iter: Iter::Range {
+                    low,
+                    high,
+                    inclusive: false,
+                },
+            };
+        }
+        i += 1;
+    }
+    vec![element]
+}
+
+/// `max(a, b)`, folded when both are constants and flattened into one
+/// `max` of many.
+fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a.as_constant(), b.as_constant()) {
+        (Some(x), Some(y)) => IntExpr::constant(x.max(y)),
+        _ => IntExpr::Max(flatten(a, b, |e| match e {
+            IntExpr::Max(xs) => Ok(xs),
+            other => Err(other),
+        })),
+    }
+}
+
+/// `min(a, b)`, as `larger` folds `max`.
+fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a.as_constant(), b.as_constant()) {
+        (Some(x), Some(y)) => IntExpr::constant(x.min(y)),
+        _ => IntExpr::Min(flatten(a, b, |e| match e {
+            IntExpr::Min(xs) => Ok(xs),
+            other => Err(other),
+        })),
+    }
+}
+
+/// The operands of `a` and `b` side by side, each opened by `open` when it
+/// is already the same operation.
+fn flatten(
+    a: IntExpr,
+    b: IntExpr,
+    open: impl Fn(IntExpr) -> Result<Vec<IntExpr>, IntExpr>,
+) -> Vec<IntExpr> {
+    [a, b]
+        .into_iter()
+        .flat_map(|e| open(e).unwrap_or_else(|single| vec![single]))
+        .collect()
+}
+
+/// What a condition says of `x`: `x >= at_least` and `x < below`.
+struct Bound {
+    at_least: Option<IntExpr>,
+    below: Option<IntExpr>,
+}
+
+/// The bound a comparison of `±x` with an expression free of `x` sets.
+fn bound(cond: &Cond, x: usize) -> Option<Bound> {
+    let Cond::Cmp(op, a, b) = cond else {
+        return None;
+    };
+    let (ka, ra) = a.linear_in(x)?;
+    let (kb, rb) = b.linear_in(x)?;
+    // (ka − kb)·x  op  rb − ra
+    let rest = IntExpr::binary(IntOp::Sub, rb, ra);
+    let (op, rest) = match ka.checked_sub(kb)? {
+        1 => (*op, rest),
+        -1 => (flip(*op), IntExpr::negate(rest)),
+        _ => return None,
+    };
+    let plus_one = |e: IntExpr| IntExpr::binary(IntOp::Add, e, IntExpr::constant(1));
+    let (at_least, below) = match op {
+        CmpOp::Lt => (None, Some(rest)),
+        CmpOp::Le => (None, Some(plus_one(rest))),
+        CmpOp::Gt => (Some(plus_one(rest)), None),
+        CmpOp::Ge => (Some(rest), None),
+        CmpOp::Eq => (Some(rest.clone()), Some(plus_one(rest))),
+        CmpOp::Ne => return None,
+    };
+    Some(Bound { at_least, below })
+}
+
+/// The comparison with its sides swapped: `a op b` ⇔ `b flip(op) a`, used
+/// for `−x op r` ⇔ `x flip(op) −r`.
+fn flip(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        other => other,
+    }
+}
+
+/// The values a loop walks, when they are constants and not too many.
+fn constants(iter: &Iter) -> Option<Vec<i64>> {
+    let constant = IntExpr::as_constant;
+    match iter {
+        Iter::Range {
+            low,
+            high,
+            inclusive,
+        } => {
+            let (low, high) = (constant(low)?, constant(high)?);
+            let high = if *inclusive {
+                high.checked_add(1)?
+            } else {
+                high
+            };
+            (high.saturating_sub(low) <= FOLDED_LOOP).then(|| (low..high).collect())
+        }
+        Iter::List(items) if items.len() as i64 <= FOLDED_LOOP => {
+            items.iter().map(constant).collect()
+        }
+        Iter::List(_) => None,
+    }
+}
+
+fn reads_only(cond: &Cond, slot: usize) -> bool {
+    (0..MAX_SLOTS).all(|s| s == slot || !cond.uses(s))
+}
+
+/// The values for which every filter holds; `None` if one fails to
+/// evaluate.
+fn filter(values: &[i64], slot: usize, filters: &[Clause]) -> Option<Vec<i64>> {
+    let mut slots = [0i64; MAX_SLOTS];
+    let mut kept = Vec::new();
+    'values: for &value in values {
+        slots[slot] = value;
+        for clause in filters {
+            let Clause::If(cond) = clause else {
+                return None;
+            };
+            if !cond.eval(&slots)? {
+                continue 'values;
+            }
+        }
+        kept.push(value);
+    }
+    Some(kept)
+}
+
+/// An element whose innermost `for` walks `x` over a range, with conditions
+/// linear in `x` after it, and whose value is `F(±x + a) + F(b ∓ x)` plus
+/// heaps that do not read `x`, becomes a split: the shape of octal games
+/// and Grundy's game, which the sparse-space method computes.
+fn find_split(element: Element) -> Vec<Element> {
+    let mut clauses = element.clauses.clone();
+    let found = match &element.value {
+        OptionValue::Terms { calls, nims } => match calls.as_slice() {
+            [a, b] if a.len() == 1 && b.len() == 1 => split(&mut clauses, &a[0], &b[0], nims),
+            _ => None,
+        },
+        OptionValue::Split(_) => None,
+    };
+    match found {
+        Some(split) => vec![Element {
+            clauses,
+            value: OptionValue::Split(split),
+        }],
+        None => vec![element],
+    }
+}
+
+/// The split of the innermost `for` of an element, if it has that shape;
+/// its clauses are then removed from `clauses`.
+fn split(clauses: &mut Vec<Clause>, a: &IntExpr, b: &IntExpr, nims: &[IntExpr]) -> Option<Split> {
+    let last_for = clauses
+        .iter()
+        .rposition(|c| matches!(c, Clause::For { .. }))?;
+    let Clause::For {
+        slot,
+        iter: Iter::Range {
+            low,
+            high,
+            inclusive,
+        },
+    } = &clauses[last_for]
+    else {
+        return None;
+    };
+    let x = *slot;
+    let (sign, first) = a.linear_in(x)?;
+    let (opposite, second) = b.linear_in(x)?;
+    if sign.abs() != 1 || opposite != -sign || nims.iter().any(|n| n.uses(x)) {
+        return None;
+    }
+    let mut conds = Vec::new();
+    for clause in &clauses[last_for + 1..] {
+        let Clause::If(cond) = clause else {
+            return None;
+        };
+        linear(cond, x, &mut conds)?;
+    }
+    let split = Split {
+        slot: x,
+        low: low.clone(),
+        high: high.clone(),
+        inclusive: *inclusive,
+        conds,
+        sign,
+        first,
+        second,
+        nims: nims.to_vec(),
+    };
+    clauses.truncate(last_for);
+    Some(split)
+}
+
+/// Writes `cond` as a conjunction of conditions linear in slot `x`.
+fn linear(cond: &Cond, x: usize, out: &mut Vec<Linear>) -> Option<()> {
+    match cond {
+        Cond::Const(true) => Some(()),
+        Cond::And(a, b) => {
+            linear(a, x, out)?;
+            linear(b, x, out)
+        }
+        Cond::Cmp(op, a, b) => {
+            let (ka, ra) = a.linear_in(x)?;
+            let (kb, rb) = b.linear_in(x)?;
+            out.push(Linear {
+                op: *op,
+                coefficient: ka.checked_sub(kb)?,
+                rest: IntExpr::binary(IntOp::Sub, ra, rb),
+            });
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot_le(slot: usize, k: i64) -> Cond {
+        Cond::Cmp(CmpOp::Le, IntExpr::slot(slot), IntExpr::constant(k))
+    }
+
+    #[test]
+    fn filters_on_the_loop_variable_alone_are_folded() {
+        let not_multiple_of_3 = Cond::Cmp(
+            CmpOp::Ne,
+            IntExpr::binary(IntOp::Mod, IntExpr::slot(1), IntExpr::constant(3)),
+            IntExpr::constant(0),
+        );
+        let element = Element {
+            clauses: vec![
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::Range {
+                        low: IntExpr::constant(1),
+                        high: IntExpr::constant(20),
+                        inclusive: true,
+                    },
+                },
+                Clause::If(Cond::And(
+                    Box::new(not_multiple_of_3),
+                    Box::new(Cond::Cmp(CmpOp::Le, IntExpr::slot(1), IntExpr::slot(0))),
+                )),
+            ],
+            value: OptionValue::Terms {
+                calls: vec![vec![IntExpr::binary(
+                    IntOp::Sub,
+                    IntExpr::slot(0),
+                    IntExpr::slot(1),
+                )]],
+                nims: vec![],
+            },
+        };
+        let mut applied = Vec::new();
+        let out = optimise(vec![element], &mut applied);
+        let [Element { clauses, .. }] = out.as_slice() else {
+            panic!("one element expected: {out:?}");
+        };
+        let expected: Vec<IntExpr> = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20]
+            .map(IntExpr::constant)
+            .to_vec();
+        assert_eq!(
+            clauses[0],
+            Clause::For {
+                slot: 1,
+                iter: Iter::List(expected)
+            }
+        );
+        assert!(matches!(
+            &clauses[1],
+            Clause::If(Cond::Cmp(CmpOp::Le, _, _))
+        ));
+        assert_eq!(applied, ["conjunctions split", "constant filters folded"]);
+    }
+
+    #[test]
+    fn a_filter_that_fails_to_evaluate_is_left_alone() {
+        let divides = Cond::Cmp(
+            CmpOp::Eq,
+            IntExpr::binary(IntOp::Mod, IntExpr::constant(12), IntExpr::slot(1)),
+            IntExpr::constant(0),
+        );
+        let element = Element {
+            clauses: vec![
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::Range {
+                        low: IntExpr::constant(0),
+                        high: IntExpr::constant(20),
+                        inclusive: false,
+                    },
+                },
+                Clause::If(divides),
+                Clause::If(slot_le(1, 0)),
+            ],
+            value: OptionValue::Terms {
+                calls: vec![],
+                nims: vec![IntExpr::slot(1)],
+            },
+        };
+        let folded = fold_filters(element.clone());
+        assert_eq!(
+            folded,
+            vec![element],
+            "12 % 0 is an error the search reports"
+        );
+    }
+}

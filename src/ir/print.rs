@@ -1,0 +1,198 @@
+//! The IR in words, close to the source it came from: one line per element,
+//! the option first and its clauses after, as in an option list.
+
+use std::fmt::{self, Display, Formatter};
+
+use super::Plan;
+use crate::engine::kernel::{
+    Affine, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, OptionValue, Split,
+};
+
+impl Display for Plan {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let params = &self.slot_names[..self.kernel.params];
+        write!(
+            f,
+            "game {}({}): integer program",
+            self.family,
+            params.join(", ")
+        )?;
+        if !self.passes.is_empty() {
+            write!(f, "; passes: {}", self.passes.join(", "))?;
+        }
+        writeln!(f)?;
+        let names = Names(&self.slot_names);
+        for element in &self.kernel.elements {
+            writeln!(f, "  {}", names.element(&self.family, element))?;
+        }
+        Ok(())
+    }
+}
+
+/// Prints slots by the names the user gave them.
+struct Names<'a>(&'a [String]);
+
+impl Names<'_> {
+    fn element(&self, family: &str, element: &Element) -> String {
+        let mut clauses: Vec<String> = element.clauses.iter().map(|c| self.clause(c)).collect();
+        let value = match &element.value {
+            OptionValue::Terms { calls, nims } => {
+                let mut terms: Vec<String> = calls
+                    .iter()
+                    .map(|args| format!("{family}({})", self.list(args)))
+                    .collect();
+                terms.extend(nims.iter().map(|n| format!("*{}", self.atom(n))));
+                if terms.is_empty() {
+                    "*0".to_string()
+                } else {
+                    terms.join(" + ")
+                }
+            }
+            OptionValue::Split(split) => {
+                clauses.extend(self.split_clauses(split));
+                format!("split {}", self.split_value(family, split))
+            }
+        };
+        match clauses.is_empty() {
+            true => value,
+            false => format!("{value} {}", clauses.join(" ")),
+        }
+    }
+
+    fn split_value(&self, family: &str, split: &Split) -> String {
+        let x = IntExpr::slot(split.slot);
+        let signed = |sign: i64, rest: &IntExpr| {
+            let moved = IntExpr::binary(IntOp::Mul, IntExpr::constant(sign), x.clone());
+            self.expr(&IntExpr::binary(IntOp::Add, rest.clone(), moved))
+        };
+        let mut terms = vec![
+            format!("{family}({})", signed(split.sign, &split.first)),
+            format!("{family}({})", signed(-split.sign, &split.second)),
+        ];
+        terms.extend(split.nims.iter().map(|n| format!("*{}", self.atom(n))));
+        terms.join(" + ")
+    }
+
+    fn split_clauses(&self, split: &Split) -> Vec<String> {
+        let range = Iter::Range {
+            low: split.low.clone(),
+            high: split.high.clone(),
+            inclusive: split.inclusive,
+        };
+        let mut clauses = vec![format!(
+            "for {} in {}",
+            self.0[split.slot],
+            self.iter(&range)
+        )];
+        clauses.extend(split.conds.iter().map(|c| self.linear(split.slot, c)));
+        clauses
+    }
+
+    fn linear(&self, slot: usize, linear: &Linear) -> String {
+        let x = IntExpr::binary(
+            IntOp::Mul,
+            IntExpr::constant(linear.coefficient),
+            IntExpr::slot(slot),
+        );
+        let left = IntExpr::binary(IntOp::Add, x, linear.rest.clone());
+        format!("if {} {} 0", self.expr(&left), symbol(linear.op))
+    }
+
+    fn clause(&self, clause: &Clause) -> String {
+        match clause {
+            Clause::For { slot, iter } => format!("for {} in {}", self.0[*slot], self.iter(iter)),
+            Clause::If(cond) => format!("if {}", self.cond(cond)),
+        }
+    }
+
+    fn iter(&self, iter: &Iter) -> String {
+        match iter {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => {
+                let dots = if *inclusive { "..=" } else { ".." };
+                format!("{}{dots}{}", self.expr(low), self.expr(high))
+            }
+            Iter::List(items) => format!("[{}]", self.list(items)),
+        }
+    }
+
+    fn list(&self, items: &[IntExpr]) -> String {
+        let items: Vec<String> = items.iter().map(|e| self.expr(e)).collect();
+        items.join(", ")
+    }
+
+    fn cond(&self, cond: &Cond) -> String {
+        match cond {
+            Cond::Const(b) => b.to_string(),
+            Cond::Cmp(op, a, b) => format!("{} {} {}", self.expr(a), symbol(*op), self.expr(b)),
+            Cond::Not(c) => format!("not ({})", self.cond(c)),
+            Cond::And(a, b) => format!("({} and {})", self.cond(a), self.cond(b)),
+            Cond::Or(a, b) => format!("({} or {})", self.cond(a), self.cond(b)),
+        }
+    }
+
+    /// An expression, in parentheses unless it is a single name or number.
+    fn atom(&self, e: &IntExpr) -> String {
+        let text = self.expr(e);
+        let simple = text.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if simple { text } else { format!("({text})") }
+    }
+
+    fn expr(&self, e: &IntExpr) -> String {
+        match e {
+            IntExpr::Affine(a) => self.affine(a),
+            IntExpr::Large(v) => v.to_string(),
+            IntExpr::Binary(op, a, b) => {
+                let op = match op {
+                    IntOp::Add => "+",
+                    IntOp::Sub => "-",
+                    IntOp::Mul => "*",
+                    IntOp::Div => "/",
+                    IntOp::Mod => "%",
+                    IntOp::Xor => "^",
+                };
+                format!("{} {op} {}", self.atom(a), self.atom(b))
+            }
+            IntExpr::Abs(a) => format!("abs({})", self.expr(a)),
+            IntExpr::Min(xs) => format!("min({})", self.list(xs)),
+            IntExpr::Max(xs) => format!("max({})", self.list(xs)),
+        }
+    }
+
+    fn affine(&self, a: &Affine) -> String {
+        let mut text = String::new();
+        for &(slot, k) in &a.terms {
+            let name = &self.0[slot];
+            let magnitude = match k.abs() {
+                1 => name.clone(),
+                m => format!("{m}*{name}"),
+            };
+            text += &match (text.is_empty(), k < 0) {
+                (true, false) => magnitude,
+                (true, true) => format!("-{magnitude}"),
+                (false, false) => format!(" + {magnitude}"),
+                (false, true) => format!(" - {magnitude}"),
+            };
+        }
+        match (text.is_empty(), a.constant) {
+            (true, c) => c.to_string(),
+            (false, 0) => text,
+            (false, c) if c < 0 => format!("{text} - {}", c.unsigned_abs()),
+            (false, c) => format!("{text} + {c}"),
+        }
+    }
+}
+
+fn symbol(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    }
+}

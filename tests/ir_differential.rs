@@ -1,0 +1,320 @@
+//! Random integer game programs, computed three ways: by the optimised IR
+//! (the default), by the generic search alone (`Settings::generic_only`),
+//! and by a plain reference evaluator written here. Each program is also
+//! spelled with its option arguments through `def`s and its constants
+//! through `let`s, which must give the same values: one meaning per
+//! program, whatever the spelling.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{generic_sequence, mex, single_sequence};
+use proptest::prelude::*;
+
+/// Heaps computed per program.
+const TOP: i64 = 40;
+
+/// An integer expression over the parameter `n` and the loop variable `x`.
+#[derive(Clone, Debug)]
+enum Int {
+    Const(i64),
+    N,
+    X,
+    Add(Box<Int>, Box<Int>),
+    Sub(Box<Int>, Box<Int>),
+    Scale(i64, Box<Int>),
+    Div(Box<Int>, i64),
+    Mod(Box<Int>, i64),
+    Max(Box<Int>, Box<Int>),
+    Min(Box<Int>, Box<Int>),
+    Abs(Box<Int>),
+}
+
+impl Int {
+    fn eval(&self, n: i64, x: i64) -> i64 {
+        match self {
+            Int::Const(c) => *c,
+            Int::N => n,
+            Int::X => x,
+            Int::Add(a, b) => a.eval(n, x) + b.eval(n, x),
+            Int::Sub(a, b) => a.eval(n, x) - b.eval(n, x),
+            Int::Scale(k, a) => k * a.eval(n, x),
+            Int::Div(a, d) => a.eval(n, x).div_euclid(*d),
+            Int::Mod(a, d) => a.eval(n, x).rem_euclid(*d),
+            Int::Max(a, b) => a.eval(n, x).max(b.eval(n, x)),
+            Int::Min(a, b) => a.eval(n, x).min(b.eval(n, x)),
+            Int::Abs(a) => a.eval(n, x).abs(),
+        }
+    }
+
+    /// The expression as `.sg` source; constants as `let` names when
+    /// `lets` is set.
+    fn source(&self, lets: bool) -> String {
+        let s = |e: &Int| e.source(lets);
+        match self {
+            Int::Const(c) if lets && *c >= 0 => format!("c{c}"),
+            Int::Const(c) => format!("({c})"),
+            Int::N => "n".to_string(),
+            Int::X => "x".to_string(),
+            Int::Add(a, b) => format!("({} + {})", s(a), s(b)),
+            Int::Sub(a, b) => format!("({} - {})", s(a), s(b)),
+            Int::Scale(k, a) => format!("({k} * {})", s(a)),
+            Int::Div(a, d) => format!("({} / {d})", s(a)),
+            Int::Mod(a, d) => format!("({} % {d})", s(a)),
+            Int::Max(a, b) => format!("max({}, {})", s(a), s(b)),
+            Int::Min(a, b) => format!("min({}, {})", s(a), s(b)),
+            Int::Abs(a) => format!("abs({})", s(a)),
+        }
+    }
+}
+
+/// A condition.
+#[derive(Clone, Debug)]
+enum Test {
+    /// `x op e` or `e op x` with `e` free of `x`, by the index of `op` in
+    /// `OPS`: the shape conditions take on loop variables.
+    Bound(usize, bool, Int),
+    Less(Int, Int),
+    Equal(Int, Int),
+    Not(Box<Test>),
+    And(Box<Test>, Box<Test>),
+    Or(Box<Test>, Box<Test>),
+}
+
+/// The comparisons of `Test::Bound`.
+const OPS: [&str; 6] = ["<", "<=", ">", ">=", "==", "!="];
+
+impl Test {
+    fn eval(&self, n: i64, x: i64) -> bool {
+        match self {
+            Test::Bound(op, x_first, e) => {
+                let (a, b) = match x_first {
+                    true => (x, e.eval(n, x)),
+                    false => (e.eval(n, x), x),
+                };
+                [a < b, a <= b, a > b, a >= b, a == b, a != b][*op]
+            }
+            Test::Less(a, b) => a.eval(n, x) < b.eval(n, x),
+            Test::Equal(a, b) => a.eval(n, x) == b.eval(n, x),
+            Test::Not(t) => !t.eval(n, x),
+            Test::And(a, b) => a.eval(n, x) && b.eval(n, x),
+            Test::Or(a, b) => a.eval(n, x) || b.eval(n, x),
+        }
+    }
+
+    fn source(&self, lets: bool) -> String {
+        match self {
+            Test::Bound(op, true, e) => format!("x {} {}", OPS[*op], e.source(lets)),
+            Test::Bound(op, false, e) => format!("{} {} x", e.source(lets), OPS[*op]),
+            Test::Less(a, b) => format!("{} < {}", a.source(lets), b.source(lets)),
+            Test::Equal(a, b) => format!("{} == {}", a.source(lets), b.source(lets)),
+            Test::Not(t) => format!("not ({})", t.source(lets)),
+            Test::And(a, b) => format!("({}) and ({})", a.source(lets), b.source(lets)),
+            Test::Or(a, b) => format!("({}) or ({})", a.source(lets), b.source(lets)),
+        }
+    }
+}
+
+/// One element: `F(arg) + … + *heap for x in low..high if test`, each
+/// argument guarded to lie in `0..n` (so that every game ends) and the
+/// heap to be non-negative.
+#[derive(Clone, Debug)]
+struct Move {
+    args: Vec<Int>,
+    heap: Option<Int>,
+    range: Option<(Int, Int)>,
+    test: Option<Test>,
+}
+
+impl Move {
+    /// The values of this element's options at heap `n`.
+    fn values(&self, n: i64, g: &[u64], out: &mut Vec<u64>) {
+        let xs: Vec<i64> = match &self.range {
+            Some((low, high)) => (low.eval(n, 0)..high.eval(n, 0)).collect(),
+            None => vec![0],
+        };
+        for x in xs {
+            if !self.test.as_ref().is_none_or(|t| t.eval(n, x)) {
+                continue;
+            }
+            let args: Vec<i64> = self.args.iter().map(|a| a.eval(n, x)).collect();
+            let heap = self.heap.as_ref().map_or(0, |h| h.eval(n, x));
+            if args.iter().any(|&a| a < 0 || a >= n) || heap < 0 {
+                continue;
+            }
+            let value = args.iter().fold(heap as u64, |v, &a| v ^ g[a as usize]);
+            out.push(value);
+        }
+    }
+
+    /// The element as `.sg` source. With `defs`, each argument is computed
+    /// by a `def` (whose source is appended to `defs_out`).
+    fn source(&self, index: usize, lets: bool, defs: Option<&mut Vec<String>>) -> String {
+        let mut terms = Vec::new();
+        let mut guards = Vec::new();
+        let mut defs = defs;
+        for (j, arg) in self.args.iter().enumerate() {
+            let text = match defs.as_deref_mut() {
+                Some(defs) => {
+                    let name = format!("arg{index}_{j}");
+                    defs.push(format!("def {name}(n, x) = {}", arg.source(lets)));
+                    format!("{name}(n, x)")
+                }
+                None => arg.source(lets),
+            };
+            guards.push(format!("{text} >= 0 and {text} < n"));
+            terms.push(format!("F({text})"));
+        }
+        if let Some(heap) = &self.heap {
+            let text = heap.source(lets);
+            guards.push(format!("{text} >= 0"));
+            terms.push(format!("*({text})"));
+        }
+        let mut clauses = String::new();
+        if let Some((low, high)) = &self.range {
+            clauses += &format!(" for x in {}..{}", low.source(lets), high.source(lets));
+        } else {
+            clauses += " for x in [0]";
+        }
+        if let Some(test) = &self.test {
+            clauses += &format!(" if {}", test.source(lets));
+        }
+        for guard in guards {
+            clauses += &format!(" if {guard}");
+        }
+        format!("{}{clauses}", terms.join(" + "))
+    }
+}
+
+/// An expression of the given depth; `x` appears only `inside` a loop.
+fn int_in(depth: u32, inside: bool) -> BoxedStrategy<Int> {
+    let variable = if inside { Int::X } else { Int::N };
+    let leaf = prop_oneof![
+        (-3i64..=6).prop_map(Int::Const),
+        Just(Int::N),
+        Just(variable)
+    ];
+    leaf.prop_recursive(depth, 12, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Add(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Sub(a.into(), b.into())),
+            (-2i64..=3, inner.clone()).prop_map(|(k, a)| Int::Scale(k, a.into())),
+            (inner.clone(), 1i64..=3).prop_map(|(a, d)| Int::Div(a.into(), d)),
+            (inner.clone(), 1i64..=4).prop_map(|(a, d)| Int::Mod(a.into(), d)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Max(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Min(a.into(), b.into())),
+            inner.prop_map(|a| Int::Abs(a.into())),
+        ]
+    })
+    .boxed()
+}
+
+/// `a·n + b·x + c`, the shape most option arguments and bounds take, with
+/// `x` only `inside` a loop; sometimes inside `max`/`min` with a constant.
+fn linear(inside: bool) -> BoxedStrategy<Int> {
+    let b = if inside { -1i64..=1 } else { 0i64..=0 };
+    let shape = (0i64..=1, b, -3i64..=3).prop_map(|(a, b, c)| {
+        let n = Int::Scale(a, Int::N.into());
+        let sum = match b {
+            0 => n,
+            b => Int::Add(n.into(), Int::Scale(b, Int::X.into()).into()),
+        };
+        Int::Add(sum.into(), Int::Const(c).into())
+    });
+    prop_oneof![
+        3 => shape.clone(),
+        1 => (shape.clone(), -1i64..=2).prop_map(|(e, c)| Int::Max(e.into(), Int::Const(c).into())),
+        1 => (shape, -1i64..=2).prop_map(|(e, c)| Int::Min(e.into(), Int::Const(c).into())),
+    ]
+    .boxed()
+}
+
+/// An expression inside a loop, over `n` and `x`: mostly linear.
+fn int(depth: u32) -> BoxedStrategy<Int> {
+    prop_oneof![2 => linear(true), 1 => int_in(depth, true)].boxed()
+}
+
+fn test() -> impl Strategy<Value = Test> {
+    let compare = prop_oneof![
+        3 => (0..OPS.len(), any::<bool>(), linear(false))
+            .prop_map(|(op, x_first, e)| Test::Bound(op, x_first, e)),
+        1 => (int(2), int(2)).prop_map(|(a, b)| Test::Less(a, b)),
+        1 => (int(2), int(2)).prop_map(|(a, b)| Test::Equal(a, b)),
+    ];
+    compare.prop_recursive(1, 3, 2, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|t| Test::Not(t.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Test::And(a.into(), b.into())),
+            (inner.clone(), inner).prop_map(|(a, b)| Test::Or(a.into(), b.into())),
+        ]
+    })
+}
+
+fn option() -> impl Strategy<Value = Move> {
+    (
+        prop::collection::vec(int(3), 1..=2),
+        prop::option::weighted(0.3, int(2)),
+        prop::option::weighted(
+            0.8,
+            (-1i64..=2, linear(false)).prop_map(|(low, high)| (Int::Const(low), high)),
+        ),
+        prop::option::weighted(0.6, test()),
+    )
+        .prop_map(|(args, heap, range, test)| Move {
+            args,
+            heap,
+            range,
+            test,
+        })
+}
+
+/// The program's values by the reference evaluator.
+fn reference(options: &[Move]) -> Vec<u64> {
+    let mut g = Vec::new();
+    let mut values = Vec::new();
+    for n in 0..=TOP {
+        values.clear();
+        for option in options {
+            option.values(n, &g, &mut values);
+        }
+        g.push(mex(values.iter().copied()));
+    }
+    g
+}
+
+/// The program as a script, in one of its spellings.
+fn script(options: &[Move], lets: bool, defs: bool) -> String {
+    let mut definitions = Vec::new();
+    let elements: Vec<String> = options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| o.source(i, lets, defs.then_some(&mut definitions)))
+        .collect();
+    let mut text = String::new();
+    if lets {
+        for c in 0..=6 {
+            text += &format!("let c{c} = {c}\n");
+        }
+    }
+    for def in definitions {
+        text += &format!("{def}\n");
+    }
+    text += &format!("game F(n) = < {} >\n", elements.join(", "));
+    text += &format!("seq(F, 0..={TOP})\n");
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn optimised_generic_and_reference_agree(options in prop::collection::vec(option(), 1..=3)) {
+        let expected = reference(&options);
+        let inline = script(&options, false, false);
+        prop_assert_eq!(&single_sequence(&inline), &expected, "optimised:\n{}", inline);
+        prop_assert_eq!(&generic_sequence(&inline), &expected, "generic:\n{}", inline);
+        let spelled = script(&options, true, true);
+        prop_assert_eq!(&single_sequence(&spelled), &expected, "defs and lets:\n{}", spelled);
+    }
+}
