@@ -346,7 +346,8 @@ fn an_argument_out_of_range_hands_over_to_the_generic_path() {
 #[test]
 fn only_the_positions_a_program_cannot_vouch_for_are_searched() {
     // K(100) has the extra option K(-1), outside the dense table: the
-    // generic search computes K(100) and K(-1), the program the rest.
+    // generic search computes K(100) (its splits need the table), the
+    // program the rest, K(-1) depth first.
     let script = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, \
                   K(-1) if n == 100 >\ng(K(3000))";
     let captured = sprague::run::Captured::default();
@@ -359,7 +360,7 @@ fn only_the_positions_a_program_cannot_vouch_for_are_searched() {
     if let Err(errors) = interp.run("t.sg", script, Redefine::Forbid) {
         panic!("{errors:?}");
     }
-    assert_eq!(interp.searched_positions(), 2);
+    assert_eq!(interp.searched_positions(), 1);
     let printed = String::from_utf8_lossy(&captured.0.borrow())
         .trim()
         .to_string();
@@ -515,4 +516,46 @@ fn recursive_defs_and_unevaluated_lets_leave_the_family_to_the_generic_search() 
         W(a - k, b - k) for k in 1..=min(a, b) >";
     assert_eq!(kernel_of(wythoff_through_def, "W"), kernel_of(wythoff, "W"));
     assert!(kernel_of(wythoff, "W").is_some());
+}
+
+/// Families of three and four parameters, and arguments outside the dense
+/// tables, are searched depth first by their integer programs: the same
+/// values as the generic search, with no position left to it.
+#[test]
+fn integer_programs_search_depth_first_where_no_table_holds_the_positions() {
+    let games = [
+        (
+            "game N(a, b, c) = < N(a - k, b, c) for k in 1..=a, N(a, b - k, c) for k in 1..=b, \
+             N(a, b, c - k) for k in 1..=c >",
+            "[g(N(a, b, c)) for a in 0..7 for b in 0..7 for c in 0..7]",
+        ),
+        (
+            // Tokens move between piles (not towards smaller arguments in
+            // every place) and the total shrinks.
+            "game M(a, b, c, d) = < M(a - 1, b + 1, c, d) if a > 0 and b < a, \
+             M(a, b, c - k, d) for k in 1..=c, M(a, b, c, d - 1) if d > 0 and d % 2 == 1 >",
+            "[g(M(a, b, 3, d)) for a in 0..5 for b in 0..5 for d in 0..4]",
+        ),
+        (
+            "game L(n) = < L(n + 3) if n < -10, L(n - 1) if n > -10 >",
+            "[g(L(n)) for n in -20..5]",
+        ),
+    ];
+    for (game, query) in games {
+        let script = format!("{game}\n{query}");
+        let captured = sprague::run::Captured::default();
+        let mut interp = Interp::new(
+            Limits::default(),
+            Arc::new(AtomicBool::new(false)),
+            Format::Json,
+            Box::new(captured.clone()),
+        );
+        if let Err(errors) = interp.run("t.sg", &script, Redefine::Forbid) {
+            panic!("{errors:?}");
+        }
+        assert_eq!(interp.searched_positions(), 0, "{game}");
+        let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+        let fast: Vec<u64> = serde_json::from_str(printed.trim()).expect("a JSON list");
+        assert_eq!(fast, generic_sequence(&script), "{game}");
+    }
 }

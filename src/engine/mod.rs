@@ -5,11 +5,13 @@
 //! 32 bits is kept aside).
 
 mod grid;
+mod ints;
 pub mod kernel;
 mod mex;
 mod seen;
 mod split;
 
+pub use ints::IntKey;
 pub use mex::Mex;
 
 use std::rc::Rc;
@@ -80,6 +82,9 @@ struct FamilyTable {
     /// Argument lists of every other position, by index.
     keys: Vec<Rc<[Value]>>,
     lookup: FxHashMap<Rc<[Value]>, u32>,
+    /// The index of each position in `keys` whose arguments are integers
+    /// (those are not in `lookup`).
+    ints: FxHashMap<IntKey, u32>,
     values: Vec<u64>,
     /// How far a kernel has computed `dense` bottom-up (one parameter).
     prefix: Prefix,
@@ -136,6 +141,7 @@ impl Engine {
             big: FxHashMap::default(),
             keys: Vec::new(),
             lookup: FxHashMap::default(),
+            ints: FxHashMap::default(),
             values: Vec::new(),
             prefix: Prefix::default(),
             grid: Grid::default(),
@@ -157,6 +163,7 @@ impl Engine {
             table.big.clear();
             table.keys.clear();
             table.lookup.clear();
+            table.ints.clear();
             table.values.clear();
             table.prefix = Prefix::default();
             table.grid = Grid::default();
@@ -208,7 +215,12 @@ impl Engine {
                 index: slot as u32,
             });
         }
-        if let Some(&index) = table.lookup.get(args) {
+        let int_key = IntKey::of(args);
+        let found = match &int_key {
+            Some(key) => table.ints.get(key),
+            None => table.lookup.get(args),
+        };
+        if let Some(&index) = found {
             return Ok(PosId {
                 family,
                 index: index | HASHED,
@@ -221,12 +233,35 @@ impl Engine {
         let index = table.keys.len() as u32;
         let key: Rc<[Value]> = args.iter().map(normalise).collect();
         table.keys.push(key.clone());
-        table.lookup.insert(key, index);
+        match int_key {
+            Some(int_key) => table.ints.insert(int_key, index),
+            None => table.lookup.insert(key, index),
+        };
         table.values.push(UNKNOWN);
         Ok(PosId {
             family,
             index: index | HASHED,
         })
+    }
+
+    /// The position `family(key)` if it is interned: a lookup that builds
+    /// no value, for integer programs searching depth first.
+    pub fn find(&self, family: FamilyId, key: &IntKey) -> Option<PosId> {
+        let table = &self.tables[family.0 as usize];
+        let dense = |index: usize| {
+            (index < table.dense.len()).then_some(PosId {
+                family,
+                index: index as u32,
+            })
+        };
+        match (table.arity, key.is_list(), key.ints()) {
+            (1, false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => dense(n as usize),
+            (2, false, &[a, b]) if grid::slot(a, b).is_some() => dense(grid::slot(a, b)?),
+            _ => table.ints.get(key).map(|&index| PosId {
+                family,
+                index: index | HASHED,
+            }),
+        }
     }
 
     /// The interned literal game whose options are `options`.

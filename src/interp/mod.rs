@@ -50,6 +50,8 @@ pub struct Interp {
     /// Positions whose values the generic search computed (the others came
     /// from integer programs), for `:stats` and the tests of fallbacks.
     searched: u64,
+    /// The options an integer program lists during the search, reused.
+    program_options: crate::engine::kernel::OptionSet,
 }
 
 impl Interp {
@@ -74,6 +76,7 @@ impl Interp {
             generic_only: false,
             definitions_only: false,
             searched: 0,
+            program_options: Default::default(),
         }
     }
 

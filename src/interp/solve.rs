@@ -2,17 +2,19 @@
 //! stack: no native recursion however deep the game, cycles reported by
 //! name, Ctrl-C and limits checked as it goes.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::{IN_PROGRESS, LITERALS, Mex, Stop, UNKNOWN};
+use crate::engine::kernel::Known;
+use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::printer;
 use crate::progress;
 use crate::span::Span;
-use crate::value::{Game, PosId, Value};
+use crate::value::{FamilyId, Game, PosId, Value};
 
 /// Options kept between the two visits of a position whose options were
 /// not all known at the first: the second visit takes its mex without
@@ -61,6 +63,35 @@ impl Pending {
             self.kept.pop();
             self.games.truncate(start);
         }
+    }
+}
+
+/// The values an integer program's options name, during the depth-first
+/// search: a position not known yet is noted as absent and counts as 0
+/// (the walk's result is then discarded, the absent positions computed
+/// first).
+struct LookedUp<'a> {
+    engine: &'a Engine,
+    family: FamilyId,
+    absent: RefCell<Vec<IntKey>>,
+}
+
+impl Known for LookedUp<'_> {
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let key = IntKey::new(args, false)?;
+        let found = self.engine.find(self.family, &key);
+        match found.map(|position| self.engine.value(position)) {
+            Some(value) if value < IN_PROGRESS => Some(value),
+            _ => {
+                self.absent.borrow_mut().push(key);
+                Some(0)
+            }
+        }
+    }
+
+    /// No line of values: split options are left to the bottom-up fill.
+    fn line(&self) -> &[u32] {
+        &[]
     }
 }
 
@@ -151,37 +182,56 @@ impl Interp {
             }
             options.clear();
             missing.clear();
-            let expansion = match pending.take(pos, &mut options) {
-                Some(expansion) => Ok(expansion),
-                None => self.expand(pos, &mut options),
-            };
-            let alias = matches!(expansion, Ok(Expansion::Alias(_)));
-            let value = match expansion {
-                Ok(Expansion::Options) => {
-                    values.clear();
-                    for option in &options {
-                        if let Some(v) = self.engine.known(option, &mut missing) {
-                            values.push(v);
-                        }
+            let kept = pending.take(pos, &mut options);
+            let by_program = match kept {
+                Some(_) => None,
+                None => match self.search_by_program(pos, &mut missing, &mut mex) {
+                    Ok(outcome) => outcome,
+                    Err(stop) => {
+                        let error = self.stop(stop, span);
+                        return Err(self.unwind(&stack, error));
                     }
-                    missing
-                        .is_empty()
-                        .then(|| mex.of(values.len(), values.iter().copied()))
-                }
-                Ok(Expansion::Alias(game)) => {
-                    let value = self.engine.known(&game, &mut missing);
-                    options.push(game);
-                    value
-                }
-                Err(error) => {
-                    let error = self.context_chain(error, pos, &stack);
-                    return Err(self.unwind(&stack, error));
+                },
+            };
+            // `alias` is `None` when the program computed the position:
+            // then no options are kept for its next visit.
+            let (value, alias) = match by_program {
+                Some(value) => (value, None),
+                None => {
+                    let expansion = match kept {
+                        Some(expansion) => Ok(expansion),
+                        None => self.expand(pos, &mut options),
+                    };
+                    let alias = matches!(expansion, Ok(Expansion::Alias(_)));
+                    let value = match expansion {
+                        Ok(Expansion::Options) => {
+                            values.clear();
+                            for option in &options {
+                                if let Some(v) = self.engine.known(option, &mut missing) {
+                                    values.push(v);
+                                }
+                            }
+                            missing
+                                .is_empty()
+                                .then(|| mex.of(values.len(), values.iter().copied()))
+                        }
+                        Ok(Expansion::Alias(game)) => {
+                            let value = self.engine.known(&game, &mut missing);
+                            options.push(game);
+                            value
+                        }
+                        Err(error) => {
+                            let error = self.context_chain(error, pos, &stack);
+                            return Err(self.unwind(&stack, error));
+                        }
+                    };
+                    (value, Some(alias))
                 }
             };
             match value {
                 Some(value) => {
                     self.engine.set_value(pos, value);
-                    self.searched += 1;
+                    self.searched += alias.is_some() as u64;
                     stack.pop();
                     solved += 1;
                     if solved == REPORT_STEPS {
@@ -199,7 +249,9 @@ impl Interp {
                     }
                     self.engine.set_value(pos, IN_PROGRESS);
                     stack.append(&mut missing);
-                    pending.keep(pos, &mut options, alias);
+                    if let Some(alias) = alias {
+                        pending.keep(pos, &mut options, alias);
+                    }
                 }
             }
         }
@@ -256,6 +308,58 @@ impl Interp {
                 (step / 2).max(1)
             };
         }
+    }
+
+    /// Computes `pos` depth first with its family's integer program: its
+    /// value, or `Some(None)` with the positions to compute first pushed to
+    /// `missing`; `None` when the program cannot vouch for it (the closures
+    /// then expand it, and report any error).
+    fn search_by_program(
+        &mut self,
+        pos: PosId,
+        missing: &mut Vec<PosId>,
+        mex: &mut Mex,
+    ) -> std::result::Result<Option<Option<u64>>, Stop> {
+        if pos.family == LITERALS || self.generic_only {
+            return Ok(None);
+        }
+        let Some(key) = IntKey::of(&self.engine.args(pos)) else {
+            return Ok(None);
+        };
+        let Ok(plan) = self.plan(pos.family) else {
+            return Ok(None);
+        };
+        if plan.kernel.params != key.ints().len() || key.is_list() {
+            return Ok(None);
+        }
+        let looked_up = LookedUp {
+            engine: &self.engine,
+            family: pos.family,
+            absent: RefCell::default(),
+        };
+        let limit = self.engine.limits.max_list_len;
+        let mut found = std::mem::take(&mut self.program_options);
+        let walked = plan
+            .kernel
+            .options(key.ints(), &looked_up, limit, &mut found);
+        let absent = looked_up.absent.into_inner();
+        let outcome = match walked {
+            None => None,
+            Some(()) if absent.is_empty() => Some(Some(
+                mex.of(found.points.len(), found.points.iter().copied()),
+            )),
+            Some(()) => {
+                for key in absent {
+                    let position = self.engine.intern(pos.family, &key.args())?;
+                    if self.engine.value(position) >= IN_PROGRESS {
+                        missing.push(position);
+                    }
+                }
+                Some(None)
+            }
+        };
+        self.program_options = found;
+        Ok(outcome)
     }
 
     /// Resets the positions left in progress after an error, so that the

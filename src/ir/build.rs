@@ -65,7 +65,7 @@ pub(super) fn translate(
     };
     if !(1..=MAX_PARAMS).contains(&params) {
         return Err(fail(&format!(
-            "integer tables are built for families of 1 or {MAX_PARAMS} parameters"
+            "integer programs have 1 to {MAX_PARAMS} parameters"
         )));
     }
     let ExprKind::Options(elements) = &definition.body.node else {

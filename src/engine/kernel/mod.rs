@@ -258,7 +258,7 @@ impl Kernel {
 }
 
 /// Most parameters a kernel may have.
-pub const MAX_PARAMS: usize = 2;
+pub const MAX_PARAMS: usize = 4;
 
 /// Where a kernel finds the values of the positions its options name.
 pub trait Known {
