@@ -9,6 +9,7 @@ mod ints;
 pub mod kernel;
 mod mex;
 mod seen;
+mod shell;
 mod split;
 
 pub use ints::IntKey;
@@ -23,6 +24,7 @@ use rustc_hash::FxHashMap;
 use crate::value::{FamilyId, Game, PosId, Value};
 use grid::Grid;
 use kernel::Kernel;
+use shell::Shell;
 use split::Prefix;
 
 /// Marks a position whose value is not yet known.
@@ -90,6 +92,9 @@ struct FamilyTable {
     prefix: Prefix,
     /// Which box of arguments a kernel has computed (two parameters).
     grid: Grid,
+    /// How far a program has computed `dense` in slot order (three or four
+    /// parameters).
+    shell: Shell,
 }
 
 impl FamilyTable {
@@ -97,7 +102,7 @@ impl FamilyTable {
     fn interned(&self) -> usize {
         // A two-parameter table has slots for arguments never asked for.
         let dense = match self.arity {
-            2 => self.dense.iter().filter(|v| **v != DENSE_UNKNOWN).count(),
+            2..=4 => self.dense.iter().filter(|v| **v != DENSE_UNKNOWN).count(),
             _ => self.dense.len(),
         };
         dense + self.keys.len()
@@ -145,6 +150,7 @@ impl Engine {
             values: Vec::new(),
             prefix: Prefix::default(),
             grid: Grid::default(),
+            shell: Shell::default(),
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -167,6 +173,7 @@ impl Engine {
             table.values.clear();
             table.prefix = Prefix::default();
             table.grid = Grid::default();
+            table.shell = Shell::default();
         }
         self.positions = 0;
     }
@@ -198,10 +205,8 @@ impl Engine {
                 index: n as u32,
             });
         }
-        if let [Value::Int(a), Value::Int(b)] = args
-            && table.arity == 2
-            && let Some(slot) = grid::slot(*a, *b)
-        {
+        let int_key = IntKey::of(args);
+        if let Some(slot) = int_key.and_then(|key| dense_slot(table.arity, &key)) {
             if slot >= table.dense.len() {
                 let grow = (slot + 1 - table.dense.len()) as u64;
                 if self.positions + grow > self.limits.max_positions {
@@ -215,7 +220,6 @@ impl Engine {
                 index: slot as u32,
             });
         }
-        let int_key = IntKey::of(args);
         let found = match &int_key {
             Some(key) => table.ints.get(key),
             None => table.lookup.get(args),
@@ -256,7 +260,7 @@ impl Engine {
         };
         match (table.arity, key.is_list(), key.ints()) {
             (1, false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => dense(n as usize),
-            (2, false, &[a, b]) if grid::slot(a, b).is_some() => dense(grid::slot(a, b)?),
+            _ if dense_slot(table.arity, key).is_some() => dense(dense_slot(table.arity, key)?),
             _ => table.ints.get(key).map(|&index| PosId {
                 family,
                 index: index | HASHED,
@@ -277,6 +281,8 @@ impl Engine {
             Cow::Owned(vec![Value::Int(n)])
         } else if let Some((a, b)) = self.dense_pair(pos) {
             Cow::Owned(vec![Value::Int(a), Value::Int(b)])
+        } else if let Some((ints, k)) = self.dense_tuple(pos) {
+            Cow::Owned(ints[..k].iter().map(|&n| Value::Int(n)).collect())
         } else {
             Cow::Borrowed(self.key(pos))
         }
@@ -294,6 +300,46 @@ impl Engine {
     pub fn dense_pair(&self, pos: PosId) -> Option<(i64, i64)> {
         let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 2;
         dense.then(|| grid::arguments(pos.index as usize))
+    }
+
+    /// The arguments of a three- or four-parameter position kept in a dense
+    /// table, and how many there are.
+    pub fn dense_tuple(&self, pos: PosId) -> Option<([i64; 4], usize)> {
+        let arity = self.tables[pos.family.0 as usize].arity;
+        let dense = pos.index & HASHED == 0 && (3..=4).contains(&arity);
+        dense.then(|| (shell::arguments(pos.index as usize, arity), arity))
+    }
+
+    /// Computes the values of the slots of `family` up to `pos` in slot
+    /// order with the family's program (three or four parameters);
+    /// `Ok(Some(s))` when slot `s` must first be computed otherwise, `Ok(None)`
+    /// when done, and `Err` of nothing when the box is too large to fill.
+    pub fn fill_shell(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+    ) -> Result<Option<PosId>, Option<Stop>> {
+        let table = &mut self.tables[pos.family.0 as usize];
+        let target = pos.index as usize;
+        if !table.shell.reaches(target) {
+            return Err(None);
+        }
+        let limit = self.limits.max_list_len;
+        let blocked = table
+            .shell
+            .fill(
+                &mut table.dense,
+                kernel,
+                table.arity,
+                target,
+                limit,
+                &self.interrupt,
+            )
+            .map_err(Some)?;
+        Ok(blocked.map(|slot| PosId {
+            family: pos.family,
+            index: slot as u32,
+        }))
     }
 
     /// The argument list of a position kept in a hash table.
@@ -452,6 +498,16 @@ impl Engine {
     pub fn family_stats(&self, family: FamilyId) -> (u64, u64) {
         let table = &self.tables[family.0 as usize];
         (table.interned() as u64, table.known() as u64)
+    }
+}
+
+/// The slot of a two-, three- or four-parameter position in its family's
+/// dense table, if its arguments are small non-negative integers.
+fn dense_slot(arity: usize, key: &IntKey) -> Option<usize> {
+    match (arity, key.is_list(), key.ints()) {
+        (2, false, &[a, b]) => grid::slot(a, b),
+        (3..=4, false, ints) if ints.len() == arity => shell::slot(ints),
+        _ => None,
     }
 }
 

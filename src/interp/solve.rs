@@ -272,6 +272,14 @@ impl Interp {
             let filled = self.engine.fill_grid(pos.family, kernel, pair)?;
             return Ok(if filled { Fill::Done } else { Fill::Generic });
         }
+        if self.engine.dense_tuple(pos).is_some() {
+            return match self.engine.fill_shell(pos, kernel) {
+                Ok(None) => Ok(Fill::Done),
+                Ok(Some(first)) => Ok(self.first_or_search(first, pos)),
+                Err(None) => Ok(Fill::Generic),
+                Err(Some(stop)) => Err(stop),
+            };
+        }
         let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(Fill::Generic);
         };
@@ -287,15 +295,7 @@ impl Interp {
                     family: pos.family,
                     index: blocked as u32,
                 };
-                // The blocked position alone goes to the generic search; once
-                // it is known, the program goes on above it. One already being
-                // searched leaves `pos` to the search too.
-                let searched = blocked == n || self.engine.value(first) == IN_PROGRESS;
-                return Ok(if searched {
-                    Fill::Generic
-                } else {
-                    Fill::First(first)
-                });
+                return Ok(self.first_or_search(first, pos));
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);
             if to == n {
@@ -307,6 +307,18 @@ impl Interp {
             } else {
                 (step / 2).max(1)
             };
+        }
+    }
+
+    /// What to do when a bottom-up fill towards `pos` stopped at `first`:
+    /// `first` alone goes to the search, and once it is known the fill goes
+    /// on. When `first` is `pos`, or is being searched already, `pos` goes
+    /// to the search itself.
+    fn first_or_search(&self, first: PosId, pos: PosId) -> Fill {
+        if first == pos || self.engine.value(first) == IN_PROGRESS {
+            Fill::Generic
+        } else {
+            Fill::First(first)
         }
     }
 
@@ -329,7 +341,10 @@ impl Interp {
         let Ok(plan) = self.plan(pos.family) else {
             return Ok(None);
         };
-        if plan.kernel.params != key.ints().len() || key.is_list() {
+        // Split options are computed against the line of a one-parameter
+        // table (the sparse space), which a search does not have.
+        let kernel = &plan.kernel;
+        if kernel.params != key.ints().len() || key.is_list() || kernel.has_split() {
             return Ok(None);
         }
         let looked_up = LookedUp {
@@ -349,13 +364,20 @@ impl Interp {
                 mex.of(found.points.len(), found.points.iter().copied()),
             )),
             Some(()) => {
+                // A limit met here is left to the closures, which report
+                // it at the option that meets it.
+                let mut interned = Some(None);
                 for key in absent {
-                    let position = self.engine.intern(pos.family, &key.args())?;
+                    let Ok(position) = self.engine.intern(pos.family, &key.args()) else {
+                        missing.clear();
+                        interned = None;
+                        break;
+                    };
                     if self.engine.value(position) >= IN_PROGRESS {
                         missing.push(position);
                     }
                 }
-                Some(None)
+                interned
             }
         };
         self.program_options = found;

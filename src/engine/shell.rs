@@ -1,0 +1,331 @@
+//! Families of three or four parameters in a dense table: the tuples of
+//! small non-negative arguments are numbered shell by shell (all tuples
+//! whose largest argument is `m` come after those whose largest is below
+//! `m`, in lexicographic order within the shell), so that the slots of the
+//! box `[0, m)^k` are exactly `0..m^k` and a growing box keeps every slot.
+//! An integer program computes the slots in that order; a game whose moves
+//! lower one argument (three-heap nim) finds every option already known.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::kernel::{Kernel, Known, OptionSet};
+use super::{DENSE_BIG, Mex, Stop};
+
+/// Dense slots a family may use, 4 bytes each.
+const SHELL_SLOTS: u64 = 1 << 23;
+
+/// Most positions one fill computes: a larger box is left to the
+/// depth-first search, which visits only the positions a game reaches.
+const SHELL_CELLS: usize = 1 << 22;
+
+/// The slot of the tuple `ints` (of 3 or 4 arguments), if every argument is
+/// non-negative and the slot is below `SHELL_SLOTS`.
+#[inline(always)]
+pub(super) fn slot(ints: &[i64]) -> Option<usize> {
+    let k = ints.len();
+    let (mut m, mut negative) = (0, false);
+    for &t in ints {
+        m = m.max(t);
+        negative |= t < 0;
+    }
+    if negative || m >= 1 << 12 || !(1..=4).contains(&k) {
+        return None;
+    }
+    let m = m as u64;
+    let (b, q) = (m + 1, m);
+    let powers_of_base = [1, b, b * b, b * b * b, b * b * b * b];
+    let powers_of_m = [1, q, q * q, q * q * q, q * q * q * q];
+    // Tuples of smaller shells, then the tuples of this shell that come
+    // before `ints`: those lexicographically smaller in [0, m]^k, less the
+    // ones among them whose every argument is below m.
+    let (mut rank, mut below, mut prefix_below) = (0, 0, true);
+    for (i, &t) in ints.iter().enumerate() {
+        let (t, rest) = (t as u64, k - 1 - i);
+        rank += t * powers_of_base[rest];
+        if prefix_below {
+            below += t * powers_of_m[rest];
+            prefix_below = t < m;
+        }
+    }
+    let slot = powers_of_m[k] + rank - below;
+    (slot < SHELL_SLOTS).then_some(slot as usize)
+}
+
+/// The tuple after `t` in slot order.
+fn next(t: &mut [i64]) {
+    let m = t.iter().copied().max().unwrap_or(0);
+    match t.iter().rposition(|&x| x < m) {
+        // The lexicographic successor in [0, m]^k; if no argument is m
+        // yet, the first such tuple in the shell ends in m.
+        Some(i) => {
+            t[i] += 1;
+            t[i + 1..].fill(0);
+            if !t.contains(&m)
+                && let Some(last) = t.last_mut()
+            {
+                *last = m;
+            }
+        }
+        // The shell is done: the next starts at (0, …, 0, m + 1).
+        None => {
+            t.fill(0);
+            if let Some(last) = t.last_mut() {
+                *last = m + 1;
+            }
+        }
+    }
+}
+
+/// The tuple of `k` arguments whose slot is `slot`.
+pub(super) fn arguments(slot: usize, k: usize) -> [i64; 4] {
+    // Slot order is the order of `next` from (0, …, 0); jump to the shell.
+    let mut m = (slot as f64).powf(1.0 / k as f64) as u64;
+    while (m + 1).pow(k as u32) <= slot as u64 {
+        m += 1;
+    }
+    while m.pow(k as u32) > slot as u64 {
+        m -= 1;
+    }
+    let mut t = [0i64; 4];
+    let mut start = 0;
+    if m > 0 {
+        t[k - 1] = m as i64;
+        start = m.pow(k as u32) as usize;
+    }
+    // Within the shell, fix the arguments one at a time.
+    let mut remaining = slot - start;
+    for i in 0..k {
+        t[i] = 0;
+        loop {
+            let count = shell_tuples(&t[..=i], k, m);
+            if remaining < count {
+                break;
+            }
+            remaining -= count;
+            t[i] += 1;
+        }
+        if i + 1 < k {
+            t[i + 1..k].fill(0);
+        }
+    }
+    t
+}
+
+/// How many tuples of shell `m` (k arguments) begin with `prefix`.
+fn shell_tuples(prefix: &[i64], k: usize, m: u64) -> usize {
+    let rest = (k - prefix.len()) as u32;
+    let free = (m + 1).pow(rest);
+    let count = match prefix.contains(&(m as i64)) {
+        true => free,
+        false => free - m.pow(rest),
+    };
+    count as usize
+}
+
+/// The state of one family's bottom-up computation in slot order.
+#[derive(Default)]
+pub(super) struct Shell {
+    /// Slots below this have values.
+    done: usize,
+    /// The arguments of slot `done`.
+    at: [i64; 4],
+    options: OptionSet,
+    mex: Mex,
+}
+
+/// The values known so far, as the program looks them up.
+struct Values<'a>(&'a [u32]);
+
+impl Known for Values<'_> {
+    #[inline]
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let value = *self.0.get(slot(args)?)?;
+        (value < DENSE_BIG).then_some(value as u64)
+    }
+
+    fn line(&self) -> &[u32] {
+        &[]
+    }
+
+    /// Along a line that moves one argument, the slot is affine in it
+    /// while it stays below the largest of the others: stepped there,
+    /// computed afresh elsewhere.
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let moving: Vec<usize> = (0..args.len()).filter(|&i| steps[i] != 0).collect();
+        let &[x] = moving.as_slice() else {
+            return self.each(args, steps, count, nim, out);
+        };
+        let others = args.iter().enumerate().filter(|&(i, _)| i != x);
+        let (largest, first_largest) =
+            others.fold(
+                (-1, usize::MAX),
+                |(m, at), (i, &t)| {
+                    if t > m { (t, i) } else { (m, at) }
+                },
+            );
+        let k = args.len();
+        let rest = (k - 1 - x) as u32;
+        let (b, m) = (largest as u64 + 1, largest as u64);
+        let in_prefix = x < first_largest;
+        let coefficient = b.pow(rest) as i64 - if in_prefix { m.pow(rest) as i64 } else { 0 };
+        let mut point = [0i64; 4];
+        point[..k].copy_from_slice(args);
+        let mut at = slot(&point[..k])? as i64;
+        for i in 0..count {
+            if i > 0 {
+                let before = point[x];
+                point[x] += steps[x];
+                at = match before < largest && point[x] < largest && point[x] >= 0 {
+                    true => at + steps[x] * coefficient,
+                    false => slot(&point[..k])? as i64,
+                };
+            }
+            let value = *self.0.get(at as usize)?;
+            if value >= DENSE_BIG {
+                return None;
+            }
+            out.push(value as u64 ^ nim);
+        }
+        Some(())
+    }
+}
+
+impl Values<'_> {
+    /// `along` one point at a time.
+    fn each(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        let mut point = [0i64; 4];
+        point[..args.len()].copy_from_slice(args);
+        for _ in 0..count {
+            out.push(self.value(&point[..args.len()])? ^ nim);
+            for (p, step) in point.iter_mut().zip(steps) {
+                *p += step;
+            }
+        }
+        Some(())
+    }
+}
+
+impl Shell {
+    /// Whether a fill up to `target` is worth doing rather than a search.
+    pub(super) fn reaches(&self, target: usize) -> bool {
+        target < self.done.max(SHELL_CELLS)
+    }
+
+    /// Computes `values[..=target]` in slot order. `Ok(Some(s))` when slot
+    /// `s` must first be computed otherwise (the program cannot vouch for
+    /// it), after which the next call goes on from there.
+    pub(super) fn fill(
+        &mut self,
+        values: &mut [u32],
+        kernel: &Kernel,
+        k: usize,
+        target: usize,
+        limit: u64,
+        interrupt: &AtomicBool,
+    ) -> Result<Option<usize>, Stop> {
+        while self.done <= target {
+            let s = self.done;
+            if s.is_multiple_of(64) && interrupt.load(Ordering::Relaxed) {
+                return Err(Stop::Interrupted);
+            }
+            if values[s] >= DENSE_BIG {
+                let args = &self.at[..k];
+                let value = kernel
+                    .options(args, &Values(values), limit, &mut self.options)
+                    .map(|()| {
+                        let points = &self.options.points;
+                        self.mex.of(points.len(), points.iter().copied())
+                    })
+                    .filter(|&v| v < DENSE_BIG as u64);
+                let Some(value) = value else {
+                    return Ok(Some(s));
+                };
+                values[s] = value as u32;
+            }
+            next(&mut self.at[..k]);
+            self.done = s + 1;
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Values, arguments, next, slot};
+    use crate::engine::kernel::Known;
+
+    #[test]
+    fn slots_number_the_tuples_shell_by_shell() {
+        for k in [3usize, 4] {
+            let mut t = [0i64; 4];
+            for expected in 0..6000 {
+                let tuple = &mut t[..k];
+                assert_eq!(slot(tuple), Some(expected), "{tuple:?}");
+                assert_eq!(&arguments(expected, k)[..k], &*tuple);
+                next(tuple);
+            }
+            // The box [0, m)^k is exactly the first m^k slots.
+            let m = 7i64;
+            let mut seen = vec![false; (m as usize).pow(k as u32)];
+            let mut t = [0i64; 4];
+            loop {
+                let s = slot(&t[..k]).expect("small");
+                seen[s] = true;
+                let Some(i) = t[..k].iter().rposition(|&x| x < m - 1) else {
+                    break;
+                };
+                t[i] += 1;
+                t[i + 1..k].fill(0);
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+        assert_eq!(slot(&[0, -1, 0]), None);
+    }
+
+    #[test]
+    fn stepping_along_a_line_finds_the_slots_one_by_one_would() {
+        // Each slot holds its own number, so values are slots.
+        let table: Vec<u32> = (0..20u32.pow(4)).collect();
+        let values = Values(&table);
+        for args in [
+            [9, 3, 5, 0],
+            [2, 7, 7, 1],
+            [0, 0, 4, 4],
+            [6, 6, 6, 6],
+            [12, 1, 12, 3],
+        ] {
+            for k in [3usize, 4] {
+                for x in 0..k {
+                    for step in [-1i64, -2, 1] {
+                        let mut steps = [0i64; 4];
+                        steps[x] = step;
+                        let count = if step < 0 {
+                            (args[x] / -step + 1) as usize
+                        } else {
+                            5
+                        };
+                        let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                        let line = (&args[..k], &steps[..k]);
+                        let stepped = values.along(line.0, line.1, count, 0, &mut fast);
+                        let each = values.each(line.0, line.1, count, 0, &mut plain);
+                        assert_eq!((stepped, fast), (each, plain), "{args:?} {k} {x} {step}");
+                    }
+                }
+            }
+        }
+    }
+}
