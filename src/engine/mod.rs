@@ -76,7 +76,7 @@ pub enum Stop {
 
 struct FamilyTable {
     name: String,
-    arity: usize,
+    shape: Shape,
     /// Values of positions `Name(n)` for small non-negative `n`.
     dense: Vec<u32>,
     /// Dense values of 32 bits or more, by argument.
@@ -101,7 +101,7 @@ impl FamilyTable {
     /// How many of its positions are interned.
     fn interned(&self) -> usize {
         // A two-parameter table has slots for arguments never asked for.
-        let dense = match self.arity {
+        let dense = match self.shape.ints() {
             2..=4 => self.dense.iter().filter(|v| **v != DENSE_UNKNOWN).count(),
             _ => self.dense.len(),
         };
@@ -133,15 +133,15 @@ impl Engine {
             limits,
             interrupt,
         };
-        engine.define_family(LITERALS, "<>".to_string(), usize::MAX);
+        engine.define_family(LITERALS, "<>".to_string(), Shape::Ints(usize::MAX));
         engine
     }
 
     /// Makes (or, for a redefined family, empties) the table of family `id`.
-    pub fn define_family(&mut self, id: FamilyId, name: String, arity: usize) {
+    pub fn define_family(&mut self, id: FamilyId, name: String, shape: Shape) {
         let table = FamilyTable {
             name,
-            arity,
+            shape,
             dense: Vec::new(),
             big: FxHashMap::default(),
             keys: Vec::new(),
@@ -187,7 +187,7 @@ impl Engine {
     pub fn intern(&mut self, family: FamilyId, args: &[Value]) -> Result<PosId, Stop> {
         let table = &mut self.tables[family.0 as usize];
         if let [Value::Int(n)] = args
-            && table.arity == 1
+            && table.shape == Shape::Ints(1)
             && *n >= 0
             && (*n as u64) < DENSE_LIMIT
         {
@@ -206,7 +206,7 @@ impl Engine {
             });
         }
         let int_key = IntKey::of(args);
-        if let Some(slot) = int_key.and_then(|key| dense_slot(table.arity, &key)) {
+        if let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key)) {
             if slot >= table.dense.len() {
                 let grow = (slot + 1 - table.dense.len()) as u64;
                 if self.positions + grow > self.limits.max_positions {
@@ -258,9 +258,11 @@ impl Engine {
                 index: index as u32,
             })
         };
-        match (table.arity, key.is_list(), key.ints()) {
-            (1, false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => dense(n as usize),
-            _ if dense_slot(table.arity, key).is_some() => dense(dense_slot(table.arity, key)?),
+        match (table.shape, key.is_list(), key.ints()) {
+            (Shape::Ints(1), false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => {
+                dense(n as usize)
+            }
+            _ if dense_slot(table.shape, key).is_some() => dense(dense_slot(table.shape, key)?),
             _ => table.ints.get(key).map(|&index| PosId {
                 family,
                 index: index | HASHED,
@@ -277,37 +279,47 @@ impl Engine {
     /// The arguments of a position (for a literal: its options as games).
     pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
         use std::borrow::Cow;
-        if let Some(n) = self.dense_arg(pos) {
-            Cow::Owned(vec![Value::Int(n)])
+        let ints: Vec<Value> = if let Some(n) = self.dense_arg(pos) {
+            vec![Value::Int(n)]
         } else if let Some((a, b)) = self.dense_pair(pos) {
-            Cow::Owned(vec![Value::Int(a), Value::Int(b)])
+            vec![Value::Int(a), Value::Int(b)]
         } else if let Some((ints, k)) = self.dense_tuple(pos) {
-            Cow::Owned(ints[..k].iter().map(|&n| Value::Int(n)).collect())
+            ints[..k].iter().map(|&n| Value::Int(n)).collect()
         } else {
-            Cow::Borrowed(self.key(pos))
+            return Cow::Borrowed(self.key(pos));
+        };
+        match self.tables[pos.family.0 as usize].shape {
+            Shape::Board(_) => Cow::Owned(vec![Value::list(ints)]),
+            Shape::Ints(_) => Cow::Owned(ints),
         }
+    }
+
+    /// How a family's positions are laid out.
+    pub fn shape(&self, family: FamilyId) -> Shape {
+        self.tables[family.0 as usize].shape
     }
 
     /// The argument of a one-parameter position kept in a dense table.
     #[inline]
     pub fn dense_arg(&self, pos: PosId) -> Option<i64> {
-        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 1;
+        let shape = self.tables[pos.family.0 as usize].shape;
+        let dense = pos.index & HASHED == 0 && shape == Shape::Ints(1);
         dense.then_some(pos.index as i64)
     }
 
     /// The arguments of a two-parameter position kept in a dense table.
     #[inline]
     pub fn dense_pair(&self, pos: PosId) -> Option<(i64, i64)> {
-        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].arity == 2;
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].shape.ints() == 2;
         dense.then(|| grid::arguments(pos.index as usize))
     }
 
     /// The arguments of a three- or four-parameter position kept in a dense
     /// table, and how many there are.
     pub fn dense_tuple(&self, pos: PosId) -> Option<([i64; 4], usize)> {
-        let arity = self.tables[pos.family.0 as usize].arity;
-        let dense = pos.index & HASHED == 0 && (3..=4).contains(&arity);
-        dense.then(|| (shell::arguments(pos.index as usize, arity), arity))
+        let k = self.tables[pos.family.0 as usize].shape.ints();
+        let dense = pos.index & HASHED == 0 && (3..=4).contains(&k);
+        dense.then(|| (shell::arguments(pos.index as usize, k), k))
     }
 
     /// Computes the values of the slots of `family` up to `pos` in slot
@@ -330,7 +342,7 @@ impl Engine {
             .fill(
                 &mut table.dense,
                 kernel,
-                table.arity,
+                table.shape.ints(),
                 target,
                 limit,
                 &self.interrupt,
@@ -501,13 +513,35 @@ impl Engine {
     }
 }
 
-/// The slot of a two-, three- or four-parameter position in its family's
-/// dense table, if its arguments are small non-negative integers.
-fn dense_slot(arity: usize, key: &IntKey) -> Option<usize> {
-    match (arity, key.is_list(), key.ints()) {
-        (2, false, &[a, b]) => grid::slot(a, b),
-        (3..=4, false, ints) if ints.len() == arity => shell::slot(ints),
+/// The slot of a position of two, three or four integers in its family's
+/// dense table, if they are small, non-negative and of the family's shape.
+fn dense_slot(shape: Shape, key: &IntKey) -> Option<usize> {
+    let k = shape.ints();
+    if key.is_list() != matches!(shape, Shape::Board(_)) || key.ints().len() != k {
+        return None;
+    }
+    match key.ints() {
+        &[a, b] => grid::slot(a, b),
+        ints if (3..=4).contains(&k) => shell::slot(ints),
         _ => None,
+    }
+}
+
+/// How a family's positions are laid out in its dense table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// That many integer parameters.
+    Ints(usize),
+    /// One parameter, always a list of that many integers (`ir::board_len`).
+    Board(usize),
+}
+
+impl Shape {
+    /// How many integers a position of this shape holds.
+    pub fn ints(self) -> usize {
+        match self {
+            Shape::Ints(k) | Shape::Board(k) => k,
+        }
     }
 }
 

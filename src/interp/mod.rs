@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::{Engine, Limits, Stop};
+use crate::engine::{Engine, Limits, Shape, Stop};
 use crate::ir::{Fallback, Plan};
 use crate::lower::program::{Action, AssertCheck, Assertion, Program};
 use crate::lower::{Redefine, lower};
@@ -104,8 +104,8 @@ impl Interp {
         self.plans.clear();
         for &id in &lowered.new_families {
             let family = self.program.family(id);
-            let (name, arity) = (family.name.clone(), family.params.len());
-            self.engine.define_family(id, name, arity);
+            let shape = crate::ir::shape(family);
+            self.engine.define_family(id, family.name.clone(), shape);
         }
         if lowered.replaced {
             self.engine.clear();
@@ -161,7 +161,7 @@ impl Interp {
             family.name = display.clone();
         }
         self.program = Rc::new(program);
-        self.engine.define_family(id, display, 1);
+        self.engine.define_family(id, display, Shape::Ints(1));
         self.octal_families.insert(code.to_string(), id);
         Ok(id)
     }

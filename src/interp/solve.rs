@@ -73,12 +73,14 @@ impl Pending {
 struct LookedUp<'a> {
     engine: &'a Engine,
     family: FamilyId,
+    /// Whether positions are boards (one list of integers).
+    board: bool,
     absent: RefCell<Vec<IntKey>>,
 }
 
 impl Known for LookedUp<'_> {
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let key = IntKey::new(args, false)?;
+        let key = IntKey::new(args, self.board)?;
         let found = self.engine.find(self.family, &key);
         match found.map(|position| self.engine.value(position)) {
             Some(value) if value < IN_PROGRESS => Some(value),
@@ -344,12 +346,14 @@ impl Interp {
         // Split options are computed against the line of a one-parameter
         // table (the sparse space), which a search does not have.
         let kernel = &plan.kernel;
-        if kernel.params != key.ints().len() || key.is_list() || kernel.has_split() {
+        let shape_fits = kernel.params == key.ints().len() && key.is_list() == plan.board;
+        if !shape_fits || kernel.has_split() {
             return Ok(None);
         }
         let looked_up = LookedUp {
             engine: &self.engine,
             family: pos.family,
+            board: plan.board,
             absent: RefCell::default(),
         };
         let limit = self.engine.limits.max_list_len;

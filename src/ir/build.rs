@@ -42,6 +42,8 @@ pub struct Translated {
     pub elements: Vec<KElement>,
     /// The names of the slots: the parameters, then the loop variables.
     pub slot_names: Vec<String>,
+    /// Whether the parameters are the integers of one board.
+    pub board: bool,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -58,7 +60,8 @@ pub(super) fn translate(
             reason: "the name was redefined as another kind of definition".to_string(),
         });
     };
-    let params = definition.params.len();
+    let board = super::board::board_len(definition);
+    let params = board.unwrap_or(definition.params.len());
     let fail = |reason: &str| Fallback {
         span: definition.body.span,
         reason: reason.to_string(),
@@ -80,9 +83,15 @@ pub(super) fn translate(
         depth: 0,
         inlined: 0,
         why: None,
+        board: board.is_some(),
     };
-    for param in &definition.params {
-        translator.bind_slot(&param.node);
+    match (board, definition.params.as_slice()) {
+        (Some(k), [param]) => translator.bind_board(&param.node, k),
+        _ => {
+            for param in &definition.params {
+                translator.bind_slot(&param.node);
+            }
+        }
     }
     let mut out = Vec::new();
     for element in elements {
@@ -101,6 +110,7 @@ pub(super) fn translate(
         params,
         elements: out,
         slot_names: translator.slot_names,
+        board: board.is_some(),
     })
 }
 
@@ -115,6 +125,8 @@ enum Binding {
     Cond(Cond),
     /// A folded `let` list or range of integers.
     Iter(Iter),
+    /// The board parameter: `k` integers in the slots from `first` on.
+    Board { first: usize, k: usize },
 }
 
 struct Translator<'a> {
@@ -131,6 +143,8 @@ struct Translator<'a> {
     inlined: usize,
     /// The first reason a translation failed.
     why: Option<Fallback>,
+    /// Whether the family's positions are boards (`super::board`).
+    board: bool,
 }
 
 impl Translator<'_> {
@@ -156,6 +170,34 @@ impl Translator<'_> {
         }
         self.scope.push((name.to_string(), Binding::Slot(slot)));
         Some(slot)
+    }
+
+    /// Binds the board parameter `name` of `k` integers to the first slots.
+    fn bind_board(&mut self, name: &str, k: usize) {
+        for i in 0..k {
+            self.slot_names.push(format!("{name}[{i}]"));
+        }
+        self.depth = k;
+        self.scope
+            .push((name.to_string(), Binding::Board { first: 0, k }));
+    }
+
+    /// The slot of `base[index]` when `base` is a board and `index` a
+    /// constant.
+    fn board_slot(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
+        let board = match &base.node {
+            ExprKind::Var(name) => self.local(name).cloned(),
+            _ => None,
+        };
+        let (Some(Binding::Board { first, k }), Some(i)) = (board, super::board::constant(index))
+        else {
+            return self.fail(base.span.to(index.span), "indexing a list");
+        };
+        let i = if i < 0 { i + k as i64 } else { i };
+        if !(0..k as i64).contains(&i) {
+            return self.fail(index.span, "an index outside the board");
+        }
+        Some(IntExpr::slot(first + i as usize))
     }
 
     fn element(&mut self, element: &Element) -> Option<KElement> {
@@ -214,6 +256,13 @@ impl Translator<'_> {
             }
             ExprKind::Call(callee, args) => match &callee.node {
                 ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
+                    let args = match (self.board, args.as_slice()) {
+                        (true, [list]) => match &list.node {
+                            ExprKind::List(items) => items.iter().map(|i| &i.value).collect(),
+                            _ => return self.fail(list.span, "a board that is not a list literal"),
+                        },
+                        _ => args.iter().collect::<Vec<_>>(),
+                    };
                     let mut call = Vec::new();
                     for arg in args {
                         call.push(self.int(arg)?);
@@ -364,6 +413,7 @@ impl Translator<'_> {
                 _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
             },
             ExprKind::Neg(a) => IntExpr::negate(self.int(a)?),
+            ExprKind::Index(base, index) => self.board_slot(base, index)?,
             ExprKind::Binary(op, a, b) => {
                 let op = match op {
                     BinOp::Add => IntOp::Add,
@@ -383,6 +433,13 @@ impl Translator<'_> {
                 };
                 if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
                     return inlined;
+                }
+                if let [arg] = args.as_slice()
+                    && let ExprKind::Var(board) = &arg.node
+                    && let Some(Binding::Board { k, .. }) = self.local(board)
+                    && self.builtin(name, "len")
+                {
+                    return Some(IntExpr::constant(*k as i64));
                 }
                 let mut ints = Vec::with_capacity(args.len());
                 for arg in args {

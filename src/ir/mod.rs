@@ -5,14 +5,16 @@
 //! computed by the engine bottom-up over dense tables; any other family by
 //! the generic search, and its `Fallback` says why.
 
+mod board;
 mod build;
 mod passes;
 mod print;
 
 use std::rc::Rc;
 
+use crate::engine::Shape;
 use crate::engine::kernel::Kernel;
-use crate::lower::program::Program;
+use crate::lower::program::{FamilyDef, Program};
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
 
@@ -25,6 +27,19 @@ pub struct Plan {
     pub slot_names: Vec<String>,
     /// The passes that changed something, in order.
     pub passes: Vec<&'static str>,
+    /// Whether the family's one parameter is a board whose integers are
+    /// the program's parameters.
+    pub board: bool,
+}
+
+/// How family `family`'s positions are laid out: integer parameters, or a
+/// board (one list of a few integers; see `board`).
+pub fn shape(family: &FamilyDef) -> Shape {
+    let board = family.definition.as_deref().and_then(board::board_len);
+    match board {
+        Some(k) => Shape::Board(k),
+        None => Shape::Ints(family.params.len()),
+    }
 }
 
 /// The plan of family `id`, or why it has none. `let_value` gives the value
@@ -44,5 +59,6 @@ pub fn plan(
         kernel: Rc::new(Kernel::new(translated.params, elements, slots)),
         slot_names: translated.slot_names,
         passes,
+        board: translated.board,
     })
 }

@@ -10,18 +10,17 @@ use crate::engine::kernel::{
 
 impl Display for Plan {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let params = &self.slot_names[..self.kernel.params];
-        write!(
-            f,
-            "game {}({}): integer program",
-            self.family,
-            params.join(", ")
-        )?;
+        let params = self.slot_names[..self.kernel.params].join(", ");
+        let params = match self.board {
+            true => format!("[{params}]"),
+            false => params,
+        };
+        write!(f, "game {}({params}): integer program", self.family)?;
         if !self.passes.is_empty() {
             write!(f, "; passes: {}", self.passes.join(", "))?;
         }
         writeln!(f)?;
-        let names = Names(&self.slot_names);
+        let names = Names(&self.slot_names, self.board);
         for element in &self.kernel.elements {
             writeln!(f, "  {}", names.element(&self.family, element))?;
         }
@@ -29,8 +28,9 @@ impl Display for Plan {
     }
 }
 
-/// Prints slots by the names the user gave them.
-struct Names<'a>(&'a [String]);
+/// Prints slots by the names the user gave them; positions as boards when
+/// the family's are.
+struct Names<'a>(&'a [String], bool);
 
 impl Names<'_> {
     fn element(&self, family: &str, element: &Element) -> String {
@@ -39,7 +39,10 @@ impl Names<'_> {
             OptionValue::Terms { calls, nims } => {
                 let mut terms: Vec<String> = calls
                     .iter()
-                    .map(|args| format!("{family}({})", self.list(args)))
+                    .map(|args| match self.1 {
+                        true => format!("{family}([{}])", self.list(args)),
+                        false => format!("{family}({})", self.list(args)),
+                    })
                     .collect();
                 terms.extend(nims.iter().map(|n| format!("*{}", self.atom(n))));
                 if terms.is_empty() {
