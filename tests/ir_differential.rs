@@ -124,6 +124,8 @@ struct Move {
     args: Vec<Int>,
     heap: Option<Int>,
     range: Option<(Int, Int)>,
+    /// The constants the loop walks when it has no range.
+    constants: Vec<i64>,
     test: Option<Test>,
 }
 
@@ -132,7 +134,7 @@ impl Move {
     fn values(&self, n: i64, g: &[u64], out: &mut Vec<u64>) {
         let xs: Vec<i64> = match &self.range {
             Some((low, high)) => (low.eval(n, 0)..high.eval(n, 0)).collect(),
-            None => vec![0],
+            None => self.constants.clone(),
         };
         for x in xs {
             if !self.test.as_ref().is_none_or(|t| t.eval(n, x)) {
@@ -175,7 +177,8 @@ impl Move {
         if let Some((low, high)) = &self.range {
             clauses += &format!(" for x in {}..{}", low.source(lets), high.source(lets));
         } else {
-            clauses += " for x in [0]";
+            let constants: Vec<String> = self.constants.iter().map(i64::to_string).collect();
+            clauses += &format!(" for x in [{}]", constants.join(", "));
         }
         if let Some(test) = &self.test {
             clauses += &format!(" if {}", test.source(lets));
@@ -260,11 +263,13 @@ fn option() -> impl Strategy<Value = Move> {
             (-1i64..=2, linear(false)).prop_map(|(low, high)| (Int::Const(low), high)),
         ),
         prop::option::weighted(0.6, test()),
+        prop::collection::vec(-2i64..=25, 1..=14),
     )
-        .prop_map(|(args, heap, range, test)| Move {
+        .prop_map(|(args, heap, range, test, constants)| Move {
             args,
             heap,
             range,
+            constants,
             test,
         })
 }

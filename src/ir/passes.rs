@@ -4,7 +4,8 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, Split,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, SLOT_BOUND,
+    Split, UNROLL,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -204,63 +205,79 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 
 /// `for x in a..b if x < e` → `for x in a..min(b, e)`, and likewise for the
 /// other comparisons of `±x` with an expression that does not read `x`: the
-/// walk then visits only the values that pass. Loops over constants are
-/// left to be unrolled or folded instead.
+/// walk then visits only the values that pass. A loop over more constants
+/// than are unrolled becomes a loop over the sorted constants within the
+/// bounds (`for k in [1, 2, 4, 5, …] if k <= n`); shorter constant loops
+/// are left to be unrolled or folded.
 fn narrow_bounds(mut element: Element) -> Vec<Element> {
-    let mut i = 0;
-    while i < element.clauses.len() {
+    let mut next = 0;
+    while next < element.clauses.len() {
+        let i = next;
+        next += 1;
         let Clause::For { slot: x, iter } = &element.clauses[i] else {
-            i += 1;
             continue;
         };
-        let Iter::Range {
-            low,
-            high,
-            inclusive,
-        } = iter
-        else {
-            i += 1;
-            continue;
-        };
-        if constants(iter).is_some() {
-            i += 1;
-            continue;
-        }
         let x = *x;
-        let one = || IntExpr::constant(1);
-        let mut low = low.clone();
-        let mut high = match inclusive {
-            true => IntExpr::binary(IntOp::Add, high.clone(), one()),
-            false => high.clone(),
-        };
-        let mut j = i + 1;
-        let mut moved = false;
-        while let Some(Clause::If(cond)) = element.clauses.get(j) {
-            match bound(cond, x) {
-                Some(Bound { at_least, below }) => {
-                    if let Some(e) = at_least {
-                        low = larger(low, e);
-                    }
-                    if let Some(e) = below {
-                        high = smaller(high, e);
-                    }
-                    element.clauses.remove(j);
-                    moved = true;
+        let sorted = match constants(iter) {
+            Some(mut values) if values.len() > UNROLL && matches!(iter, Iter::List(_)) => {
+                if values.iter().any(|v| v.abs() >= SLOT_BOUND) {
+                    continue;
                 }
-                None => j += 1,
+                values.sort_unstable();
+                values.dedup();
+                Some(values)
             }
+            Some(_) => continue,
+            None => None,
+        };
+        let (mut low, mut high) = match (&sorted, iter) {
+            (Some(values), _) => (
+                IntExpr::constant(values[0]),
+                IntExpr::constant(values[values.len() - 1] + 1),
+            ),
+            (
+                None,
+                Iter::Range {
+                    low,
+                    high,
+                    inclusive,
+                },
+            ) => (
+                low.clone(),
+                match inclusive {
+                    true => IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1)),
+                    false => high.clone(),
+                },
+            ),
+            (None, _) => continue,
+        };
+        let mut moved = false;
+        let mut j = i + 1;
+        while let Some(Clause::If(cond)) = element.clauses.get(j) {
+            let Some(Bound { at_least, below }) = bound(cond, x) else {
+                j += 1;
+                continue;
+            };
+            if let Some(e) = at_least {
+                low = larger(low, e);
+            }
+            if let Some(e) = below {
+                high = smaller(high, e);
+            }
+            element.clauses.remove(j);
+            moved = true;
         }
         if moved {
-            element.clauses[i] = Clause::For {
-                slot: x,
-                iter: Iter::Range {
+            let iter = match sorted {
+                Some(values) => Iter::Sorted { values, low, high },
+                None => Iter::Range {
                     low,
                     high,
                     inclusive: false,
                 },
             };
+            element.clauses[i] = Clause::For { slot: x, iter };
         }
-        i += 1;
     }
     vec![element]
 }
@@ -362,6 +379,7 @@ fn constants(iter: &Iter) -> Option<Vec<i64>> {
             };
             (high.saturating_sub(low) <= FOLDED_LOOP).then(|| (low..high).collect())
         }
+        Iter::Sorted { .. } => None,
         Iter::List(items) if items.len() as i64 <= FOLDED_LOOP => {
             items.iter().map(constant).collect()
         }
@@ -526,21 +544,21 @@ mod tests {
         let [Element { clauses, .. }] = out.as_slice() else {
             panic!("one element expected: {out:?}");
         };
-        let expected: Vec<IntExpr> = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20]
-            .map(IntExpr::constant)
-            .to_vec();
-        assert_eq!(
-            clauses[0],
-            Clause::For {
-                slot: 1,
-                iter: Iter::List(expected)
-            }
-        );
-        assert!(matches!(
-            &clauses[1],
-            Clause::If(Cond::Cmp(CmpOp::Le, _, _))
-        ));
-        assert_eq!(applied, ["conjunctions split", "constant filters folded"]);
+        // The moves that pass the filter, then `k <= n` as a bound on them.
+        let values = vec![1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20];
+        let n_plus_one = IntExpr::binary(IntOp::Add, IntExpr::slot(0), IntExpr::constant(1));
+        let iter = Iter::Sorted {
+            values,
+            low: IntExpr::constant(1),
+            high: IntExpr::Min(vec![IntExpr::constant(21), n_plus_one]),
+        };
+        assert_eq!(clauses.as_slice(), [Clause::For { slot: 1, iter }]);
+        let passes = [
+            "conjunctions split",
+            "constant filters folded",
+            "conditions moved into loop bounds",
+        ];
+        assert_eq!(applied, passes);
     }
 
     #[test]

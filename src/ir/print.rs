@@ -119,6 +119,11 @@ impl Names<'_> {
                 format!("{}{dots}{}", self.expr(low), self.expr(high))
             }
             Iter::List(items) => format!("[{}]", self.list(items)),
+            Iter::Sorted { values, low, high } => {
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                let (low, high) = (self.expr(low), self.expr(high));
+                format!("[{}] within {low}..{high}", values.join(", "))
+            }
         }
     }
 

@@ -19,7 +19,7 @@ pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,
 /// whatever order it is evaluated in.
-const SLOT_BOUND: i64 = 1 << 32;
+pub const SLOT_BOUND: i64 = 1 << 32;
 /// Largest coefficient of a slot in an affine expression.
 const COEFFICIENT_BOUND: i64 = 1 << 16;
 /// Largest constant of an affine expression.
@@ -38,6 +38,14 @@ pub enum Iter {
     /// A list (or set) literal of integers; order and repeats do not change
     /// a mex.
     List(Vec<IntExpr>),
+    /// The constants `values` (ascending, each within the slot bound) that
+    /// lie in `low..high`: a loop over constants whose conditions were
+    /// bounds on its variable (`for k in [1, 2, 4, 5] if k <= n`).
+    Sorted {
+        values: Vec<i64>,
+        low: IntExpr,
+        high: IntExpr,
+    },
 }
 
 /// One clause of an element, in source order.
@@ -56,7 +64,7 @@ pub struct Element {
 
 /// Loops over at most this many constants are unrolled when a kernel is
 /// built, so that evaluating an element walks no loop at all.
-const UNROLL: usize = 8;
+pub const UNROLL: usize = 8;
 
 impl Element {
     /// The element with its leading loops over a few constants unrolled:
@@ -76,7 +84,7 @@ impl Element {
                 (b - a <= UNROLL as i64).then(|| (a..b).collect())
             }),
             Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
-            Iter::List(_) => None,
+            Iter::List(_) | Iter::Sorted { .. } => None,
         };
         let Some(values) = values.filter(|vs| vs.iter().all(|v| v.abs() < SLOT_BOUND)) else {
             return vec![self];
@@ -115,6 +123,11 @@ impl Element {
                                 inclusive: *inclusive,
                             },
                             Iter::List(items) => Iter::List(subs(items)?),
+                            Iter::Sorted { values, low, high } => Iter::Sorted {
+                                values: values.clone(),
+                                low: sub(low)?,
+                                high: sub(high)?,
+                            },
                         },
                     },
                 })

@@ -82,6 +82,24 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     }
                     Some(())
                 }
+                Iter::Sorted { values, low, high } => {
+                    let (a, b) = (low.eval(slots)?, high.eval(slots)?);
+                    let from = values.partition_point(|&v| v < a);
+                    let chosen = &values[from..values.partition_point(|&v| v < b).max(from)];
+                    if !chosen.is_empty()
+                        && index + 1 == element.clauses.len()
+                        && let OptionValue::Terms { calls, nims } = &element.value
+                        && let Some(steps) = Steps::of(calls, nims, *slot)
+                    {
+                        slots[*slot] = 0;
+                        return self.walk_constants(calls, nims, &steps, chosen, slots);
+                    }
+                    for &x in chosen {
+                        slots[*slot] = x;
+                        self.clauses(element, index + 1, slots)?;
+                    }
+                    Some(())
+                }
                 Iter::List(items) => {
                     for item in items {
                         let x = item.eval(slots)?;
@@ -158,6 +176,39 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 for (arg, step) in args.iter_mut().zip(steps) {
                     *arg += step;
                 }
+            }
+            self.out.points.push(v);
+        }
+        Some(())
+    }
+
+    /// The options of a `for` over constants `values` that yields terms
+    /// directly: each argument is its value at 0 (the loop's slot is 0 in
+    /// `slots`) plus its step times the constant.
+    fn walk_constants(
+        &mut self,
+        calls: &[Vec<IntExpr>],
+        nims: &[IntExpr],
+        steps: &Steps,
+        values: &[i64],
+        slots: &[i64],
+    ) -> Option<()> {
+        let nim = nim_sum(nims, slots)?;
+        self.count(values.len() as u64)?;
+        let mut base = [[0; MAX_PARAMS]; MAX_CALLS];
+        for (call, base) in calls.iter().zip(base.iter_mut()) {
+            for (expr, arg) in call.iter().zip(base.iter_mut()) {
+                *arg = expr.eval(slots)?;
+            }
+        }
+        let mut args = [0; MAX_PARAMS];
+        for &x in values {
+            let mut v = nim;
+            for ((call, base), steps) in calls.iter().zip(&base).zip(&steps.0) {
+                for ((arg, base), step) in args.iter_mut().zip(base).zip(steps).take(call.len()) {
+                    *arg = base + step * x;
+                }
+                v ^= self.known.value(&args[..call.len()])?;
             }
             self.out.points.push(v);
         }
