@@ -40,6 +40,10 @@ struct Cli {
     /// `ir` shows how each game family is computed.
     #[arg(long, value_enum, value_name = "STAGE")]
     emit: Option<Stage>,
+    /// After the run, report on standard error how each game family was
+    /// computed, how many positions it keeps, and the time taken.
+    #[arg(long)]
+    stats: bool,
     /// Most positions kept in memory before the run stops.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     max_positions: u64,
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
         format: cli.format,
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         generic_only: false,
+        stats: cli.stats,
     };
     let stdin_is_terminal = std::io::stdin().is_terminal();
     if cli.interactive || (cli.file.is_none() && cli.eval.is_none() && stdin_is_terminal) {

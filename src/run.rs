@@ -25,6 +25,9 @@ pub struct Settings {
     /// Compute every family by the generic search, without integer
     /// programs: the reference the fast paths are tested against.
     pub generic_only: bool,
+    /// After the run, report on standard error how each family was
+    /// computed, with its positions, and the time taken (`--stats`).
+    pub stats: bool,
 }
 
 /// Runs `f` on a fresh thread with a large stack and returns its result.
@@ -49,15 +52,20 @@ pub fn run_script(
     interrupt: Arc<AtomicBool>,
     out: Box<dyn Write>,
 ) -> Result<(), String> {
+    let started = std::time::Instant::now();
     let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
     interp.set_generic_only(settings.generic_only);
-    interp.run(name, text, Redefine::Forbid).map_err(|errors| {
+    let result = interp.run(name, text, Redefine::Forbid).map_err(|errors| {
         errors
             .iter()
             .map(|d| render(d, &interp.sources, settings.color))
             .collect::<Vec<_>>()
             .join("")
-    })
+    });
+    if settings.stats {
+        eprint!("{}", interp.stats_report(started.elapsed()));
+    }
+    result
 }
 
 /// The integer IR of every family `text` defines (`--emit ir`): its

@@ -286,7 +286,9 @@ fn ir_shows_how_a_game_is_computed() {
     repl.line(":ir S");
     repl.expect("game S(n): integer program; passes: conjunctions split, constant filters folded");
     let moves = "1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26, 28, 29";
-    repl.expect_line(&format!("  S(n - k) for k in [{moves}] within 1..min(30, n + 1)"));
+    repl.expect_line(&format!(
+        "  S(n - k) for k in [{moves}] within 1..min(30, n + 1)"
+    ));
     repl.line("game L(xs) = < L(xs[1..len(xs)]) if len(xs) > 0 >");
     repl.line(":ir L");
     repl.expect("game L(xs): generic search:");

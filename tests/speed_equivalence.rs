@@ -591,3 +591,28 @@ fn boards_are_integer_parameters_spelled_as_lists() {
     assert_eq!(single_sequence(&script), xor);
     assert_eq!(generic_sequence(&script), xor);
 }
+
+/// `--stats` says how each family was computed and how many positions it
+/// keeps.
+#[test]
+fn stats_report_how_each_family_was_computed() {
+    let script = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\
+                  game T(xs) = < T(xs[1..len(xs)]) if len(xs) > 0 >\n\
+                  g(W(3, 3)) + g(T([1, 2]))";
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["--stats", "-e", script])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
+    let report = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        report.contains("W: 16 positions, 16 known; integer program\n"),
+        "{report}"
+    );
+    let why = "T: 3 positions, 3 known; generic search: a call of `len` (at <-e>:2:37)";
+    assert!(report.contains(why), "{report}");
+    assert!(
+        report.contains("3 positions computed by the generic search;"),
+        "{report}"
+    );
+}

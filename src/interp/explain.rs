@@ -27,6 +27,36 @@ impl Interp {
         self.searched
     }
 
+    /// How each family with positions was computed, its positions, how
+    /// many the generic search computed, and the time a run took
+    /// (`--stats`).
+    pub fn stats_report(&mut self, took: std::time::Duration) -> String {
+        let mut report = String::new();
+        for family in self.family_positions() {
+            let how = match self.family_named(&family.name) {
+                Some(id) => {
+                    let explanation = self.explain(id);
+                    let summary = explanation.lines().next().unwrap_or_default();
+                    summary
+                        .split_once("): ")
+                        .map_or(summary, |(_, how)| how)
+                        .to_string()
+                }
+                None => "generic search".to_string(),
+            };
+            report += &format!(
+                "{}: {} positions, {} known; {how}\n",
+                family.name, family.interned, family.known
+            );
+        }
+        report += &format!(
+            "{} positions computed by the generic search; {:.3} s\n",
+            self.searched,
+            took.as_secs_f64()
+        );
+        report
+    }
+
     /// The family a name defines, if it names one.
     pub fn family_named(&self, name: &str) -> Option<FamilyId> {
         match self.program.globals.get(name)? {
