@@ -303,3 +303,36 @@ period(Sub, 20)",
         (&4.into(), &20.into())
     );
 }
+
+/// Once a period is proved, positions at any heap size answer by it: the
+/// plain program's periodic values at heaps near 10^18, and a near-miss
+/// family that is not an octal game keeps its exception.
+#[test]
+fn proved_periods_answer_at_any_heap_size() {
+    let games: &[(&str, &[u8])] = &[
+        (
+            "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t >",
+            &[0, 7, 7],
+        ),
+        (
+            "game K(n) = < K(a) + K(n - 2 - a) for a in 0..=n-2 >",
+            &[0, 0, 7],
+        ),
+        ("let K = octal(\"0.137\")", &[0, 1, 3, 7]),
+    ];
+    let huge: Vec<u64> = (0..14).map(|i| 1_000_000_000_000_000_000 + i).collect();
+    for (definition, digits) in games {
+        let plain = plain_octal(digits, 3000);
+        let (period, preperiod) = plain_period(&plain, 8);
+        let expected: Vec<u64> = huge
+            .iter()
+            .map(|&n| plain[preperiod + ((n - preperiod as u64) % period as u64) as usize])
+            .collect();
+        let query = format!("{definition}\nseq(K, {}..{})", huge[0], huge[0] + 14);
+        assert_eq!(ints(&run_json(&query)[0]), expected, "{definition}");
+    }
+    let near_miss = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t if n != 1000 >\n\
+                     g(K(20000))\ng(K(1000))\ng(K(988))";
+    let results = run_json(near_miss);
+    assert_eq!((&results[1], &results[2]), (&0.into(), &1.into()));
+}

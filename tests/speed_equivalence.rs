@@ -616,3 +616,28 @@ fn stats_report_how_each_family_was_computed() {
         "{report}"
     );
 }
+
+#[test]
+fn a_redefined_family_forgets_its_proved_period() {
+    let captured = sprague::run::Captured::default();
+    let mut interp = Interp::new(
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        Format::Text,
+        Box::new(captured.clone()),
+    );
+    let kayles = "game F(n) = < F(a) + F(n - t - a) for t in 1..=2 for a in 0..=n-t >\ng(F(10000))";
+    let dawson = "game F(n) = < F(a) + F(n - 2 - a) for a in 0..=n-2 >\ng(F(10000))";
+    for script in [kayles, dawson] {
+        if let Err(errors) = interp.run("repl", script, Redefine::Replace) {
+            panic!("{errors:?}");
+        }
+    }
+    let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+    let expected = format!(
+        "{}\n{}\n",
+        octal(&[1, 2], 10000)[10000],
+        octal(&[2], 10000)[10000]
+    );
+    assert_eq!(printed, expected);
+}

@@ -11,8 +11,8 @@ use crate::value::{Game, Table, Value};
 
 mod dot;
 mod hint;
-mod octal;
-mod period;
+pub(crate) mod octal;
+pub(crate) mod period;
 mod plot;
 mod tree;
 

@@ -4,6 +4,7 @@
 pub mod builtins;
 mod explain;
 pub mod ops;
+mod periodic;
 mod play;
 pub mod session;
 mod solve;
@@ -50,6 +51,8 @@ pub struct Interp {
     /// Positions whose values the generic search computed (the others came
     /// from integer programs), for `:stats` and the tests of fallbacks.
     searched: u64,
+    /// Each family's proved period, once proved (`None`: tried, none).
+    periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
 }
@@ -77,6 +80,7 @@ impl Interp {
             definitions_only: false,
             searched: 0,
             program_options: Default::default(),
+            periods: Default::default(),
         }
     }
 
@@ -109,6 +113,7 @@ impl Interp {
         }
         if lowered.replaced {
             self.engine.clear();
+            self.periods.clear();
             for state in &mut self.lets {
                 *state = LetState::Pending;
             }

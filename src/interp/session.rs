@@ -171,6 +171,7 @@ impl Interp {
     pub fn forget_values(&mut self) -> u64 {
         let (positions, _) = self.engine.stats();
         self.engine.clear();
+        self.periods.clear();
         for state in &mut self.lets {
             *state = LetState::Pending;
         }

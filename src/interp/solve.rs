@@ -132,6 +132,9 @@ impl Interp {
         if let Some(value) = self.engine.known(game, &mut missing) {
             return Ok(value);
         }
+        for &pos in &missing {
+            self.prove_before(pos, span)?;
+        }
         self.enter(span)?;
         let solved = self.solve(missing, span);
         self.depth -= 1;
@@ -155,6 +158,12 @@ impl Interp {
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
+                stack.pop();
+                pending.forget(pos);
+                continue;
+            }
+            if let Some(value) = self.periodic_value(pos) {
+                self.engine.set_value(pos, value);
                 stack.pop();
                 pending.forget(pos);
                 continue;

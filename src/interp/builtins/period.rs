@@ -16,7 +16,7 @@ use crate::span::Span;
 use crate::value::{Callable, Map, Value};
 
 /// Heaps computed first; the bound doubles until a period is settled.
-const FIRST_BOUND: usize = 256;
+pub(crate) const FIRST_BOUND: usize = 256;
 /// The default largest heap computed.
 const DEFAULT_LIMIT: usize = 1 << 17;
 /// How many whole periods an observed (unproved) period must repeat; it
@@ -24,9 +24,16 @@ const DEFAULT_LIMIT: usize = 1 << 17;
 const OBSERVED_REPEATS: usize = 4;
 
 /// What was found on `values[0..len]`.
-struct Found {
-    period: usize,
-    preperiod: usize,
+pub(crate) struct Found {
+    pub period: usize,
+    pub preperiod: usize,
+}
+
+/// The Guy–Smith condition for a game removing at most `removed` tokens:
+/// on `len` values, period p is proved from any preperiod up to the one
+/// returned (g(n + p) = g(n) for n0 ≤ n < 2·n0 + p + t).
+pub(crate) fn guy_smith(removed: usize) -> impl Fn(usize, usize) -> Option<usize> {
+    move |len, p| len.checked_sub(2 * p + removed).map(|n| n / 2)
 }
 
 /// `period(F)` / `period(F, limit)`.
@@ -64,12 +71,22 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
         let len = values.len();
         // The longest preperiod that settles period p on `len` values.
         let longest = |p: usize| match removed {
-            Some(t) => len.checked_sub(2 * p + t).map(|n| n / 2),
+            Some(t) => guy_smith(t)(len, p),
             None => len
                 .checked_sub(OBSERVED_REPEATS * p)
                 .map(|n| n.min(len / 2)),
         };
-        let found = find(&values, longest);
+        let found = proved_period(&values, longest);
+        if let (Some(found), Some(_), Some(id)) = (&found, &code, family) {
+            let ints: Vec<u64> = values
+                .iter()
+                .map(|v| match v {
+                    Value::Int(n) => *n as u64,
+                    _ => u64::MAX,
+                })
+                .collect();
+            it.record_period(id, found.preperiod, found.period, &ints);
+        }
         if found.is_some() || bound >= limit {
             return Ok(report(found, code.as_ref(), len));
         }
@@ -82,7 +99,10 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
 /// preperiod is at most `longest(p)` (`None`: no preperiod is short enough;
 /// `longest` shrinks as p grows). A wrong period shows a mismatch within a
 /// few values of the end, so the search costs about the number of values.
-fn find(values: &[Value], longest: impl Fn(usize) -> Option<usize>) -> Option<Found> {
+pub(crate) fn proved_period<T: PartialEq>(
+    values: &[T],
+    longest: impl Fn(usize) -> Option<usize>,
+) -> Option<Found> {
     let len = values.len();
     let repeats = |n: usize, period: usize| values[n] == values[n + period];
     for period in 1..=len / 2 {

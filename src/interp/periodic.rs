@@ -1,0 +1,122 @@
+//! Answers at any heap size. Once the period of a take-and-break family is
+//! proved by the octal periodicity theorem (by `period`, or before a large
+//! heap is computed), every position of the family takes its value from the
+//! proved values: `g(Kayles(10^18))` costs a division.
+
+use std::rc::Rc;
+
+use super::Interp;
+use super::builtins::octal::take_and_break_code;
+use super::builtins::period::{FIRST_BOUND, guy_smith, proved_period};
+use crate::diagnostic::Result;
+use crate::engine::LITERALS;
+use crate::span::Span;
+use crate::value::{FamilyId, PosId, Value};
+
+/// Heaps from which `g` proves a period before computing further, when
+/// the family's definition is an octal game's.
+const PROVE_FROM: i64 = 1 << 12;
+/// The most heaps computed while looking for a proof before a large heap.
+const PROOF_CAP: usize = 1 << 20;
+
+/// A proved period: the values of the heaps below `preperiod + period`,
+/// then those values again with period `period`, forever.
+pub(super) struct Periodic {
+    preperiod: usize,
+    period: usize,
+    head: Rc<[u64]>,
+}
+
+impl Periodic {
+    fn value(&self, n: u64) -> u64 {
+        let n = match usize::try_from(n) {
+            Ok(n) if n < self.head.len() => n,
+            _ => self.preperiod + ((n - self.preperiod as u64) % self.period as u64) as usize,
+        };
+        self.head[n]
+    }
+}
+
+impl Interp {
+    /// Records that `family` has period `period` from `preperiod` on, proved;
+    /// `values` holds at least the heaps below `preperiod + period`.
+    pub(crate) fn record_period(
+        &mut self,
+        family: FamilyId,
+        preperiod: usize,
+        period: usize,
+        values: &[u64],
+    ) {
+        let head = values[..preperiod + period].into();
+        let periodic = Periodic {
+            preperiod,
+            period,
+            head,
+        };
+        self.periods.insert(family, Some(periodic));
+    }
+
+    /// The value of `pos` by its family's proved period, if it has one.
+    pub(super) fn periodic_value(&self, pos: PosId) -> Option<u64> {
+        let Some(Some(periodic)) = self.periods.get(&pos.family) else {
+            return None;
+        };
+        let n = match self.engine.dense_arg(pos) {
+            Some(n) => n,
+            None => match *self.engine.args(pos) {
+                [Value::Int(n)] => n,
+                _ => return None,
+            },
+        };
+        u64::try_from(n).ok().map(|n| periodic.value(n))
+    }
+
+    /// Before `pos`, a large heap of a family whose definition is an octal
+    /// game's, is computed: computes the heaps below it in doubling steps
+    /// and stops as soon as the octal periodicity theorem proves a period.
+    pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
+        if pos.family == LITERALS || self.periods.contains_key(&pos.family) {
+            return Ok(());
+        }
+        let n = match *self.engine.args(pos) {
+            [Value::Int(n)] if n >= PROVE_FROM => n as u64,
+            _ => return Ok(()),
+        };
+        // Tried once per family; a success replaces this.
+        self.periods.insert(pos.family, None);
+        let Some(code) = take_and_break_code(self, pos.family, span)? else {
+            return Ok(());
+        };
+        let longest = guy_smith(code.max_removed());
+        let largest = n.min(PROOF_CAP as u64) as usize;
+        let mut bound = FIRST_BOUND.min(largest);
+        loop {
+            let values = self.heaps_below(pos.family, bound, span)?;
+            if let Some(found) = proved_period(&values, |p| longest(values.len(), p)) {
+                self.record_period(pos.family, found.preperiod, found.period, &values);
+                return Ok(());
+            }
+            if bound >= largest {
+                return Ok(());
+            }
+            bound = (bound * 2).min(largest);
+        }
+    }
+
+    /// The values of `family(0..count)`.
+    fn heaps_below(&mut self, family: FamilyId, count: usize, span: Span) -> Result<Vec<u64>> {
+        let last = self.position(family, &[Value::Int(count as i64 - 1)], span)?;
+        if let Value::Game(game) = &last {
+            self.grundy(game, span)?;
+        }
+        (0..count)
+            .map(|n| {
+                let heap = self.position(family, &[Value::Int(n as i64)], span)?;
+                match heap {
+                    Value::Game(game) => self.grundy(&game, span),
+                    _ => Ok(0),
+                }
+            })
+            .collect()
+    }
+}
