@@ -153,9 +153,10 @@ period(Pair)",
 #[test]
 fn bad_codes_are_diagnosed() {
     for (code, words) in [
-        ("\"0.78\"", "not an octal digit"),
+        ("\"0.7#\"", "`#` is not a digit"),
         ("\"77\"", "there is no point"),
-        ("\"2.07\"", "must be 0 or 4"),
+        ("\"2.07\"", "may only split a heap"),
+        ("\"0.[3\"", "must close with `]`"),
         ("77", "an octal code as a string"),
     ] {
         let (_, errors) = run_to_strings("bad.sg", &format!("octal({code})"), Settings::default());
@@ -335,4 +336,103 @@ fn proved_periods_answer_at_any_heap_size() {
                      g(K(20000))\ng(K(1000))\ng(K(988))";
     let results = run_json(near_miss);
     assert_eq!((&results[1], &results[2]), (&0.into(), &1.into()));
+}
+
+/// A take-and-break digit: the bits of the numbers of heaps it may leave,
+/// and its modifier (`' '` for none).
+type Digit = (u32, char);
+
+/// g(0..=n) of a take-and-break game in CGSuite's notation, plainly:
+/// `digits[t]` is (bits of heap counts, modifier) for removing t tokens,
+/// the last `repeat` digits repeating; every way of leaving k heaps is
+/// enumerated as a multiset.
+fn plain_take_break(digits: &[Digit], repeat: usize, n: usize) -> Vec<u64> {
+    fn parts(rest: usize, k: usize, least: usize, out: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
+        if k == 0 {
+            if rest == 0 {
+                all.push(out.clone());
+            }
+            return;
+        }
+        for x in least.max(1)..=rest {
+            out.push(x);
+            parts(rest - x, k - 1, x, out, all);
+            out.pop();
+        }
+    }
+    let digit = |t: usize| {
+        if t < digits.len() {
+            digits[t]
+        } else if repeat == 0 {
+            (0, ' ')
+        } else {
+            let fixed = digits.len() - repeat;
+            digits[fixed + (t - fixed) % repeat]
+        }
+    };
+    let mut g = vec![0u64; n + 1];
+    for heap in 0..=n {
+        let mut seen = std::collections::HashSet::new();
+        for t in 0..=heap {
+            let (bits, mark) = digit(t);
+            let rest = heap - t;
+            for k in 0..6 {
+                if bits & (1 << k) == 0 || (t == 0 && k < 2) {
+                    continue;
+                }
+                let mut all = Vec::new();
+                parts(rest, k, 1, &mut Vec::new(), &mut all);
+                for split in all {
+                    let different = split.windows(2).all(|w| w[0] != w[1]);
+                    let equal = split.windows(2).all(|w| w[0] == w[1]);
+                    let allowed = match mark {
+                        '!' => different,
+                        '?' => !equal || k < 2,
+                        '=' => equal,
+                        _ => true,
+                    };
+                    if allowed {
+                        seen.insert(split.iter().fold(0, |v, &h| v ^ g[h]));
+                    }
+                }
+            }
+        }
+        g[heap] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    g
+}
+
+#[test]
+fn take_and_break_codes_in_cgsuite_notation_match_the_plain_program() {
+    let n = 40;
+    let codes: &[(&str, &[Digit], usize)] = &[
+        ("4!.0", &[(4, '!')], 0),
+        ("4?.0", &[(4, '?')], 0),
+        ("0.8", &[(0, ' '), (8, ' ')], 0),
+        ("0.4=", &[(0, ' '), (4, '=')], 0),
+        ("0.c?", &[(0, ' '), (12, '?')], 0),
+        ("0.1f!", &[(0, ' '), (1, ' '), (15, '!')], 0),
+        ("8.07", &[(8, ' '), (0, ' '), (7, ' ')], 0),
+        ("0.[3]", &[(0, ' '), (3, ' ')], 1),
+        ("0.1[24]", &[(0, ' '), (1, ' '), (2, ' '), (4, ' ')], 2),
+    ];
+    let script: String = codes
+        .iter()
+        .map(|(code, ..)| format!("seq(take_and_break(\"{code}\"), 0..={n})\n"))
+        .collect();
+    let results = run_json(&script);
+    for ((code, digits, repeat), result) in codes.iter().zip(&results) {
+        assert_eq!(ints(result), plain_take_break(digits, *repeat, n), "{code}");
+    }
+    // Grundy's game by its code equals the plain program to 10^5.
+    let grundy = run_json("seq(octal(\"4!.0\"), 0..=100000)");
+    let plain = plain_take_break(&[(4, '!')], 0, 2000);
+    assert_eq!(&ints(&grundy[0])[..=2000], plain.as_slice());
+    let subtraction = run_json("period(subtraction([1, 3, 4]))\nperiod(subtraction(2..=5))");
+    assert_eq!(subtraction[0]["period"], 7);
+    assert_eq!(subtraction[0]["proved"], true);
+    assert_eq!(
+        subtraction[1]["rule"],
+        "octal 0.03333, Guy–Smith periodicity theorem, heaps 0..=255 checked"
+    );
 }

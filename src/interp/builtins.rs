@@ -14,6 +14,7 @@ mod hint;
 pub(crate) mod octal;
 pub(crate) mod period;
 mod plot;
+mod take_break;
 mod tree;
 
 macro_rules! builtins {
@@ -60,6 +61,8 @@ builtins! {
     Sum "sum" 1..=1,
     Sort "sort" 1..=1,
     Octal "octal" 1..=1,
+    TakeAndBreak "take_and_break" 1..=1,
+    Subtraction "subtraction" 1..=1,
     Period "period" 1..=2,
     Keys "keys" 1..=1,
     List "list" 1..=1,
@@ -166,7 +169,8 @@ impl Builtin {
             Builtin::Dot => dot::dot(it, &args, spans, span),
             Builtin::Plot => plot::plot(it, &args, spans, span),
             Builtin::Hint => hint::hint(it, &args, spans, span),
-            Builtin::Octal => octal::octal(it, &args, spans, span),
+            Builtin::Octal | Builtin::TakeAndBreak => octal::octal(it, &args, spans, span),
+            Builtin::Subtraction => octal::subtraction(it, &args, spans, span),
             Builtin::Period => period::period(it, &args, spans, span),
             Builtin::Len => match &args[0] {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {

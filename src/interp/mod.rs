@@ -144,7 +144,17 @@ impl Interp {
         if let Some(&id) = self.octal_families.get(code) {
             return Ok(id);
         }
-        let ident = format!("octal_{}", code.replace('.', "_"));
+        // An identifier no user can write (`octal_0_77`, `octal_4_21_0` for
+        // `4!.0`): every character but a letter or digit becomes `_` and
+        // its code.
+        let escaped: String = code
+            .chars()
+            .map(|c| match c.is_ascii_alphanumeric() {
+                true => c.to_string(),
+                false => format!("_{:x}", c as u32),
+            })
+            .collect();
+        let ident = format!("octal_{escaped}");
         let text = define(&ident);
         let source = self
             .sources

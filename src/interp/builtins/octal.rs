@@ -8,6 +8,7 @@
 
 use rustc_hash::FxHashSet;
 
+use super::take_break::TakeBreak;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Clause, Cond, IntExpr, Kernel, OptionValue};
 use crate::interp::{Interp, ops};
@@ -21,37 +22,6 @@ pub struct OctalCode {
 }
 
 impl OctalCode {
-    /// Parses `0.77`, `.07`, `4.07`; digits 0–7, d0 either 0 or 4.
-    pub fn parse(text: &str, span: Span) -> Result<OctalCode> {
-        let bad = |why: &str| {
-            Diagnostic::new(span, format!("`{text}` is not an octal code"))
-                .label(why.to_string())
-                .help("write the digits after a point, e.g. \"0.77\" (Kayles) or \"4.07\"")
-        };
-        let (whole, fraction) = text
-            .split_once('.')
-            .ok_or_else(|| bad("there is no point"))?;
-        let d0 = match whole {
-            "" | "0" => 0,
-            "4" => 4,
-            _ => return Err(bad("the digit before the point must be 0 or 4")),
-        };
-        let mut digits = vec![d0];
-        for c in fraction.chars() {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(bad(&format!("`{c}` is not an octal digit (0–7)"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
-        if digits.len() > 64 {
-            return Err(bad("more than 64 digits"));
-        }
-        Ok(OctalCode { digits })
-    }
-
     /// The canonical text, e.g. `0.77`.
     pub fn text(&self) -> String {
         let rest: String = self.digits[1..].iter().map(|d| d.to_string()).collect();
@@ -134,8 +104,45 @@ pub fn octal(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Res
                 .help("write the code in quotes: octal(\"0.77\")"),
         );
     };
-    let code = OctalCode::parse(text, spans[0])?;
-    let id = it.octal_family(&code.text(), |name| code.source(name), span)?;
+    let code = TakeBreak::parse(text, spans[0])?;
+    let id = match code.octal_digits() {
+        Some(digits) => octal_family(it, OctalCode { digits }, span)?,
+        None => it.octal_family(&code.text(), |name| code.source(name), span)?,
+    };
+    Ok(Value::Func(Callable::Family(id)))
+}
+
+/// The family of an octal code.
+fn octal_family(it: &mut Interp, code: OctalCode, span: Span) -> Result<FamilyId> {
+    it.octal_family(&code.text(), |name| code.source(name), span)
+}
+
+/// The largest move of `subtraction`.
+const SUBTRACTION_MOVES: usize = 4096;
+
+/// `subtraction(moves)`: the subtraction game whose moves take any number
+/// of tokens in `moves` from a heap, as the octal code with digit 3 at each
+/// (so its period is proved like any octal game's).
+pub fn subtraction(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
+    let limit = it.limits().max_list_len;
+    let items = ops::Items::of(args[0].clone(), spans[0], limit)?;
+    let mut digits = vec![0u8];
+    for item in items {
+        let k = ops::int(&item, spans[0])?;
+        let t = usize::try_from(k)
+            .ok()
+            .filter(|t| (1..=SUBTRACTION_MOVES).contains(t));
+        let Some(t) = t else {
+            return Err(Diagnostic::new(spans[0], format!("cannot take {k} tokens"))
+                .label(format!("a move takes 1 to {SUBTRACTION_MOVES} tokens"))
+                .help("list the numbers of tokens a move may take: subtraction([1, 3, 4])"));
+        };
+        if t >= digits.len() {
+            digits.resize(t + 1, 0);
+        }
+        digits[t] = 3;
+    }
+    let id = octal_family(it, OctalCode { digits }, span)?;
     Ok(Value::Func(Callable::Family(id)))
 }
 
@@ -154,7 +161,11 @@ pub fn take_and_break_code(
     span: Span,
 ) -> Result<Option<OctalCode>> {
     if let Some((text, _)) = it.octal_families.iter().find(|(_, id)| **id == family) {
-        return Ok(Some(OctalCode::parse(text, span)?));
+        // Codes beyond the octal digits are not proved.
+        let code = TakeBreak::parse(text, span).ok();
+        return Ok(code
+            .and_then(|c| c.octal_digits())
+            .map(|digits| OctalCode { digits }));
     }
     let kernel = it.plan(family).ok().map(|plan| plan.kernel.clone());
     let Some(largest) = kernel.as_deref().and_then(largest_constant) else {
