@@ -223,10 +223,11 @@ impl Builtin {
                 Ok(Value::list(items.collect()))
             }
             Builtin::Print => {
-                let parts: Vec<String> = args
-                    .iter()
-                    .map(|v| printer::result(v, it, crate::printer::Format::Text))
-                    .collect();
+                let mut parts = Vec::with_capacity(args.len());
+                for (value, &span) in args.iter().zip(spans) {
+                    let value = it.readable(value, span)?;
+                    parts.push(printer::result(&value, it, crate::printer::Format::Text));
+                }
                 it.write_line(&parts.join(" "));
                 Ok(Value::Unit)
             }

@@ -2,6 +2,7 @@
 //! positions and asks the solver for values.
 
 pub mod builtins;
+mod canonical;
 mod explain;
 pub mod ops;
 mod periodic;
@@ -187,10 +188,11 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print { code, slots } => {
+            Action::Print { code, slots, span } => {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    let value = self.readable(&value, *span)?;
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text);
                 }
