@@ -334,6 +334,8 @@ impl Interp {
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {
+        self.check_stack(span)?;
+        self.check_interrupt(span)?;
         if self.depth >= self.engine.limits.max_depth {
             return Err(Diagnostic::new(
                 span,
@@ -428,6 +430,18 @@ impl Interp {
         self.engine
             .check_interrupt()
             .map_err(|s| self.stop(s, span))
+    }
+
+    /// Fails when the computation nests so deeply (searches inside the
+    /// options of positions inside other searches, calls inside calls)
+    /// that the stack is nearly used up.
+    pub fn check_stack(&self, span: Span) -> Result<()> {
+        if !crate::run::stack_exhausted() {
+            return Ok(());
+        }
+        Err(Diagnostic::new(span, "the computation nests too deeply")
+            .label("while evaluating this")
+            .help("a game or `def` whose value needs itself, directly or through a search like `misere`, never finishes"))
     }
 
     /// Fails when a list being built passes the length limit.
