@@ -3,7 +3,7 @@
 //! end with a diagnostic (exit status 1), never an abort, a stack
 //! overflow, a hang or a wrong answer.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Runs `sprague` on `script` (as a file in a fresh directory) with `args`
@@ -111,4 +111,99 @@ fn deeply_nested_brackets_parse_in_linear_time() {
     );
     let shown = String::from_utf8_lossy(&output.stdout);
     assert_eq!(shown, "[1, 2]\n[1, 2]\n{1: [2], 3: 4}\n{}\n");
+}
+
+/// Runs a script expected to succeed and returns its standard output.
+fn prints(script: &str) -> String {
+    let output = run_capped(script, &[], 60);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn lists_sized_by_huge_ranges_fail_with_the_list_limit() {
+    fails_with(
+        "(0..1000000000000000000) + [1]\n",
+        "more than 50000000 elements",
+    );
+    fails_with(
+        "print(1 + len([1] + (1000000000000..9223372036854775807)))\n",
+        "more than 50000000 elements",
+    );
+    fails_with(
+        "len(options(sum([*1000000 for i in 0..1000])))\n",
+        "more than 50000000 elements",
+    );
+    fails_with(
+        "game F(xs) = < >\ng(F(0..1000000000000))\n",
+        "more than 50000000 elements",
+    );
+    fails_with(
+        "def f(a, b) = a + b\ntable(f, 0..20000, 0..20000)\n",
+        "more than 50000000 elements",
+    );
+}
+
+#[test]
+fn length_membership_equality_and_mex_of_ranges_are_arithmetic() {
+    let script = "print(mex(0..10000000000), mex(5..10), mex(0..0))
+print((0..1000000000000) == (0..1000000000000), (0..3) == [0, 1, 2], [0, 1] == (0..1000000000000))
+print((0..1000000000000) < (0..1000000000001), sort([0..1000000000000, 0..5, [0, 2]]))
+print(min(0..1000000000000), max(0..1000000000000), (0..9223372036854775807)[-1])
+print(len(1000000000000..9223372036854775807), (-9223372036854775807 - 1..9223372036854775807)[9223372036854775806])
+";
+    let expected = "10000000000 0 0
+true true false
+true [0..5, 0..1000000000000, [0, 2]]
+0 999999999999 9223372036854775806
+9223371036854775807 -2
+";
+    assert_eq!(prints(script), expected);
+}
+
+#[test]
+fn a_length_that_does_not_fit_is_an_overflow_not_a_wrapped_number() {
+    fails_with(
+        "len((-9223372036854775807 - 1)..9223372036854775807)\n",
+        "integer overflow",
+    );
+}
+
+#[test]
+fn one_list_shared_many_times_is_refused_before_printing() {
+    let script = "let a = [i for i in 0..100000]\n[a for i in 0..100000]\n";
+    fails_with(script, "this result is too long to print");
+    let output = run_capped(script, &["--format", "json"], 60);
+    assert_eq!(output.status.code(), Some(1));
+    fails_with(
+        "let a = [i for i in 0..100000]\nprint([a for i in 0..100000])\n",
+        "too long to print",
+    );
+}
+
+#[test]
+fn exponential_recursion_of_a_def_stops_on_ctrl_c() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("fib.sg");
+    let script = "def f(n) = if n == 0 then 0 else f(n - 1) + f(n - 1)\nf(60)\n";
+    std::fs::write(&path, script).expect("written");
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sprague starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    let started = Instant::now();
+    let output = child.wait_with_output().expect("sprague ends");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
 }

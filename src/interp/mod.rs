@@ -187,10 +187,11 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print { code, slots } => {
+            Action::Print { code, slots, span } => {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    printer::check_size(&value, self, self.format, *span)?;
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text);
                 }
@@ -404,6 +405,19 @@ impl Interp {
 
     /// The position `family(args)`, interned.
     pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
+        // A position keeps its ranges as lists (see `engine::normalise`).
+        let limit = self.engine.limits.max_list_len;
+        let in_ranges = |v: &Value| match v {
+            Value::Range(low, high) => Value::range_len(*low, *high),
+            Value::List(items) => items.iter().fold(0u64, |n, item| match item {
+                Value::Range(low, high) => n.saturating_add(Value::range_len(*low, *high)),
+                _ => n,
+            }),
+            _ => 0,
+        };
+        if args.iter().map(in_ranges).fold(0u64, u64::saturating_add) > limit {
+            return Err(ops::too_long(span, limit));
+        }
         let pos = self
             .engine
             .intern(family, args)

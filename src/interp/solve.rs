@@ -549,9 +549,22 @@ impl Interp {
                 Err(self.cycle_error(&[], current, current, span))
             }
             Game::Sum(parts) => {
-                let mut result = Vec::new();
-                for (i, part) in parts.iter().enumerate() {
-                    for option in self.options(part, span)? {
+                // Each option repeats the other parts: the games to build are
+                // counted before any is, against the list limit.
+                let limit = self.engine.limits.max_list_len;
+                let mut each = Vec::with_capacity(parts.len());
+                let mut total = 0u64;
+                for part in parts.iter() {
+                    let options = self.options(part, span)?;
+                    total = total.saturating_add(options.len() as u64);
+                    if total.saturating_mul(parts.len() as u64) > limit {
+                        return Err(ops::too_long(span, limit));
+                    }
+                    each.push(options);
+                }
+                let mut result = Vec::with_capacity(total as usize);
+                for (i, options) in each.into_iter().enumerate() {
+                    for option in options {
                         let mut moved = Vec::with_capacity(parts.len());
                         moved.extend(parts[..i].iter().cloned());
                         moved.extend(option.parts().iter().cloned());

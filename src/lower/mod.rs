@@ -83,7 +83,11 @@ pub fn lower(
                 let mut compiler = compiler(&next, &[], &mut errors);
                 let code = compiler.expr(e);
                 let slots = compiler.max_slots;
-                lowered.actions.push(Action::Print { code, slots });
+                lowered.actions.push(Action::Print {
+                    code,
+                    slots,
+                    span: e.span,
+                });
             }
             (Stmt::Assert(e), _) => {
                 let assertion = compile_assert(&next, e, &mut errors);

@@ -80,7 +80,11 @@ pub enum Action {
     /// Force a `let` at its place in the file.
     Let(usize),
     /// Print an expression's value.
-    Print { code: Code, slots: usize },
+    Print {
+        code: Code,
+        slots: usize,
+        span: Span,
+    },
     /// Stop unless the condition holds.
     Assert(Assertion),
 }
