@@ -88,6 +88,8 @@ pub fn run_script(
             .collect::<Vec<_>>()
             .join("")
     });
+    let flushed = interp.flush_output();
+    let result = result.and(flushed);
     if settings.stats {
         eprint!("{}", interp.stats_report(started.elapsed()));
     }

@@ -207,3 +207,71 @@ fn exponential_recursion_of_a_def_stops_on_ctrl_c() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
 }
+
+#[test]
+fn escape_sequences_in_comments_are_shown_not_sent_to_the_terminal() {
+    let script = "1 + # \u{1b}]0;owned\u{7} \u{1b}[2J \u{9b}\n";
+    let output = run_capped(script, &[], 60);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains("# ␛]0;owned␇ ␛[2J \u{fffd}"), "{stderr}");
+    assert!(
+        !stderr.chars().any(|c| c.is_control() && c != '\n'),
+        "{stderr:?}"
+    );
+    // The column is the one an editor shows: one character for each control.
+    assert!(stderr.contains("hostile.sg:1:24"), "{stderr}");
+}
+
+#[test]
+fn strings_printed_to_a_terminal_show_their_control_characters() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("print.sg");
+    std::fs::write(&path, "print(\"a\u{1b}[2Jb\")\n\"\u{1b}]0;x\u{7}\"\n").expect("written");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sprague"));
+    command.arg(&path).env("NO_COLOR", "1");
+    let mut pty = rexpect::session::spawn_command(command, Some(10_000)).expect("a terminal");
+    // The terminal's bytes, read one character per byte.
+    let bytes: Vec<u8> = pty
+        .exp_eof()
+        .expect("the script ends")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let shown = String::from_utf8_lossy(&bytes);
+    assert!(shown.contains("a␛[2Jb"), "{shown:?}");
+    assert!(shown.contains("␛]0;x␇"), "{shown:?}");
+    assert!(!shown.contains('\u{1b}'), "{shown:?}");
+    // To a pipe or a file the bytes are the script's, unchanged.
+    let piped = run_capped("print(\"a\u{1b}b\")\n", &[], 60);
+    assert_eq!(piped.stdout, b"a\x1bb\n");
+}
+
+#[test]
+fn a_failed_write_to_standard_output_is_an_error() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("out.sg");
+    std::fs::write(&path, "print(1)\n2\n").expect("written");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg(&path)
+        .stdout(full)
+        .output()
+        .expect("sprague runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot write the output"), "{stderr}");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["--emit", "ir", "-e", "game G(n) = < G(m) for m in 0..n >"])
+        .stdout(full)
+        .output()
+        .expect("sprague runs");
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -246,7 +246,7 @@ impl Builtin {
                     .iter()
                     .map(|v| printer::result(v, it, crate::printer::Format::Text))
                     .collect();
-                it.write_line(&parts.join(" "));
+                it.write_line(&parts.join(" "), span)?;
                 Ok(Value::Unit)
             }
         }

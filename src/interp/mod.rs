@@ -57,6 +57,13 @@ pub struct Interp {
     program_options: crate::engine::kernel::OptionSet,
 }
 
+/// The error for output that could not be written.
+fn output_error(error: &std::io::Error, span: Span) -> Box<Diagnostic> {
+    Diagnostic::new(span, format!("cannot write the output: {error}"))
+        .label("while printing this")
+        .help("check that the disk or device the output goes to has room")
+}
+
 impl Interp {
     /// A fresh session writing results to `out`.
     pub fn new(
@@ -193,7 +200,7 @@ impl Interp {
                 if value != Value::Unit {
                     printer::check_size(&value, self, self.format, *span)?;
                     let text = printer::result(&value, self, self.format);
-                    self.write_line(&text);
+                    self.write_line(&text, *span)?;
                 }
             }
             Action::Assert(assertion) => self.assert(assertion)?,
@@ -247,10 +254,27 @@ impl Interp {
         Ok(())
     }
 
-    /// Writes one line of output (results and `print`).
-    pub fn write_line(&mut self, text: &str) {
-        // A closed pipe (`sprague x.sg | head`) is not the script's error.
-        let _ = writeln!(self.out, "{text}");
+    /// Writes one line of output (results and `print`, at `span`). A
+    /// closed pipe (`sprague x.sg | head`) is not the script's error; any
+    /// other failure (a full disk) is, since the output is lost.
+    pub fn write_line(&mut self, text: &str, span: Span) -> Result<()> {
+        match writeln!(self.out, "{text}") {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(output_error(&error, span))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Flushes the output at the end of a run, with the same rule as
+    /// `write_line`; the message names the failure.
+    pub fn flush_output(&mut self) -> std::result::Result<(), String> {
+        match self.out.flush() {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(format!("error: cannot write the output: {error}\n"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The value of the `index`th `let`, evaluated on first use.
