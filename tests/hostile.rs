@@ -275,3 +275,64 @@ fn a_failed_write_to_standard_output_is_an_error() {
         .expect("sprague runs");
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// Runs `script` in `dir` (where `plot` writes) and returns its output.
+fn run_in(dir: &std::path::Path, script: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["-e", script])
+        .current_dir(dir)
+        .output()
+        .expect("sprague runs")
+}
+
+#[test]
+fn plot_never_follows_a_symbolic_link() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join("target.txt"), "keep me\n").expect("written");
+    std::os::unix::fs::symlink("target.txt", dir.path().join("link.svg")).expect("a link");
+    for script in [
+        "def f(n) = n\nplot(f, 0..5, \"link.svg\")",
+        "def f(n) = n\nplot(f, 0..5, \"link.svg\", true)",
+    ] {
+        let output = run_in(dir.path(), script);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("symbolic link"), "{stderr}");
+    }
+    let kept = std::fs::read_to_string(dir.path().join("target.txt")).expect("still there");
+    assert_eq!(kept, "keep me\n");
+    let link = std::fs::symlink_metadata(dir.path().join("link.svg")).expect("still there");
+    assert!(link.file_type().is_symlink());
+}
+
+#[test]
+fn plot_replaces_only_its_own_pictures_unless_asked_and_says_where_it_wrote() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("f.svg");
+    std::fs::write(&path, "<svg>someone else's</svg>\n").expect("written");
+    let output = run_in(dir.path(), "def f(n) = n\nplot(f, 0..5, \"f.svg\")");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("was not drawn by plot"), "{stderr}");
+    assert!(
+        stderr.contains("pass true as a fourth argument"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "<svg>someone else's</svg>\n"
+    );
+
+    let output = run_in(dir.path(), "def f(n) = n\nplot(f, 0..5, \"f.svg\", true)");
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let written = std::fs::canonicalize(&path).expect("written");
+    assert_eq!(stderr, format!("plot: wrote {}\n", written.display()));
+    // A picture plot drew may be drawn again without asking.
+    let output = run_in(dir.path(), "def f(n) = n + 1\nplot(f, 0..5, \"f.svg\")");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let svg = std::fs::read_to_string(&path).expect("written");
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+    let leftovers = std::fs::read_dir(dir.path()).expect("listed").count();
+    assert_eq!(leftovers, 1, "no temporary file is left behind");
+}

@@ -68,7 +68,7 @@ builtins! {
     List "list" 1..=1,
     Print "print" 0..=255,
     Dot "dot" 1..=2,
-    Plot "plot" 3..=3,
+    Plot "plot" 3..=4,
     Hint "hint" 1..=1,
     Misere "misere" 1..=1,
     Loopy "loopy" 1..=1,
@@ -110,7 +110,9 @@ impl Builtin {
             Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
             Builtin::Tree => "tree(G) or tree(G, depth)",
             Builtin::Dot => "dot(G) or dot(G, depth)",
-            Builtin::Plot => "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n",
+            Builtin::Plot => {
+                "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n; plot(F, r, \"f.svg\", true) may replace any file"
+            }
             Builtin::NimMul => "nim_mul(a, b) multiplies two nimbers",
             _ => "see the built-ins in the language reference",
         }
