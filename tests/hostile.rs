@@ -336,3 +336,11 @@ fn plot_replaces_only_its_own_pictures_unless_asked_and_says_where_it_wrote() {
     let leftovers = std::fs::read_dir(dir.path()).expect("listed").count();
     assert_eq!(leftovers, 1, "no temporary file is left behind");
 }
+
+#[test]
+fn a_string_doubled_in_a_loop_stops_at_the_limit() {
+    let long = "x".repeat(1000);
+    let script =
+        format!("def s(n) = if n == 0 then \"{long}\" else s(n - 1) + s(n - 1)\nlen(s(30))\n");
+    fails_with(&script, "a string of more than 50000000 bytes");
+}

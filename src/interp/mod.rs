@@ -290,6 +290,8 @@ impl Interp {
                 .with_label(name.span, "defined here"))
             }
             LetState::Pending => {
+                // `let`s may name later ones: a long chain recurses.
+                self.check_stack(span)?;
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];

@@ -183,7 +183,19 @@ pub fn binary(
             items.extend(right.elements());
             Value::list(items)
         }
-        (BinOp::Add, Str(a), Str(b)) => Value::str(&format!("{a}{b}")),
+        (BinOp::Add, Str(a), Str(b)) => {
+            // Strings count against the list limit, by bytes: doubling a
+            // string in a loop must stop with an error, not exhaust memory.
+            let limit = it.limits().max_list_len;
+            if (a.len() + b.len()) as u64 > limit {
+                return Err(
+                    Diagnostic::new(whole, format!("a string of more than {limit} bytes"))
+                        .label("this would build too long a string")
+                        .help("strings have the same limit as lists"),
+                );
+            }
+            Value::str(&format!("{a}{b}"))
+        }
         (_, Int(a), Int(b)) => Int(arithmetic(op, *a, *b, rs, whole)?),
         (BinOp::Xor, Game(_), Game(_)) => {
             return Err(
