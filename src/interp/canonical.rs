@@ -7,6 +7,9 @@
 //! parts, never asks for the canonical form.)
 
 use std::cmp::Ordering;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use super::Interp;
 use super::solve::Expansion;
@@ -63,32 +66,68 @@ impl Interp {
     }
 
     /// `value` with every game in it (in lists and maps too) in canonical
-    /// form, for printing.
+    /// form, for printing. A list or map shared many times is visited once
+    /// (and stays shared), so the cost is that of the distinct values.
     pub fn readable(&mut self, value: &Value, span: Span) -> Result<Value> {
-        Ok(match value {
-            Value::Game(game) => Value::Game(self.canonical(game.clone(), span)?),
-            Value::List(items) if items.iter().any(holds_game) => {
-                let mut readable = Vec::with_capacity(items.len());
-                for item in items.iter() {
-                    readable.push(self.readable(item, span)?);
+        let mut visited = FxHashMap::default();
+        Ok(self
+            .rewrite(value, span, &mut visited)?
+            .unwrap_or_else(|| value.clone()))
+    }
+
+    /// The readable form of `value`, or `None` where it holds no game;
+    /// `visited` keeps the answer for each list and map already seen.
+    fn rewrite(
+        &mut self,
+        value: &Value,
+        span: Span,
+        visited: &mut FxHashMap<*const (), Option<Value>>,
+    ) -> Result<Option<Value>> {
+        let key = match value {
+            Value::Game(game) => return Ok(Some(Value::Game(self.canonical(game.clone(), span)?))),
+            Value::List(items) => Rc::as_ptr(items) as *const (),
+            Value::Map(map) => Rc::as_ptr(map) as *const (),
+            _ => return Ok(None),
+        };
+        if let Some(known) = visited.get(&key) {
+            return Ok(known.clone());
+        }
+        let rewritten = match value {
+            Value::List(items) => {
+                let mut changed: Option<Vec<Value>> = None;
+                for (i, item) in items.iter().enumerate() {
+                    if let Some(new) = self.rewrite(item, span, visited)? {
+                        changed.get_or_insert_with(|| items[..i].to_vec()).push(new);
+                    } else if let Some(changed) = changed.as_mut() {
+                        changed.push(item.clone());
+                    }
                 }
-                Value::list(readable)
+                changed.map(Value::list)
             }
-            Value::Map(map)
-                if map
-                    .entries
-                    .iter()
-                    .any(|(k, v)| holds_game(k) || holds_game(v)) =>
-            {
-                let mut readable = Map::default();
+            Value::Map(map) => {
+                let mut entries = Vec::with_capacity(map.entries.len());
+                let mut any = false;
                 for (key, item) in &map.entries {
-                    let key = self.readable(key, span)?;
-                    readable.insert(key, self.readable(item, span)?);
+                    let new_key = self.rewrite(key, span, visited)?;
+                    let new_item = self.rewrite(item, span, visited)?;
+                    any |= new_key.is_some() || new_item.is_some();
+                    entries.push((
+                        new_key.unwrap_or_else(|| key.clone()),
+                        new_item.unwrap_or_else(|| item.clone()),
+                    ));
                 }
-                Value::Map(std::rc::Rc::new(readable))
+                any.then(|| {
+                    let mut readable = Map::default();
+                    for (key, item) in entries {
+                        readable.insert(key, item);
+                    }
+                    Value::Map(Rc::new(readable))
+                })
             }
-            other => other.clone(),
-        })
+            _ => None,
+        };
+        visited.insert(key, rewritten.clone());
+        Ok(rewritten)
     }
 
     /// Whether `pos` has no move, found from its first option alone.
@@ -154,9 +193,22 @@ impl Interp {
                 Err(self.cycle_error(&[], current, current, span))
             }
             Game::Sum(parts) => {
-                let mut result = Vec::new();
-                for (i, part) in parts.iter().enumerate() {
-                    for option in self.raw_options(part, span)? {
+                // Each option repeats the other parts: the games to build are
+                // counted before any is, against the list limit.
+                let limit = self.engine.limits.max_list_len;
+                let mut each = Vec::with_capacity(parts.len());
+                let mut total = 0u64;
+                for part in parts.iter() {
+                    let options = self.raw_options(part, span)?;
+                    total = total.saturating_add(options.len() as u64);
+                    if total.saturating_mul(parts.len() as u64) > limit {
+                        return Err(super::ops::too_long(span, limit));
+                    }
+                    each.push(options);
+                }
+                let mut result = Vec::with_capacity(total as usize);
+                for (i, options) in each.into_iter().enumerate() {
+                    for option in options {
                         let mut moved = Vec::with_capacity(parts.len());
                         moved.extend(parts[..i].iter().cloned());
                         moved.extend(option.parts().iter().cloned());
@@ -168,18 +220,6 @@ impl Interp {
                 Ok(result)
             }
         }
-    }
-}
-
-fn holds_game(value: &Value) -> bool {
-    match value {
-        Value::Game(_) => true,
-        Value::List(items) => items.iter().any(holds_game),
-        Value::Map(map) => map
-            .entries
-            .iter()
-            .any(|(k, v)| holds_game(k) || holds_game(v)),
-        _ => false,
     }
 }
 

@@ -60,6 +60,13 @@ pub struct Interp {
     program_options: crate::engine::kernel::OptionSet,
 }
 
+/// The error for output that could not be written.
+fn output_error(error: &std::io::Error, span: Span) -> Box<Diagnostic> {
+    Diagnostic::new(span, format!("cannot write the output: {error}"))
+        .label("while printing this")
+        .help("check that the disk or device the output goes to has room")
+}
+
 impl Interp {
     /// A fresh session writing results to `out`.
     pub fn new(
@@ -196,9 +203,10 @@ impl Interp {
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
                     let value = self.readable(&value, *span)?;
+                    printer::check_size(&value, self, self.format, *span)?;
                     self.last_result = Some(value.clone());
                     let text = printer::result(&value, self, self.format);
-                    self.write_line(&text);
+                    self.write_line(&text, *span)?;
                 }
             }
             Action::Assert(assertion) => self.assert(assertion)?,
@@ -252,10 +260,27 @@ impl Interp {
         Ok(())
     }
 
-    /// Writes one line of output (results and `print`).
-    pub fn write_line(&mut self, text: &str) {
-        // A closed pipe (`sprague x.sg | head`) is not the script's error.
-        let _ = writeln!(self.out, "{text}");
+    /// Writes one line of output (results and `print`, at `span`). A
+    /// closed pipe (`sprague x.sg | head`) is not the script's error; any
+    /// other failure (a full disk) is, since the output is lost.
+    pub fn write_line(&mut self, text: &str, span: Span) -> Result<()> {
+        match writeln!(self.out, "{text}") {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(output_error(&error, span))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Flushes the output at the end of a run, with the same rule as
+    /// `write_line`; the message names the failure.
+    pub fn flush_output(&mut self) -> std::result::Result<(), String> {
+        match self.out.flush() {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(format!("error: cannot write the output: {error}\n"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The value of the `index`th `let`, evaluated on first use.
@@ -271,6 +296,8 @@ impl Interp {
                 .with_label(name.span, "defined here"))
             }
             LetState::Pending => {
+                // `let`s may name later ones: a long chain recurses.
+                self.check_stack(span)?;
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];
@@ -349,6 +376,8 @@ impl Interp {
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {
+        self.check_stack(span)?;
+        self.check_interrupt(span)?;
         if self.depth >= self.engine.limits.max_depth {
             return Err(Diagnostic::new(
                 span,
@@ -417,6 +446,19 @@ impl Interp {
 
     /// The position `family(args)`, interned.
     pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
+        // A position keeps its ranges as lists (see `engine::normalise`).
+        let limit = self.engine.limits.max_list_len;
+        let in_ranges = |v: &Value| match v {
+            Value::Range(low, high) => Value::range_len(*low, *high),
+            Value::List(items) => items.iter().fold(0u64, |n, item| match item {
+                Value::Range(low, high) => n.saturating_add(Value::range_len(*low, *high)),
+                _ => n,
+            }),
+            _ => 0,
+        };
+        if args.iter().map(in_ranges).fold(0u64, u64::saturating_add) > limit {
+            return Err(ops::too_long(span, limit));
+        }
         let pos = self
             .engine
             .intern(family, args)
@@ -443,6 +485,18 @@ impl Interp {
         self.engine
             .check_interrupt()
             .map_err(|s| self.stop(s, span))
+    }
+
+    /// Fails when the computation nests so deeply (searches inside the
+    /// options of positions inside other searches, calls inside calls)
+    /// that the stack is nearly used up.
+    pub fn check_stack(&self, span: Span) -> Result<()> {
+        if !crate::run::stack_exhausted() {
+            return Ok(());
+        }
+        Err(Diagnostic::new(span, "the computation nests too deeply")
+            .label("while evaluating this")
+            .help("a game or `def` whose value needs itself, directly or through a search like `misere`, never finishes"))
     }
 
     /// Fails when a list being built passes the length limit.

@@ -507,6 +507,7 @@ impl Interp {
         }
         let program = Rc::clone(&self.program);
         let family = program.family(pos.family);
+        self.check_stack(family.body_span)?;
         let mut frame = self.frames.pop().unwrap_or_default();
         match self.engine.dense_arg(pos) {
             Some(n) => frame.push(Value::Int(n)),

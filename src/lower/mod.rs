@@ -144,7 +144,8 @@ fn declare(
     if program.families.is_empty() {
         program.families.push(None); // FamilyId(0) is the literals' table
     }
-    let mut seen: Vec<(String, Span)> = Vec::new();
+    // A hash map: a file of many definitions must not take quadratic time.
+    let mut seen: rustc_hash::FxHashMap<String, Span> = Default::default();
     let mut result = Vec::new();
     for statement in statements {
         let (name, params) = match statement {
@@ -164,7 +165,7 @@ fn declare(
             result.push(None);
             continue;
         }
-        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name.node) {
+        if let Some(first) = seen.get(&name.node) {
             errors.push(
                 *Diagnostic::new(name.span, format!("`{}` is defined twice", name.node))
                     .label("second definition")
@@ -174,7 +175,7 @@ fn declare(
             result.push(None);
             continue;
         }
-        seen.push((name.node.clone(), name.span));
+        seen.insert(name.node.clone(), name.span);
         check_params(params, errors);
         let existing = program.globals.get(&name.node).copied();
         if existing.is_some() {
