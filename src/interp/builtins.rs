@@ -176,6 +176,15 @@ impl Builtin {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
                     Ok(Value::Int(ops::length(v) as i64))
                 }
+                game @ Value::Game(_) => Err(ops::type_error(
+                    "a list, range, string or map",
+                    game,
+                    arg(0),
+                )
+                .help(format!(
+                    "a game has options, not a length: `len(options({}))` counts its moves",
+                    printer::inline(game, it)
+                ))),
                 other => Err(ops::type_error(
                     "a list, range, string or map",
                     other,

@@ -55,19 +55,26 @@ pub fn expected_game(value: &Value, span: Span) -> Box<Diagnostic> {
 pub fn option(value: Value, span: Span) -> Result<Game> {
     match value {
         Value::Game(game) => Ok(game),
-        other => Err({
-            let d = Diagnostic::new(
-                span,
-                format!("an option must be a game, found {}", found(&other)),
-            )
-            .label("not a game");
-            match other {
-                Value::Int(n) if n >= 0 => {
-                    d.help(format!("write `*{n}` for a nim heap of size {n}"))
-                }
-                _ => d,
-            }
-        }),
+        other => Err(not_an_option(&other, span, None)),
+    }
+}
+
+/// The error for an option-list element that is not a game; `name` is the
+/// variable the element reads, if it is one (`< k for k in 0..n >`).
+pub fn not_an_option(value: &Value, span: Span, name: Option<&str>) -> Box<Diagnostic> {
+    let d = Diagnostic::new(
+        span,
+        format!("an option must be a game, found {}", found(value)),
+    )
+    .label("not a game");
+    match (value, name) {
+        (Value::Int(_), Some(name)) => d.help(format!(
+            "`{name}` is an integer; write `*{name}` for a nim heap of size {name}"
+        )),
+        (Value::Int(n), None) if *n >= 0 => {
+            d.help(format!("write `*{n}` for a nim heap of size {n}"))
+        }
+        _ => d,
     }
 }
 

@@ -22,6 +22,11 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
             .label("this string is never closed")
             .help("close it with `\"` on the same line");
     }
+    if !expected.iter().any(|w| w == "a name")
+        && let Some(diagnostic) = super::habits::python_habit(text, at, source)
+    {
+        return diagnostic;
+    }
     if let Some(c) = rest.chars().next()
         && is_stray(c)
     {

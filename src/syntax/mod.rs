@@ -3,6 +3,7 @@
 
 pub mod ast;
 mod errors;
+mod habits;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::span::{SourceId, Span, Spanned};
