@@ -159,6 +159,21 @@ impl Compiler<'_> {
                     Ok(Value::list(items))
                 })
             }
+            ExprKind::MapFor(element) => {
+                let generator = self.element(element, false);
+                Rc::new(move |it, f| {
+                    let mut map = Map::default();
+                    generator(it, f, &mut |it, pair, span| {
+                        if let Value::List(pair) = pair
+                            && let [key, value] = pair.as_slice()
+                        {
+                            map.insert(key.clone(), value.clone());
+                        }
+                        it.check_length(map.entries.len(), span)
+                    })?;
+                    Ok(Value::Map(Rc::new(map)))
+                })
+            }
             ExprKind::Map(entries) => {
                 let entries: Vec<(Code, Code)> = entries
                     .iter()

@@ -18,8 +18,8 @@ struct SgParser;
 /// The reserved words (the grammar's `keyword` rule), which cannot name
 /// anything.
 pub const KEYWORDS: &[&str] = &[
-    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
-    "false",
+    "import", "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or",
+    "not", "true", "false",
 ];
 
 /// Brackets nested deeper than this are refused before parsing.
@@ -109,6 +109,12 @@ impl Builder {
                 next();
                 Stmt::Assert(self.expr(next())?)
             }
+            Rule::import_stmt => {
+                next();
+                let path = next();
+                let path_span = self.span(&path);
+                Stmt::Import(Spanned::new(unescape(path.as_str(), path_span)?, path_span))
+            }
             _ => Stmt::Expr(self.expr(next())?),
         })
     }
@@ -167,16 +173,22 @@ impl Builder {
                 Spanned::new(kind, span)
             }
             Rule::nim_one => Spanned::new(ExprKind::Nim(None), span),
-            Rule::cmp_expr | Rule::add_expr | Rule::mul_expr | Rule::xor_expr => {
+            Rule::cmp_expr | Rule::add_expr | Rule::mul_expr | Rule::xor_expr | Rule::power => {
                 let mut parts = inner.into_iter();
                 let mut acc = self.expr(parts.next().expect("an operand"))?;
                 while let (Some(op), Some(operand)) = (parts.next(), parts.next()) {
                     let right = self.expr(operand)?;
                     let whole = acc.span.to(right.span);
-                    acc = Spanned::new(
-                        ExprKind::Binary(bin_op(op.as_str()), boxed(acc), boxed(right)),
-                        whole,
-                    );
+                    let op = match op.as_rule() {
+                        Rule::in_op
+                            if op.clone().into_inner().any(|p| p.as_rule() == Rule::kw_not) =>
+                        {
+                            BinOp::NotIn
+                        }
+                        Rule::in_op => BinOp::In,
+                        _ => bin_op(op.as_str()),
+                    };
+                    acc = Spanned::new(ExprKind::Binary(op, boxed(acc), boxed(right)), whole);
                 }
                 acc
             }
@@ -205,8 +217,8 @@ impl Builder {
                         let args = suffix.into_inner().map(|a| self.expr(a));
                         ExprKind::Call(boxed(acc), args.collect::<Result<_>>()?)
                     } else {
-                        let key = suffix.into_inner().next().expect("an index");
-                        ExprKind::Index(boxed(acc), boxed(self.expr(key)?))
+                        let key = self.index(suffix)?;
+                        ExprKind::Index(boxed(acc), boxed(key))
                     };
                     acc = Spanned::new(kind, whole);
                 }
@@ -234,19 +246,74 @@ impl Builder {
                     let elements = self.elements(body.into_inner().collect())?;
                     Spanned::new(ExprKind::Set(elements), span)
                 }
-                Some(body) => {
-                    let mut entries = Vec::new();
-                    for entry in body.into_inner() {
-                        let mut kv = entry.into_inner();
-                        let key = self.expr(kv.next().expect("a key"))?;
-                        let value = self.expr(kv.next().expect("a value"))?;
-                        entries.push((key, value));
-                    }
-                    Spanned::new(ExprKind::Map(entries), span)
-                }
+                Some(body) => self.map(body, span)?,
             },
             other => unreachable!("unexpected rule {other:?} in an expression"),
         })
+    }
+
+    /// `xs[i]`, or a slice: a range index whose open ends are 0 and the
+    /// largest integer (indexing clamps them to the length).
+    fn index(&self, suffix: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&suffix);
+        let at = |n: i64| Spanned::new(ExprKind::Int(n), span);
+        let mut parts = suffix.into_inner();
+        let first = parts.next().expect("an index");
+        let (low, op, high) = match first.as_rule() {
+            Rule::open_low => {
+                let mut inner = first.into_inner();
+                let op = inner.next().expect("`..`");
+                let high = match inner.next() {
+                    Some(high) => self.expr(high)?,
+                    None => at(i64::MAX),
+                };
+                (at(0), op.as_str() == "..=", high)
+            }
+            _ if parts.peek().is_none() => return self.expr(first),
+            _ => (self.expr(first)?, false, at(i64::MAX)),
+        };
+        Ok(Spanned::new(
+            ExprKind::Range {
+                low: Box::new(low),
+                high: Box::new(high),
+                inclusive: op,
+            },
+            span,
+        ))
+    }
+
+    /// `{k: v, …}`, or `{k: v for …}` (a comprehension, the only entry).
+    fn map(&self, body: Pair<Rule>, span: Span) -> Result<Expr> {
+        let mut entries = Vec::new();
+        let count = body.clone().into_inner().count();
+        for entry in body.into_inner() {
+            let entry_span = self.span(&entry);
+            let mut parts = entry.into_inner();
+            let key = self.expr(parts.next().expect("a key"))?;
+            let value = self.expr(parts.next().expect("a value"))?;
+            let clauses: Vec<Pair<Rule>> = parts.collect();
+            if clauses.is_empty() {
+                entries.push((key, value));
+                continue;
+            }
+            if count > 1 {
+                return Err(Diagnostic::new(
+                    entry_span,
+                    "a map comprehension must be the map's only entry",
+                )
+                .label("this entry has a `for` clause, and the map has other entries")
+                .help("build the other entries in a map of their own"));
+            }
+            let pair_span = key.span.to(value.span);
+            let pair = [key, value].map(|e| Element {
+                value: e,
+                clauses: Vec::new(),
+            });
+            let pair = Spanned::new(ExprKind::List(pair.to_vec()), pair_span);
+            let element = self.clauses(pair, clauses)?;
+            return Ok(Spanned::new(ExprKind::MapFor(Box::new(element)), span));
+        }
+        Ok(Spanned::new(ExprKind::Map(entries), span))
     }
 
     fn elements(&self, pairs: Vec<Pair<Rule>>) -> Result<Vec<Element>> {
@@ -256,8 +323,13 @@ impl Builder {
     fn element(&self, pair: Pair<Rule>) -> Result<Element> {
         let mut parts = pair.into_inner();
         let value = self.expr(parts.next().expect("an element value"))?;
+        self.clauses(value, parts.collect())
+    }
+
+    /// An element: `value` under the `for` and `if` clauses of `pairs`.
+    fn clauses(&self, value: Expr, pairs: Vec<Pair<Rule>>) -> Result<Element> {
         let mut clauses = Vec::new();
-        for clause in parts {
+        for clause in pairs {
             let rule = clause.as_rule();
             let mut inner = clause.into_inner().filter(|p| !is_keyword(p.as_rule()));
             if rule == Rule::for_clause {
@@ -294,6 +366,7 @@ fn bin_op(symbol: &str) -> BinOp {
         "/" => BinOp::Div,
         "%" => BinOp::Mod,
         "^" => BinOp::Xor,
+        "**" => BinOp::Pow,
         "==" => BinOp::Eq,
         "!=" => BinOp::Ne,
         "<" => BinOp::Lt,
