@@ -23,7 +23,7 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
             .help("close it with `\"` on the same line");
     }
     if !expected.iter().any(|w| w == "a name")
-        && let Some(diagnostic) = super::habits::python_habit(text, at, source)
+        && let Some(diagnostic) = super::habits::python_habit(text, at, unclosed.is_some(), source)
     {
         return diagnostic;
     }

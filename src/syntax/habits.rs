@@ -7,8 +7,14 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::span::{SourceId, Span};
 
 /// The diagnostic for a Python habit at byte `at` of `text`, where the
-/// parse failed, if the text there looks like one.
-pub fn python_habit(text: &str, at: usize, source: SourceId) -> Option<Box<Diagnostic>> {
+/// parse failed, if the text there looks like one. `nested` says whether a
+/// bracket is open there (so the line is not a statement of its own).
+pub fn python_habit(
+    text: &str,
+    at: usize,
+    nested: bool,
+    source: SourceId,
+) -> Option<Box<Diagnostic>> {
     let rest = &text[at..];
     let start = statement_start(text, at);
     let end = at + rest.find(['\n', ';']).unwrap_or(rest.len());
@@ -17,10 +23,10 @@ pub fn python_habit(text: &str, at: usize, source: SourceId) -> Option<Box<Diagn
     let span = |from: usize, len: usize| Span::new(source, from, from + len);
     let first_word = before.split(|c: char| !is_ident(c)).next().unwrap_or("");
 
-    if first_word == "for" {
+    if first_word == "for" && !nested {
         return Some(for_statement(line, span(start, end - start)));
     }
-    if rest.starts_with(':') && matches!(first_word, "def" | "game") {
+    if rest.starts_with(':') && matches!(first_word, "def" | "game") && !nested {
         let body = rest[1..end - at].trim();
         let body = body.strip_prefix("return ").unwrap_or(body).trim();
         let body = if body.is_empty() { "…" } else { body };
@@ -33,7 +39,7 @@ pub fn python_habit(text: &str, at: usize, source: SourceId) -> Option<Box<Diagn
         );
     }
     if rest.starts_with('=') && !rest.starts_with("==") {
-        if is_name(before) {
+        if is_name(before) && !nested {
             return Some(
                 Diagnostic::new(span(start, end - start), "a definition starts with `let`")
                     .label("this assigns, as in Python")
@@ -67,6 +73,12 @@ pub fn python_habit(text: &str, at: usize, source: SourceId) -> Option<Box<Diagn
     }
     if word_at(rest) == "if" {
         return Some(conditional(text, start, at, end, source));
+    }
+    // `[a if c else b]`: the `if` was read as a comprehension's clause.
+    if word_at(rest) == "else"
+        && let Some(i) = text[start..at].rfind(" if ")
+    {
+        return Some(conditional(text, start, start + i + 1, end, source));
     }
     let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if digits > 0 && rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
@@ -178,6 +190,10 @@ fn conditional(
             }
             ')' | ']' | '}' => depth -= 1,
             ',' if depth == 0 => {
+                until = i;
+                break;
+            }
+            ' ' if depth == 0 && tail[i..].starts_with(" for ") => {
                 until = i;
                 break;
             }
