@@ -71,6 +71,9 @@ pub fn python_habit(
         }
         return None;
     }
+    if rest.starts_with('"') && text[..at].ends_with('f') && word_before(&text[..at]) == "f" {
+        return Some(format_string(rest, at - 1, source));
+    }
     if word_at(rest) == "if" {
         return Some(conditional(text, start, at, end, source));
     }
@@ -129,6 +132,33 @@ fn for_statement(line: &str, span: Span) -> Box<Diagnostic> {
         .help(format!(
             "write a comprehension: `{example}` lists the values (a statement's value is printed)"
         ))
+}
+
+/// `f"n = {n}"` → `"n = " + str(n)`.
+fn format_string(rest: &str, start: usize, source: SourceId) -> Box<Diagnostic> {
+    let body = rest[1..].split('"').next().unwrap_or("");
+    let mut parts = Vec::new();
+    let mut pieces = body.split('{');
+    if let Some(text) = pieces.next().filter(|t| !t.is_empty()) {
+        parts.push(format!("\"{text}\""));
+    }
+    for piece in pieces {
+        let (expr, text) = piece.split_once('}').unwrap_or((piece, ""));
+        parts.push(format!("str({})", expr.trim()));
+        if !text.is_empty() {
+            parts.push(format!("\"{text}\""));
+        }
+    }
+    let len = 1 + body.len() + 2.min(rest.len());
+    Diagnostic::new(
+        Span::new(source, start, start + len),
+        "there are no f-strings",
+    )
+    .label("a string cannot hold expressions")
+    .help(format!(
+        "join the parts with `+`: `{}`, or give `print` several arguments",
+        parts.join(" + ")
+    ))
 }
 
 /// `range(a, b)` written as the range `a..b`; anything else unchanged.
@@ -219,6 +249,17 @@ fn statement_start(text: &str, at: usize) -> usize {
 
 fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
+}
+
+/// The identifier that ends `text`, if any.
+fn word_before(text: &str) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_ident(*c))
+        .last()
+        .map_or(text.len(), |(i, _)| i);
+    &text[start..]
 }
 
 fn word_at(rest: &str) -> &str {
