@@ -2,6 +2,7 @@
 //! positions and asks the solver for values.
 
 pub mod builtins;
+mod canonical;
 mod explain;
 mod import;
 pub mod ops;
@@ -54,6 +55,8 @@ pub struct Interp {
     searched: u64,
     /// Each family's proved period, once proved (`None`: tried, none).
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
+    /// The last value an expression statement printed: `_`.
+    last_result: Option<Value>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
 }
@@ -81,6 +84,7 @@ impl Interp {
             definitions_only: false,
             searched: 0,
             program_options: Default::default(),
+            last_result: None,
             periods: Default::default(),
         }
     }
@@ -189,10 +193,12 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print { code, slots } => {
+            Action::Print { code, slots, span } => {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    let value = self.readable(&value, *span)?;
+                    self.last_result = Some(value.clone());
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text);
                 }
@@ -281,6 +287,15 @@ impl Interp {
                 result
             }
         }
+    }
+
+    /// `_`: the last value an expression statement printed.
+    pub fn last_result(&self, span: Span) -> Result<Value> {
+        self.last_result.clone().ok_or_else(|| {
+            Diagnostic::new(span, "`_` has no value yet")
+                .label("`_` is the last result printed, and nothing has been printed")
+                .help("evaluate an expression first; its value becomes `_`")
+        })
     }
 
     /// Computes every family by the generic search (`true`), as the
