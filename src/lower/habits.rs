@@ -30,10 +30,11 @@ pub fn python_name(name: &str, args: Option<&[Expr]>, span: Span) -> Option<Box<
             .help("there is no `None`: `*0` is the game with no moves, `[]` the empty list"),
         "help" | "quit" | "exit" => Diagnostic::new(span, format!("unknown name `{name}`"))
             .label("not a name of the language")
-            .help(format!(
-                "in the REPL (`sprague` with no file) type `:{}`; a script simply ends",
-                if name == "help" { "help" } else { "quit" }
-            )),
+            .help(if name == "help" {
+                "in the REPL, type `:help` (with the colon); the language reference is docs/language.md"
+            } else {
+                "in the REPL, type `:quit` (with the colon) or Ctrl-D; a script ends at its last line"
+            }),
         _ => return None,
     })
 }
