@@ -204,6 +204,15 @@ fn conditional(
                 from = start + i + 1;
                 break;
             }
+            // `<` opens an option list where an expression starts.
+            '<' if depth == 0
+                && text[start..start + i]
+                    .trim_end()
+                    .ends_with(['=', ',', '(', '[', '{', '<']) =>
+            {
+                from = start + i + 1;
+                break;
+            }
             _ => {}
         }
     }
@@ -230,9 +239,13 @@ fn conditional(
             _ => {}
         }
     }
-    let rewritten = tail[..until]
-        .split_once(" else ")
-        .map(|(cond, other)| format!("if {} then {value} else {}", cond.trim(), other.trim()));
+    let rewritten = tail[..until].split_once(" else ").map(|(cond, other)| {
+        format!(
+            "if {} then {value} else {}",
+            cond.trim(),
+            other.trim_end_matches([' ', '>']).trim()
+        )
+    });
     Diagnostic::new(Span::new(source, at, at + 2), "`if` comes first")
         .label("a conditional starts with `if`")
         .help(match rewritten {
