@@ -90,3 +90,17 @@ fn a_repl_entry_imports_relative_to_the_current_directory() {
     );
     assert_eq!(String::from_utf8_lossy(&out.0.borrow()), "0\n2\n");
 }
+
+#[test]
+fn a_name_defined_in_the_importer_and_the_imported_file_is_defined_twice() {
+    let errors = run("duplicate").1.expect("`Sub` is defined twice");
+    assert!(errors.contains("`Sub` is defined twice"), "{errors}");
+    assert!(
+        errors.contains("tests/imports/duplicate.sg:2:6"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("tests/imports/lib/subtraction.sg:3:6"),
+        "{errors}"
+    );
+}
