@@ -77,6 +77,10 @@ enum Test {
     Bound(usize, bool, Int),
     Less(Int, Int),
     Equal(Int, Int),
+    /// `e in [c…]` (or `not in` when the flag is set).
+    Member(Int, Vec<i64>, bool),
+    /// `e in a..b`.
+    Within(Int, Int, Int),
     Not(Box<Test>),
     And(Box<Test>, Box<Test>),
     Or(Box<Test>, Box<Test>),
@@ -97,6 +101,8 @@ impl Test {
             }
             Test::Less(a, b) => a.eval(n, x) < b.eval(n, x),
             Test::Equal(a, b) => a.eval(n, x) == b.eval(n, x),
+            Test::Member(e, values, negated) => values.contains(&e.eval(n, x)) != *negated,
+            Test::Within(e, a, b) => (a.eval(n, x)..b.eval(n, x)).contains(&e.eval(n, x)),
             Test::Not(t) => !t.eval(n, x),
             Test::And(a, b) => a.eval(n, x) && b.eval(n, x),
             Test::Or(a, b) => a.eval(n, x) || b.eval(n, x),
@@ -109,6 +115,19 @@ impl Test {
             Test::Bound(op, false, e) => format!("{} {} x", e.source(lets), OPS[*op]),
             Test::Less(a, b) => format!("{} < {}", a.source(lets), b.source(lets)),
             Test::Equal(a, b) => format!("{} == {}", a.source(lets), b.source(lets)),
+            Test::Member(e, values, negated) => format!(
+                "{} {}in {values:?}",
+                e.source(lets),
+                if *negated { "not " } else { "" }
+            ),
+            Test::Within(e, a, b) => {
+                format!(
+                    "{} in {}..{}",
+                    e.source(lets),
+                    a.source(lets),
+                    b.source(lets)
+                )
+            }
             Test::Not(t) => format!("not ({})", t.source(lets)),
             Test::And(a, b) => format!("({}) and ({})", a.source(lets), b.source(lets)),
             Test::Or(a, b) => format!("({}) or ({})", a.source(lets), b.source(lets)),
@@ -244,6 +263,9 @@ fn test() -> impl Strategy<Value = Test> {
             .prop_map(|(op, x_first, e)| Test::Bound(op, x_first, e)),
         1 => (int(2), int(2)).prop_map(|(a, b)| Test::Less(a, b)),
         1 => (int(2), int(2)).prop_map(|(a, b)| Test::Equal(a, b)),
+        1 => (int(2), prop::collection::vec(-2..8i64, 0..4), any::<bool>())
+            .prop_map(|(e, values, negated)| Test::Member(e, values, negated)),
+        1 => (int(2), int(1), int(1)).prop_map(|(e, a, b)| Test::Within(e, a, b)),
     ];
     compare.prop_recursive(1, 3, 2, |inner| {
         prop_oneof![

@@ -381,3 +381,21 @@ fn help_on_a_builtin_and_underscore_for_the_last_result() {
     repl.expect_line("[42, 43]");
     repl.leave();
 }
+
+#[test]
+fn an_entry_imports_a_file_from_the_current_directory_and_bare_help_gets_a_hint() {
+    let home = temporary_directory();
+    let cwd = home.path().to_path_buf();
+    std::fs::write(
+        cwd.join("moves.sg"),
+        "game Sub(n) = < Sub(n - k) for k in 1..=n if k in {1, 3, 4} >\nprint(\"not run\")\n",
+    )
+    .unwrap_or_else(|e| panic!("cannot write the library: {e}"));
+    let mut repl = start_in(home, &cwd, &[], BANNER, |_| {});
+    repl.line("import \"moves.sg\"");
+    repl.line("seq(Sub, 0..8)");
+    repl.expect_line("[0, 1, 0, 1, 2, 3, 2, 0]");
+    repl.line("help");
+    repl.expect("type `:help` (with the colon)");
+    repl.leave();
+}

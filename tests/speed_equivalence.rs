@@ -641,3 +641,32 @@ fn a_redefined_family_forgets_its_proved_period() {
     );
     assert_eq!(printed, expected);
 }
+
+/// Membership and constant powers compile into the integer program; slices,
+/// `reversed` and powers of a variable leave the family to the generic
+/// search. Either way the values are the generic search's.
+#[test]
+fn membership_and_powers_compile_and_other_additions_fall_back() {
+    let compiled = [
+        "game S(n) = < S(n - k) for k in 1..=n if k in [1, 3, 4] >",
+        "let moves = {1, 3, 4}\ngame S(n) = < S(n - k) for k in 1..=n if k in moves >",
+        "game S(n) = < S(n - k) for k in 1..=n if k not in 2..4 and k <= 2 ** 3 >",
+        "game S(n) = < S(n - k) for k in 1..=n if not (k in 0..=2) or n in [5, 9] >",
+    ];
+    let generic = [
+        "game S(n) = < S(n - k) for k in reversed([1, 3, 4]) if k <= n >",
+        "game S(n) = < S(n - k) for k in [1, 2, 3, 4, 6][1..] if k <= n >",
+        "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
+        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in [1, 4]]) >",
+    ];
+    for (script, compiles) in compiled
+        .iter()
+        .map(|s| (s, true))
+        .chain(generic.iter().map(|s| (s, false)))
+    {
+        assert_eq!(kernel_of(script, "S").is_some(), compiles, "{script}");
+        let values = single_sequence(&format!("{script}\nseq(S, 0..=200)"));
+        let expected = generic_sequence(&format!("{script}\nseq(S, 0..=200)"));
+        assert_same_sequence(&values, &expected, script);
+    }
+}

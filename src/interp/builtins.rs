@@ -75,6 +75,10 @@ builtins! {
     Loopy "loopy" 1..=1,
     NimMul "nim_mul" 2..=2,
     NimInv "nim_inv" 1..=1,
+    Any "any" 1..=1,
+    All "all" 1..=1,
+    Reversed "reversed" 1..=1,
+    Str "str" 1..=1,
 }
 
 impl Builtin {
@@ -172,6 +176,15 @@ impl Builtin {
                             .help(format!("integers range from {} to {}", i64::MIN, i64::MAX))
                     })
                 }
+                game @ Value::Game(_) => Err(ops::type_error(
+                    "a list, range, string or map",
+                    game,
+                    arg(0),
+                )
+                .help(format!(
+                    "a game has options, not a length: `len(options({}))` counts its moves",
+                    printer::inline(game, it)
+                ))),
                 other => Err(ops::type_error(
                     "a list, range, string or map",
                     other,
@@ -223,6 +236,29 @@ impl Builtin {
                 )),
                 other => Err(ops::type_error("a map", other, arg(0))),
             },
+            Builtin::Any | Builtin::All => {
+                let items = ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?;
+                let wanted = self == Builtin::Any;
+                for item in items {
+                    if ops::truth(&item, arg(0))? == wanted {
+                        return Ok(Value::Bool(wanted));
+                    }
+                }
+                Ok(Value::Bool(!wanted))
+            }
+            Builtin::Reversed => match &args[0] {
+                Value::Str(s) => Ok(Value::str(&s.chars().rev().collect::<String>())),
+                other => {
+                    let items = ops::Items::of(other.clone(), arg(0), it.limits().max_list_len)?;
+                    let mut items: Vec<Value> = items.collect();
+                    items.reverse();
+                    Ok(Value::list(items))
+                }
+            },
+            Builtin::Str => Ok(match &args[0] {
+                text @ Value::Str(_) => text.clone(),
+                other => Value::str(&printer::inline(other, it)),
+            }),
             Builtin::List => {
                 let items = ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?;
                 Ok(Value::list(items.collect()))

@@ -4,6 +4,7 @@
 pub mod builtins;
 mod canonical;
 mod explain;
+mod import;
 pub mod ops;
 mod periodic;
 mod play;
@@ -113,6 +114,7 @@ impl Interp {
     ) -> std::result::Result<(), Vec<Diagnostic>> {
         let source = self.sources.add(name, text);
         let statements = crate::syntax::parse(text, source).map_err(|d| vec![*d])?;
+        let statements = import::expand(&mut self.sources, statements, name)?;
         let mut program = (*self.program).clone();
         let lowered = lower(&statements, &mut program, redefine)?;
         self.program = Rc::new(program);

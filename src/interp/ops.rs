@@ -55,19 +55,26 @@ pub fn expected_game(value: &Value, span: Span) -> Box<Diagnostic> {
 pub fn option(value: Value, span: Span) -> Result<Game> {
     match value {
         Value::Game(game) => Ok(game),
-        other => Err({
-            let d = Diagnostic::new(
-                span,
-                format!("an option must be a game, found {}", found(&other)),
-            )
-            .label("not a game");
-            match other {
-                Value::Int(n) if n >= 0 => {
-                    d.help(format!("write `*{n}` for a nim heap of size {n}"))
-                }
-                _ => d,
-            }
-        }),
+        other => Err(not_an_option(&other, span, None)),
+    }
+}
+
+/// The error for an option-list element that is not a game; `name` is the
+/// variable the element reads, if it is one (`< k for k in 0..n >`).
+pub fn not_an_option(value: &Value, span: Span, name: Option<&str>) -> Box<Diagnostic> {
+    let d = Diagnostic::new(
+        span,
+        format!("an option must be a game, found {}", found(value)),
+    )
+    .label("not a game");
+    match (value, name) {
+        (Value::Int(_), Some(name)) => d.help(format!(
+            "`{name}` is an integer; write `*{name}` for a nim heap of size {name}"
+        )),
+        (Value::Int(n), None) if *n >= 0 => {
+            d.help(format!("write `*{n}` for a nim heap of size {n}"))
+        }
+        _ => d,
     }
 }
 
@@ -154,6 +161,10 @@ pub fn binary(
                 _ => ordering.is_ge(),
             })
         }
+        (BinOp::In | BinOp::NotIn, _, _) => {
+            Bool(contains(it, &left, &right, spans)? == (op == BinOp::In))
+        }
+        (BinOp::Pow, Int(a), Int(b)) => Int(power(*a, *b, rs, whole)?),
         (BinOp::Add, Game(a), Game(b)) => Game(a.clone().sum(b.clone())),
         (BinOp::Add, Int(_), Game(_)) | (BinOp::Add, Game(_), Int(_)) => {
             let (n, span) = if let Int(n) = left {
@@ -215,6 +226,19 @@ pub fn binary(
             } else {
                 (&left, ls)
             };
+            if op == BinOp::Add && (matches!(left, Str(_)) || matches!(right, Str(_))) {
+                let bad = if matches!(left, Str(_)) {
+                    (&right, rs)
+                } else {
+                    (&left, ls)
+                };
+                return Err(Diagnostic::new(
+                    bad.1,
+                    format!("cannot add {} to a string", found(bad.0)),
+                )
+                .label(format!("this is {}", found(bad.0)))
+                .help("`str(x)` turns a value into text: `\"g = \" + str(g(G))`"));
+            }
             return Err(Diagnostic::new(
                 bad.1,
                 format!(
@@ -228,6 +252,63 @@ pub fn binary(
             .help(format!("`{}` works on {wanted}", op.symbol())));
         }
     })
+}
+
+/// `a ** b`: an integer power; a negative exponent or a result outside 64
+/// bits is an error.
+fn power(a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
+    if b < 0 {
+        return Err(Diagnostic::new(rs, format!("negative exponent {b}"))
+            .label("integers have no negative powers")
+            .help("the exponent of `**` must be 0 or more"));
+    }
+    let result = match (a, u32::try_from(b)) {
+        (_, Ok(b)) => a.checked_pow(b),
+        (0 | 1, Err(_)) => Some(a),
+        (-1, Err(_)) => Some(if b % 2 == 0 { 1 } else { -1 }),
+        _ => None,
+    };
+    result.ok_or_else(|| overflow(whole))
+}
+
+/// `item in container`: an element of a list or set (by `==`), a value of
+/// a range (arithmetic, nothing built), a key of a map, or a substring.
+fn contains(
+    it: &mut Interp,
+    item: &Value,
+    container: &Value,
+    spans: (Span, Span, Span),
+) -> Result<bool> {
+    match container {
+        Value::Range(low, high) => Ok(matches!(item, Value::Int(n) if low <= n && n < high)),
+        Value::List(items) => {
+            for element in items.iter() {
+                // A game is never equal to a value of another kind.
+                let games = (
+                    matches!(item, Value::Game(_)),
+                    matches!(element, Value::Game(_)),
+                );
+                if games.0 == games.1 && equal(it, item, element, spans)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Map(map) => Ok(map.get(item).is_some()),
+        Value::Str(text) => match item {
+            Value::Str(part) => Ok(text.contains(&**part)),
+            other => Err(type_error(
+                "a string to look for in a string",
+                other,
+                spans.0,
+            )),
+        },
+        other => Err(type_error(
+            "a list, set, range, map or string to look in",
+            other,
+            spans.1,
+        )),
+    }
 }
 
 fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {

@@ -105,6 +105,7 @@ impl Shape<'_> {
             ExprKind::Options(elements) | ExprKind::List(elements) | ExprKind::Set(elements) => {
                 elements.iter().try_for_each(|e| self.element(e))
             }
+            ExprKind::MapFor(element) => self.element(element),
             ExprKind::Map(entries) => entries.iter().try_for_each(|(k, v)| {
                 self.expr(k)?;
                 self.expr(v)

@@ -422,6 +422,7 @@ impl Translator<'_> {
                     BinOp::Div => IntOp::Div,
                     BinOp::Mod => IntOp::Mod,
                     BinOp::Xor => IntOp::Xor,
+                    BinOp::Pow => return self.power(a, b, e.span),
                     _ => return self.fail(e.span, "a comparison where an integer is needed"),
                 };
                 let a = self.int(a)?;
@@ -463,6 +464,13 @@ impl Translator<'_> {
                 Binding::Cond(cond) => cond,
                 _ => return self.fail(e.span, format!("`{name}` is not a condition here")),
             },
+            ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), item, container) => {
+                let member = self.member(item, container)?;
+                match op {
+                    BinOp::In => member,
+                    _ => Cond::Not(Box::new(member)),
+                }
+            }
             ExprKind::Binary(op, a, b) => {
                 let Some(op) = compare_op(*op) else {
                     return self.fail(e.span, "not a comparison of integers");
@@ -489,6 +497,46 @@ impl Translator<'_> {
                 }
             }
             _ => return self.fail(e.span, "not a comparison of integers"),
+        })
+    }
+
+    /// `a ** b` with constant operands, folded; a power of a variable has
+    /// no integer instruction.
+    fn power(&mut self, a: &Expr, b: &Expr, span: Span) -> Option<IntExpr> {
+        let (a, b) = (self.int(a)?.as_constant(), self.int(b)?.as_constant());
+        let folded = a
+            .zip(b)
+            .and_then(|(a, b)| a.checked_pow(u32::try_from(b).ok()?));
+        match folded {
+            Some(value) => Some(IntExpr::constant(value)),
+            None => self.fail(span, "a power `**` of a variable"),
+        }
+    }
+
+    /// `item in container` for a range (two bounds) or a list of integers
+    /// (one equality per element).
+    fn member(&mut self, item: &Expr, container: &Expr) -> Option<Cond> {
+        let x = self.int(item)?;
+        Some(match self.iter(container)? {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => {
+                let below = if inclusive { CmpOp::Le } else { CmpOp::Lt };
+                Cond::And(
+                    Box::new(Cond::Cmp(CmpOp::Ge, x.clone(), low)),
+                    Box::new(Cond::Cmp(below, x, high)),
+                )
+            }
+            Iter::List(values) => values.into_iter().fold(Cond::Const(false), |any, v| {
+                let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v);
+                match any {
+                    Cond::Const(false) => equal,
+                    any => Cond::Or(Box::new(any), Box::new(equal)),
+                }
+            }),
+            Iter::Sorted { .. } => return self.fail(container.span, "a membership test"),
         })
     }
 

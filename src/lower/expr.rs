@@ -132,7 +132,7 @@ impl Compiler<'_> {
                 })
             }
             ExprKind::Options(elements) => {
-                let generators = self.elements(elements);
+                let generators = self.options(elements);
                 Rc::new(move |it, f| {
                     let mut games = Vec::new();
                     for generator in generators.iter() {
@@ -160,6 +160,21 @@ impl Compiler<'_> {
                         items.dedup();
                     }
                     Ok(Value::list(items))
+                })
+            }
+            ExprKind::MapFor(element) => {
+                let generator = self.element(element, false);
+                Rc::new(move |it, f| {
+                    let mut map = Map::default();
+                    generator(it, f, &mut |it, pair, span| {
+                        if let Value::List(pair) = pair
+                            && let [key, value] = pair.as_slice()
+                        {
+                            map.insert(key.clone(), value.clone());
+                        }
+                        it.check_length(map.entries.len(), span)
+                    })?;
+                    Ok(Value::Map(Rc::new(map)))
                 })
             }
             ExprKind::Map(entries) => {
@@ -213,6 +228,9 @@ impl Compiler<'_> {
     }
 
     fn unknown_name(&self, name: &str, span: Span) -> Box<Diagnostic> {
+        if let Some(diagnostic) = super::habits::python_name(name, None, span) {
+            return diagnostic;
+        }
         let candidates = self
             .locals
             .iter()
@@ -286,13 +304,19 @@ impl Compiler<'_> {
                 Some(Global::Let(_)) => {}
                 None => {
                     if let Some(builtin) = Builtin::named(name) {
-                        if let Some(diagnostic) = builtin.arity_error(args.len(), span) {
+                        if let Some(mut diagnostic) = builtin.arity_error(args.len(), span) {
+                            if builtin == Builtin::Mex && args.len() > 1 {
+                                diagnostic.help = Some(super::habits::mex_of_several(args));
+                            }
                             return self.error(diagnostic);
                         }
                         return Rc::new(move |it, f| {
                             let args = eval_args(it, f)?;
                             builtin.call(it, args, &arg_spans, span)
                         });
+                    }
+                    if let Some(diagnostic) = super::habits::python_name(name, Some(args), span) {
+                        return self.error(diagnostic);
                     }
                 }
             }
@@ -305,12 +329,18 @@ impl Compiler<'_> {
         })
     }
 
-    /// Compiles the elements of an option list, list or set.
+    /// Compiles the elements of a list or set.
     pub fn elements(&mut self, elements: &[Element]) -> Rc<[Generator]> {
-        elements.iter().map(|e| self.element(e)).collect()
+        elements.iter().map(|e| self.element(e, false)).collect()
     }
 
-    fn element(&mut self, element: &Element) -> Generator {
+    /// Compiles the elements of an option list: an element that reads a
+    /// variable checks it holds a game, so that the error can name it.
+    pub fn options(&mut self, elements: &[Element]) -> Rc<[Generator]> {
+        elements.iter().map(|e| self.element(e, true)).collect()
+    }
+
+    fn element(&mut self, element: &Element, option: bool) -> Generator {
         let depth = self.locals.len();
         // Clauses bind left to right; compile them in that order so that each
         // sees the variables bound before it, then build the closures inside
@@ -333,10 +363,22 @@ impl Compiler<'_> {
         let value_span = element.value.span;
         let value = self.expr(&element.value);
         self.locals.truncate(depth);
-        let mut generator: Generator = Rc::new(move |it, f, emit: Emit| {
-            let v = value(it, f)?;
-            emit(it, v, value_span)
-        });
+        let mut generator: Generator = match &element.value.node {
+            ExprKind::Var(name) if option => {
+                let name = name.clone();
+                Rc::new(move |it, f, emit: Emit| {
+                    let v = value(it, f)?;
+                    if !matches!(v, Value::Game(_)) {
+                        return Err(ops::not_an_option(&v, value_span, Some(&name)));
+                    }
+                    emit(it, v, value_span)
+                })
+            }
+            _ => Rc::new(move |it, f, emit: Emit| {
+                let v = value(it, f)?;
+                emit(it, v, value_span)
+            }),
+        };
         for step in steps.into_iter().rev() {
             let inner = generator;
             generator = match step {

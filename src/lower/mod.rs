@@ -3,6 +3,7 @@
 //! compiles each body with its names resolved.
 
 mod expr;
+mod habits;
 pub mod program;
 
 use std::rc::Rc;
@@ -343,7 +344,7 @@ fn compile_family(
 ) -> (Body, usize) {
     let mut compiler = compiler(program, &definition.params, errors);
     let body = match &definition.body.node {
-        ExprKind::Options(elements) => Body::Options(compiler.elements(elements).to_vec()),
+        ExprKind::Options(elements) => Body::Options(compiler.options(elements).to_vec()),
         _ => Body::Game(compiler.expr(&definition.body)),
     };
     (body, compiler.max_slots)

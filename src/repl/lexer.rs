@@ -191,8 +191,8 @@ fn word_kind(word: &str) -> Kind {
 /// An operator (longest first) or a character the language does not use.
 fn operator(text: &str, at: usize) -> (Kind, usize) {
     const OPERATORS: &[&str] = &[
-        "..=", "..", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "<", ">", "=", ",", ";",
-        ":",
+        "..=", "..", "==", "!=", "<=", ">=", "+", "-", "**", "*", "/", "%", "^", "<", ">", "=",
+        ",", ";", ":",
     ];
     let rest = &text[at..];
     match OPERATORS.iter().find(|op| rest.starts_with(*op)) {
@@ -229,6 +229,23 @@ mod tests {
         assert_eq!(brackets("<*1>= x"), [(Open, "<")]);
         assert_eq!(brackets("<>"), [(Open, "<"), (Close, ">")]);
         assert_eq!(brackets("x <= <>"), [(Open, "<"), (Close, ">")]);
+    }
+
+    #[test]
+    fn a_power_is_one_operator_and_its_exponent_a_number() {
+        let kinds: Vec<(Kind, &str)> = tokens("2 ** 3")
+            .into_iter()
+            .filter(|t| t.kind != Kind::Space)
+            .map(|t| (t.kind, &"2 ** 3"[t.start..t.end]))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (Kind::Number, "2"),
+                (Kind::Operator, "**"),
+                (Kind::Number, "3")
+            ]
+        );
     }
 
     #[test]

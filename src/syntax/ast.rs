@@ -19,6 +19,8 @@ pub enum Stmt {
     Assert(Expr),
     /// An expression whose value is printed.
     Expr(Expr),
+    /// `import "file.sg"`: the path as written, with the string's span.
+    Import(Spanned<String>),
 }
 
 /// A `game` or `def`: a name, parameters and a body.
@@ -69,6 +71,8 @@ pub enum ExprKind {
     Set(Vec<Element>),
     /// `{k: v, …}`
     Map(Vec<(Expr, Expr)>),
+    /// `{k: v for …}`: the element's value is the pair `[k, v]`.
+    MapFor(Box<Element>),
 }
 
 /// A binary operator.
@@ -86,6 +90,12 @@ pub enum BinOp {
     Le,
     Gt,
     Ge,
+    /// `**`
+    Pow,
+    /// `x in xs`
+    In,
+    /// `x not in xs`
+    NotIn,
 }
 
 impl BinOp {
@@ -104,6 +114,9 @@ impl BinOp {
             BinOp::Le => "<=",
             BinOp::Gt => ">",
             BinOp::Ge => ">=",
+            BinOp::Pow => "**",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
         }
     }
 }

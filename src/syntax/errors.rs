@@ -22,6 +22,11 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
             .label("this string is never closed")
             .help("close it with `\"` on the same line");
     }
+    if !expected.iter().any(|w| w == "a name")
+        && let Some(diagnostic) = super::habits::python_habit(text, at, unclosed.is_some(), source)
+    {
+        return diagnostic;
+    }
     if let Some(c) = rest.chars().next()
         && is_stray(c)
     {
@@ -158,6 +163,10 @@ fn expectations(error: &Error<Rule>, open: Option<char>) -> Vec<String> {
     if words.len() > 2 {
         words.retain(|w| w != "`(`" && w != "`[`");
     }
+    // `in` after an operand is the membership operator.
+    if words.iter().any(|w| w == "an operator") {
+        words.retain(|w| w != "`in`");
+    }
     words.sort_by_key(|w| (!w.starts_with("an "), w.starts_with("the end")));
     words
 }
@@ -168,8 +177,9 @@ fn rule_word(rule: Rule) -> Option<String> {
         expr | if_expr | or_expr | and_expr | not_expr | cmp_expr | range_expr | add_expr
         | mul_expr | xor_expr | unary | postfix | paren | integer | string | boolean | options
         | list | braces | element | set_elements | map_entries | map_entry | expr_stmt | neg_op
-        | nim_op | nim_one | not_op => "an expression",
-        cmp_op | range_op | add_op | mul_op | xor_op | kw_and | kw_or => "an operator",
+        | nim_op | nim_one | not_op | power | open_low => "an expression",
+        cmp_op | range_op | add_op | mul_op | xor_op | pow_op | in_op | kw_and | kw_or
+        | open_high => "an operator",
         call_args => "`(`",
         index => "`[`",
         name => "a name",

@@ -4,6 +4,7 @@
 pub mod ast;
 mod depth;
 mod errors;
+mod habits;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::span::{SourceId, Span, Spanned};
@@ -18,8 +19,8 @@ struct SgParser;
 /// The reserved words (the grammar's `keyword` rule), which cannot name
 /// anything.
 pub const KEYWORDS: &[&str] = &[
-    "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or", "not", "true",
-    "false",
+    "import", "game", "def", "let", "assert", "if", "then", "else", "for", "in", "and", "or",
+    "not", "true", "false",
 ];
 
 /// Brackets nested deeper than this are refused before parsing.
@@ -122,6 +123,12 @@ impl Builder {
                 next();
                 Stmt::Assert(self.expr(next())?)
             }
+            Rule::import_stmt => {
+                next();
+                let path = next();
+                let path_span = self.span(&path);
+                Stmt::Import(Spanned::new(unescape(path.as_str(), path_span)?, path_span))
+            }
             _ => Stmt::Expr(self.expr(next())?),
         })
     }
@@ -193,13 +200,22 @@ impl Builder {
                 self.wrap(kind, span, depth)
             }
             Rule::nim_one => Ok((Spanned::new(ExprKind::Nim(None), span), 1)),
-            Rule::cmp_expr | Rule::add_expr | Rule::mul_expr | Rule::xor_expr => {
+            Rule::cmp_expr | Rule::add_expr | Rule::mul_expr | Rule::xor_expr | Rule::power => {
                 let mut parts = inner.into_iter();
                 let mut acc = self.node(parts.next().expect("an operand"))?;
                 while let (Some(op), Some(operand)) = (parts.next(), parts.next()) {
                     let (right, depth) = self.node(operand)?;
                     let whole = acc.0.span.to(right.span);
-                    let kind = ExprKind::Binary(bin_op(op.as_str()), boxed(acc.0), boxed(right));
+                    let op = match op.as_rule() {
+                        Rule::in_op
+                            if op.clone().into_inner().any(|p| p.as_rule() == Rule::kw_not) =>
+                        {
+                            BinOp::NotIn
+                        }
+                        Rule::in_op => BinOp::In,
+                        _ => bin_op(op.as_str()),
+                    };
+                    let kind = ExprKind::Binary(op, boxed(acc.0), boxed(right));
                     acc = self.wrap(kind, whole, acc.1.max(depth))?;
                 }
                 Ok(acc)
@@ -233,8 +249,7 @@ impl Builder {
                         }
                         ExprKind::Call(boxed(acc.0), args)
                     } else {
-                        let key = suffix.into_inner().next().expect("an index");
-                        let (key, d) = self.node(key)?;
+                        let (key, d) = self.index(suffix)?;
                         depth = depth.max(d);
                         ExprKind::Index(boxed(acc.0), boxed(key))
                     };
@@ -299,18 +314,95 @@ impl Builder {
             elements.insert(0, head);
             return self.wrap(ExprKind::Set(elements), span, depth);
         }
-        let mut parts = rest.into_inner();
+        let mut parts = rest.into_inner().peekable();
         let (value, d) = self.node(parts.next().expect("a value"))?;
         depth = depth.max(d);
-        let mut entries = vec![(first, value)];
+        let mut first_clauses = Vec::new();
+        while let Some(clause) = parts.next_if(|p| p.as_rule() != Rule::map_entry) {
+            first_clauses.push(clause);
+        }
+        let mut entries = vec![(first, value, first_clauses)];
         for entry in parts {
             let mut kv = entry.into_inner();
             let (key, a) = self.node(kv.next().expect("a key"))?;
             let (value, b) = self.node(kv.next().expect("a value"))?;
             depth = depth.max(a).max(b);
-            entries.push((key, value));
+            entries.push((key, value, kv.collect()));
         }
+        if let Some(at) = entries
+            .iter()
+            .position(|(_, _, clauses)| !clauses.is_empty())
+        {
+            if entries.len() > 1 {
+                let (key, _, clauses) = &entries[at];
+                let last = clauses.last().map_or(key.span, |c| self.span(c));
+                return Err(Diagnostic::new(
+                    key.span.to(last),
+                    "a map comprehension must be the map's only entry",
+                )
+                .label("this entry has a `for` clause, and the map has other entries")
+                .help("build the other entries in a map of their own"));
+            }
+            let (key, value, clauses) = entries.pop().expect("one entry");
+            return self.map_comprehension(key, value, clauses, span, depth);
+        }
+        let entries = entries.into_iter().map(|(k, v, _)| (k, v)).collect();
         self.wrap(ExprKind::Map(entries), span, depth)
+    }
+
+    /// `{k: v for …}`: the pair `[k, v]` under the clauses.
+    fn map_comprehension(
+        &self,
+        key: Expr,
+        value: Expr,
+        clauses: Vec<Pair<Rule>>,
+        span: Span,
+        mut depth: usize,
+    ) -> Result<Node> {
+        let pair_span = key.span.to(value.span);
+        let pair = [key, value].map(|e| Element {
+            value: e,
+            clauses: Vec::new(),
+        });
+        let pair = Spanned::new(ExprKind::List(pair.to_vec()), pair_span);
+        let mut element = Element {
+            value: pair,
+            clauses: Vec::new(),
+        };
+        for clause in clauses {
+            let (clause, d) = self.clause(clause)?;
+            depth = depth.max(d);
+            element.clauses.push(clause);
+        }
+        self.wrap(ExprKind::MapFor(Box::new(element)), span, depth + 1)
+    }
+
+    /// `xs[i]`, or a slice: a range index whose open ends are 0 and the
+    /// largest integer (indexing clamps them to the length).
+    fn index(&self, suffix: Pair<Rule>) -> Result<Node> {
+        let span = self.span(&suffix);
+        let at = |n: i64| (Spanned::new(ExprKind::Int(n), span), 1);
+        let mut parts = suffix.into_inner();
+        let first = parts.next().expect("an index");
+        let ((low, a), inclusive, (high, b)) = match first.as_rule() {
+            Rule::open_low => {
+                let mut inner = first.into_inner();
+                let op = inner.next().expect("`..`");
+                let high = match inner.next() {
+                    Some(high) => self.node(high)?,
+                    None => at(i64::MAX),
+                };
+                (at(0), op.as_str() == "..=", high)
+            }
+            _ if parts.peek().is_none() => return self.node(first),
+            _ => (self.node(first)?, false, at(i64::MAX)),
+        };
+        let kind = ExprKind::Range {
+            low: Box::new(low),
+            high: Box::new(high),
+            inclusive,
+        };
+        self.wrap(kind, span, a.max(b))
     }
 
     fn elements(&self, pairs: Vec<Pair<Rule>>) -> Result<(Vec<Element>, usize)> {
@@ -382,6 +474,7 @@ fn bin_op(symbol: &str) -> BinOp {
         "/" => BinOp::Div,
         "%" => BinOp::Mod,
         "^" => BinOp::Xor,
+        "**" => BinOp::Pow,
         "==" => BinOp::Eq,
         "!=" => BinOp::Ne,
         "<" => BinOp::Lt,

@@ -158,6 +158,26 @@ impl Builtin {
                 "the nim inverse of a non-zero nimber",
                 "nim_inv(2)  # 3",
             ),
+            Builtin::Any => help(
+                "any(xs)",
+                "whether some element of a list of booleans is true",
+                "any([n * n == 49 for n in 0..10])  # true",
+            ),
+            Builtin::All => help(
+                "all(xs)",
+                "whether every element of a list of booleans is true",
+                "all([g(*n) == n for n in 0..5])  # true",
+            ),
+            Builtin::Reversed => help(
+                "reversed(xs)",
+                "a list, range or map's keys in reverse order (a string reversed)",
+                "reversed(0..4)  # [3, 2, 1, 0]",
+            ),
+            Builtin::Str => help(
+                "str(x)",
+                "x as text, to join to a string with +",
+                "\"g = \" + str(g(*3 + *5))  # g = 6",
+            ),
         }
     }
 }
