@@ -437,13 +437,8 @@ impl SparseSpace {
         for v in recent {
             histogram[(v as usize) & (width - 1)] += 1;
         }
-        let rare_count = |mask: u64| -> u64 {
-            (0..width as u64)
-                .filter(|&v| rare(v, mask))
-                .map(|v| histogram[v as usize])
-                .sum()
-        };
-        let best = (1..width as u64).min_by_key(|&m| (rare_count(m), m));
+        let counts = rare_counts(&histogram);
+        let best = (1..width as u64).min_by_key(|&m| (counts[m as usize], m));
         self.set_mask(best.unwrap_or(0), values());
         self.sparse = best.is_some() && self.rare.len() < next / 4;
         if !self.sparse {
@@ -491,9 +486,33 @@ fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut i
     visited
 }
 
+/// For every mask `m` at once, how many of the values counted in
+/// `histogram` (indexed by value) are rare under `m`: the Walsh–Hadamard
+/// transform `H(m) = Σ_v histogram[v]·(−1)^popcount(v & m)` counts rare
+/// values minus common ones, so rare(m) = (total + H(m)) / 2, all masks in
+/// O(w log w) for a histogram of width w (a power of two).
+fn rare_counts(histogram: &[u64]) -> Vec<u64> {
+    let mut transform: Vec<i64> = histogram.iter().map(|&c| c as i64).collect();
+    let mut half = 1;
+    while half < transform.len() {
+        for block in transform.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        half *= 2;
+    }
+    let total: i64 = histogram.iter().map(|&c| c as i64).sum();
+    transform
+        .iter()
+        .map(|&h| ((total + h) / 2) as u64)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Seen, SparseSpace};
+    use super::{Seen, SparseSpace, rare, rare_counts};
     use crate::engine::kernel::{OptionSet, PairRange};
 
     /// Small pseudo-random values below `below`.
@@ -555,6 +574,29 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The transform's count of rare values is the direct count, for every
+    /// mask of a few histograms of pseudo-random values.
+    #[test]
+    fn rare_counts_by_the_transform_are_the_direct_counts() {
+        for (width, below) in [(1usize, 1u64), (8, 8), (64, 40), (256, 256)] {
+            let mut histogram = vec![0u64; width];
+            for v in values(500, below) {
+                histogram[v as usize] += 1;
+            }
+            let counts = rare_counts(&histogram);
+            for mask in 0..width as u64 {
+                let direct: u64 = (0..width as u64)
+                    .filter(|&v| rare(v, mask))
+                    .map(|v| histogram[v as usize])
+                    .sum();
+                assert_eq!(
+                    counts[mask as usize], direct,
+                    "mask {mask} of width {width}"
+                );
             }
         }
     }
