@@ -92,6 +92,11 @@ impl<'a> Sizer<'a> {
     }
 
     fn size(&mut self, value: &Value) -> u64 {
+        // A value nested too deeply to walk is too long to print, and
+        // printing it would recurse as deeply as this count.
+        if crate::run::stack_exhausted() {
+            return u64::MAX;
+        }
         match value {
             Value::Int(n) => digits(*n),
             Value::Str(s) => s.len() as u64 + 2,
