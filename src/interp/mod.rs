@@ -57,6 +57,17 @@ pub struct Interp {
     program_options: crate::engine::kernel::OptionSet,
 }
 
+/// The values of `let`s may be nested too deeply for the ordinary drop.
+impl Drop for Interp {
+    fn drop(&mut self) {
+        for state in self.lets.drain(..) {
+            if let LetState::Done(value) = state {
+                crate::value::dismantle(value);
+            }
+        }
+    }
+}
+
 /// The error for output that could not be written.
 fn output_error(error: &std::io::Error, span: Span) -> Box<Diagnostic> {
     Diagnostic::new(span, format!("cannot write the output: {error}"))
@@ -122,7 +133,9 @@ impl Interp {
             self.engine.clear();
             self.periods.clear();
             for state in &mut self.lets {
-                *state = LetState::Pending;
+                if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
+                    crate::value::dismantle(value);
+                }
             }
         }
         self.lets
@@ -202,6 +215,7 @@ impl Interp {
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text, *span)?;
                 }
+                crate::value::dismantle(value);
             }
             Action::Assert(assertion) => self.assert(assertion)?,
         }
