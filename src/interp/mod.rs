@@ -55,6 +55,9 @@ pub struct Interp {
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
+    /// The run's time limit and whether it has passed (then the interrupt
+    /// flag is set too), to say which stopped the run.
+    time_limit: Option<(std::time::Duration, Arc<AtomicBool>)>,
 }
 
 /// The values of `let`s may be nested too deeply for the ordinary drop.
@@ -99,7 +102,13 @@ impl Interp {
             searched: 0,
             program_options: Default::default(),
             periods: Default::default(),
+            time_limit: None,
         }
+    }
+
+    /// Names the time limit in the error when `timed_out` is set.
+    pub fn set_time_limit(&mut self, limit: std::time::Duration, timed_out: Arc<AtomicBool>) {
+        self.time_limit = Some((limit, timed_out));
     }
 
     /// The lowered program so far.
@@ -512,7 +521,17 @@ impl Interp {
     /// The diagnostic for a refusal of the engine.
     pub fn stop(&self, stop: Stop, span: Span) -> Box<Diagnostic> {
         match stop {
-            Stop::Interrupted => Diagnostic::new(span, "interrupted").label("stopped here"),
+            Stop::Interrupted => match &self.time_limit {
+                Some((limit, timed_out)) if timed_out.load(std::sync::atomic::Ordering::Relaxed) => {
+                    Diagnostic::new(
+                        span,
+                        format!("the time limit of {} s was reached", limit.as_secs_f64()),
+                    )
+                    .label("stopped here")
+                    .help("raise the limit with --max-time")
+                }
+                _ => Diagnostic::new(span, "interrupted").label("stopped here"),
+            },
             Stop::TooManyPositions(limit) => Diagnostic::new(
                 span,
                 format!("more than {limit} positions were needed"),
