@@ -236,7 +236,8 @@ fn write_list(out: &mut String, items: &[Value], it: &Interp) {
 }
 
 /// `∞{0, 2}`, `∞{}`: an infinite loopy value and its finite option values.
-fn infinite_text(finite: &[u64]) -> String {
+/// `∞{0, 1}`: a loopy value with the finite values among its options.
+pub fn infinite_text(finite: &[u64]) -> String {
     let values: Vec<String> = finite.iter().map(u64::to_string).collect();
     format!("∞{{{}}}", values.join(", "))
 }

@@ -34,11 +34,12 @@ pub enum Game {
 }
 
 impl Game {
-    /// The disjunctive sum `self + other`, flattened.
+    /// The disjunctive sum `self + other`, flattened, without `*0` parts.
     pub fn sum(self, other: Game) -> Game {
         let mut parts = self.into_parts();
         parts.extend(other.into_parts());
-        Game::Sum(Rc::new(parts))
+        parts.retain(|part| *part != Game::Nim(0));
+        Game::from_parts(parts)
     }
 
     /// The parts of a sum, or the game itself as a single part.

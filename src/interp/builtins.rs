@@ -10,6 +10,7 @@ use crate::span::Span;
 use crate::value::{Game, Table, Value};
 
 mod dot;
+pub mod help;
 mod hint;
 pub(crate) mod octal;
 pub(crate) mod period;
@@ -100,22 +101,8 @@ impl Builtin {
                 ),
             )
             .label("in this call")
-            .help(self.usage()),
+            .help(format!("{}: {}", self.help().usage, self.help().summary)),
         )
-    }
-
-    fn usage(self) -> &'static str {
-        match self {
-            Builtin::Seq => "seq(F, 0..=10) lists g(F(n)) for each n",
-            Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
-            Builtin::Tree => "tree(G) or tree(G, depth)",
-            Builtin::Dot => "dot(G) or dot(G, depth)",
-            Builtin::Plot => {
-                "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n; plot(F, r, \"f.svg\", true) may replace any file"
-            }
-            Builtin::NimMul => "nim_mul(a, b) multiplies two nimbers",
-            _ => "see the built-ins in the language reference",
-        }
     }
 
     /// Calls it; `spans` are the arguments' spans, `span` the call's.
@@ -241,13 +228,12 @@ impl Builtin {
                 Ok(Value::list(items.collect()))
             }
             Builtin::Print => {
-                for (i, v) in args.iter().enumerate() {
-                    printer::check_size(v, it, printer::Format::Text, arg(i))?;
+                let mut parts = Vec::with_capacity(args.len());
+                for (value, &span) in args.iter().zip(spans) {
+                    let value = it.readable(value, span)?;
+                    printer::check_size(&value, it, printer::Format::Text, span)?;
+                    parts.push(printer::result(&value, it, crate::printer::Format::Text));
                 }
-                let parts: Vec<String> = args
-                    .iter()
-                    .map(|v| printer::result(v, it, crate::printer::Format::Text))
-                    .collect();
                 it.write_line(&parts.join(" "), span)?;
                 Ok(Value::Unit)
             }

@@ -2,6 +2,7 @@
 //! positions and asks the solver for values.
 
 pub mod builtins;
+mod canonical;
 mod explain;
 pub mod ops;
 mod periodic;
@@ -53,6 +54,8 @@ pub struct Interp {
     searched: u64,
     /// Each family's proved period, once proved (`None`: tried, none).
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
+    /// The last value an expression statement printed: `_`.
+    last_result: Option<Value>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
     /// The run's time limit and whether it has passed (then the interrupt
@@ -101,6 +104,7 @@ impl Interp {
             definitions_only: false,
             searched: 0,
             program_options: Default::default(),
+            last_result: None,
             periods: Default::default(),
             time_limit: None,
         }
@@ -220,6 +224,8 @@ impl Interp {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    let value = self.readable(&value, *span)?;
+                    self.last_result = Some(value.clone());
                     printer::check_size(&value, self, self.format, *span)?;
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text, *span)?;
@@ -329,6 +335,15 @@ impl Interp {
                 result
             }
         }
+    }
+
+    /// `_`: the last value an expression statement printed.
+    pub fn last_result(&self, span: Span) -> Result<Value> {
+        self.last_result.clone().ok_or_else(|| {
+            Diagnostic::new(span, "`_` has no value yet")
+                .label("`_` is the last result printed, and nothing has been printed")
+                .help("evaluate an expression first; its value becomes `_`")
+        })
     }
 
     /// Computes every family by the generic search (`true`), as the

@@ -72,7 +72,7 @@ pub fn lower(
                 def.slots = slots;
             }
             (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
-                let mut compiler = compiler(&next, &[], &mut errors);
+                let mut compiler = statement_compiler(&next, &mut errors);
                 let code = compiler.expr(value);
                 let slots = compiler.max_slots;
                 next.lets[index].value = code;
@@ -80,14 +80,11 @@ pub fn lower(
                 lowered.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
-                let mut compiler = compiler(&next, &[], &mut errors);
+                let mut compiler = statement_compiler(&next, &mut errors);
                 let code = compiler.expr(e);
                 let slots = compiler.max_slots;
-                lowered.actions.push(Action::Print {
-                    code,
-                    slots,
-                    span: e.span,
-                });
+                let span = e.span;
+                lowered.actions.push(Action::Print { code, slots, span });
             }
             (Stmt::Assert(e), _) => {
                 let assertion = compile_assert(&next, e, &mut errors);
@@ -117,6 +114,16 @@ fn compiler<'a>(
         locals: params.iter().map(|p| p.node.clone()).collect(),
         max_slots: params.len(),
         errors,
+        top_level: false,
+    }
+}
+
+/// The compiler of a statement outside definitions (`let`, an expression,
+/// `assert`), where `_` names the last result printed.
+fn statement_compiler<'a>(program: &'a Program, errors: &'a mut Vec<Diagnostic>) -> Compiler<'a> {
+    Compiler {
+        top_level: true,
+        ..compiler(program, &[], errors)
     }
 }
 
@@ -347,7 +354,7 @@ fn compile_assert(
     e: &crate::syntax::ast::Expr,
     errors: &mut Vec<Diagnostic>,
 ) -> Assertion {
-    let mut compiler = compiler(program, &[], errors);
+    let mut compiler = statement_compiler(program, errors);
     let check = match &e.node {
         ExprKind::Binary(
             op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),

@@ -79,7 +79,7 @@ pub enum Global {
 pub enum Action {
     /// Force a `let` at its place in the file.
     Let(usize),
-    /// Print an expression's value.
+    /// Print an expression's value (`span`: the expression).
     Print {
         code: Code,
         slots: usize,
