@@ -230,8 +230,8 @@ impl Builtin {
             Builtin::Print => {
                 let mut parts = Vec::with_capacity(args.len());
                 for (value, &span) in args.iter().zip(spans) {
+                    printer::check_size(value, it, printer::Format::Text, span)?;
                     let value = it.readable(value, span)?;
-                    printer::check_size(&value, it, printer::Format::Text, span)?;
                     parts.push(printer::result(&value, it, crate::printer::Format::Text));
                 }
                 it.write_line(&parts.join(" "), span)?;

@@ -224,9 +224,11 @@ impl Interp {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    // Sized first: a list shared many times is walked once
+                    // here, but once per appearance by `readable`.
+                    printer::check_size(&value, self, self.format, *span)?;
                     let value = self.readable(&value, *span)?;
                     self.last_result = Some(value.clone());
-                    printer::check_size(&value, self, self.format, *span)?;
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text, *span)?;
                 }
