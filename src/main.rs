@@ -47,6 +47,20 @@ struct Cli {
     /// Most positions kept in memory before the run stops.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     max_positions: u64,
+    /// Stop a script (not the REPL) with an error after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<std::time::Duration>,
+}
+
+/// A positive, finite number of seconds.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    std::time::Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
 }
 
 /// A stage of the pipeline that `--emit` prints.
@@ -72,6 +86,7 @@ fn main() -> ExitCode {
         color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         generic_only: false,
         stats: cli.stats,
+        max_time: cli.max_time,
     };
     let stdin_is_terminal = std::io::stdin().is_terminal();
     if cli.interactive || (cli.file.is_none() && cli.eval.is_none() && stdin_is_terminal) {

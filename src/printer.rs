@@ -92,6 +92,11 @@ impl<'a> Sizer<'a> {
     }
 
     fn size(&mut self, value: &Value) -> u64 {
+        // A value nested too deeply to walk is too long to print, and
+        // printing it would recurse as deeply as this count.
+        if crate::run::stack_exhausted() {
+            return u64::MAX;
+        }
         match value {
             Value::Int(n) => digits(*n),
             Value::Str(s) => s.len() as u64 + 2,
@@ -120,7 +125,9 @@ impl<'a> Sizer<'a> {
         if let Some(&n) = self.shared.get(&key) {
             return n;
         }
-        let n = items.fold(2u64, |n, item| n.saturating_add(self.size(item) + 2));
+        let n = items.fold(2u64, |n, item| {
+            n.saturating_add(self.size(item).saturating_add(2))
+        });
         self.shared.insert(key, n);
         n
     }
@@ -128,18 +135,18 @@ impl<'a> Sizer<'a> {
     fn game(&mut self, game: &Game) -> u64 {
         match game {
             Game::Nim(n) => 1 + digits(*n as i64),
-            Game::Sum(parts) => parts
-                .iter()
-                .fold(0u64, |n, part| n.saturating_add(self.game(part) + 3)),
+            Game::Sum(parts) => parts.iter().fold(0u64, |n, part| {
+                n.saturating_add(self.game(part).saturating_add(3))
+            }),
             Game::Pos(pos) => {
                 if let Some(&n) = self.positions.get(pos) {
                     return n;
                 }
                 let name = self.it.engine.family_name(pos.family).len() as u64;
                 let args = self.it.engine.args(*pos);
-                let n = args
-                    .iter()
-                    .fold(name + 2, |n, arg| n.saturating_add(self.size(arg) + 2));
+                let n = args.iter().fold(name + 2, |n, arg| {
+                    n.saturating_add(self.size(arg).saturating_add(2))
+                });
                 self.positions.insert(*pos, n);
                 n
             }

@@ -28,6 +28,33 @@ pub struct Settings {
     /// After the run, report on standard error how each family was
     /// computed, with its positions, and the time taken (`--stats`).
     pub stats: bool,
+    /// Stop the run with an error after this long (`--max-time`): a script
+    /// whose work grows without bound ends on its own, as at Ctrl-C.
+    pub max_time: Option<std::time::Duration>,
+}
+
+/// Presses Ctrl-C for the script when its time is up, unless dropped
+/// first (the run ended).
+struct Watchdog {
+    /// Dropping it wakes the watchdog, which then leaves.
+    _done: std::sync::mpsc::Sender<()>,
+}
+
+impl Watchdog {
+    fn start(
+        limit: std::time::Duration,
+        interrupt: Arc<AtomicBool>,
+        timed_out: Arc<AtomicBool>,
+    ) -> Watchdog {
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                timed_out.store(true, std::sync::atomic::Ordering::Relaxed);
+                interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        Watchdog { _done: done }
+    }
 }
 
 /// Stack kept free below the deepest check: room for the frames that run
@@ -79,8 +106,15 @@ pub fn run_script(
     out: Box<dyn Write>,
 ) -> Result<(), String> {
     let started = std::time::Instant::now();
+    let timed_out = Arc::new(AtomicBool::new(false));
+    let _watchdog = settings
+        .max_time
+        .map(|limit| Watchdog::start(limit, interrupt.clone(), timed_out.clone()));
     let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
     interp.set_generic_only(settings.generic_only);
+    if let Some(limit) = settings.max_time {
+        interp.set_time_limit(limit, timed_out);
+    }
     let result = interp.run(name, text, Redefine::Forbid).map_err(|errors| {
         errors
             .iter()

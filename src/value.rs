@@ -244,6 +244,39 @@ impl Iterator for Elements<'_> {
     }
 }
 
+/// Drops `value` without recursion: a list nested millions deep (a `def`
+/// can build one) would overflow the stack in the ordinary drop, one frame
+/// per level. Lists, maps and tables held only here are taken apart onto a
+/// heap-allocated stack; shared ones just lose a reference.
+pub fn dismantle(value: Value) {
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::List(items) => {
+                if let Ok(items) = Rc::try_unwrap(items) {
+                    pending.extend(items);
+                }
+            }
+            Value::Map(map) => {
+                if let Ok(Map { entries, index }) = Rc::try_unwrap(map) {
+                    // The index holds clones of the keys: gone first, so
+                    // that the entries' keys are the last references.
+                    drop(index);
+                    pending.extend(entries.into_iter().flat_map(|(k, v)| [k, v]));
+                }
+            }
+            Value::Table(table) => {
+                if let Ok(table) = Rc::try_unwrap(table) {
+                    pending.extend(table.rows);
+                    pending.extend(table.cols);
+                    pending.extend(table.cells.into_iter().flatten());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The order of two ranges as sequences, by arithmetic: the first elements
 /// decide, and when they agree the shorter range is a prefix of the other.
 pub fn range_cmp(a: (i64, i64), b: (i64, i64)) -> Ordering {
@@ -276,6 +309,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_list_nested_millions_deep_is_dropped_without_recursion() {
+        let mut value = Value::Int(0);
+        for _ in 0..3_000_000 {
+            value = Value::list(vec![value]);
+        }
+        // The default drop would need a frame per level: more than the
+        // test thread's stack.
+        super::dismantle(value);
     }
 
     #[test]

@@ -344,3 +344,19 @@ fn a_string_doubled_in_a_loop_stops_at_the_limit() {
         format!("def s(n) = if n == 0 then \"{long}\" else s(n - 1) + s(n - 1)\nlen(s(30))\n");
     fails_with(&script, "a string of more than 50000000 bytes");
 }
+
+#[test]
+fn max_time_ends_exponential_work_with_a_limit_error() {
+    let script = "def f(n) = if n == 0 then 0 else f(n - 1) + f(n - 1)\nf(60)\n";
+    let started = Instant::now();
+    let output = run_capped(script, &["--max-time", "1"], 20);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the time limit of 1 s was reached"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let quick = run_capped("print(1)\n", &["--max-time", "5"], 20);
+    assert_eq!(quick.stdout, b"1\n");
+}

@@ -265,9 +265,9 @@ impl Builtin {
             }
             Builtin::Print => {
                 let mut parts = Vec::with_capacity(args.len());
-                for (i, value) in args.iter().enumerate() {
-                    let value = it.readable(value, arg(i))?;
-                    printer::check_size(&value, it, printer::Format::Text, arg(i))?;
+                for (value, &span) in args.iter().zip(spans) {
+                    printer::check_size(value, it, printer::Format::Text, span)?;
+                    let value = it.readable(value, span)?;
                     parts.push(printer::result(&value, it, crate::printer::Format::Text));
                 }
                 it.write_line(&parts.join(" "), span)?;

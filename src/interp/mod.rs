@@ -59,6 +59,20 @@ pub struct Interp {
     last_result: Option<Value>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
+    /// The run's time limit and whether it has passed (then the interrupt
+    /// flag is set too), to say which stopped the run.
+    time_limit: Option<(std::time::Duration, Arc<AtomicBool>)>,
+}
+
+/// The values of `let`s may be nested too deeply for the ordinary drop.
+impl Drop for Interp {
+    fn drop(&mut self) {
+        for state in self.lets.drain(..) {
+            if let LetState::Done(value) = state {
+                crate::value::dismantle(value);
+            }
+        }
+    }
 }
 
 /// The error for output that could not be written.
@@ -93,7 +107,13 @@ impl Interp {
             program_options: Default::default(),
             last_result: None,
             periods: Default::default(),
+            time_limit: None,
         }
+    }
+
+    /// Names the time limit in the error when `timed_out` is set.
+    pub fn set_time_limit(&mut self, limit: std::time::Duration, timed_out: Arc<AtomicBool>) {
+        self.time_limit = Some((limit, timed_out));
     }
 
     /// The lowered program so far.
@@ -128,7 +148,9 @@ impl Interp {
             self.engine.clear();
             self.periods.clear();
             for state in &mut self.lets {
-                *state = LetState::Pending;
+                if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
+                    crate::value::dismantle(value);
+                }
             }
         }
         self.lets
@@ -204,12 +226,13 @@ impl Interp {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
-                    let value = self.readable(&value, *span)?;
                     printer::check_size(&value, self, self.format, *span)?;
+                    let value = self.readable(&value, *span)?;
                     self.last_result = Some(value.clone());
                     let text = printer::result(&value, self, self.format);
                     self.write_line(&text, *span)?;
                 }
+                crate::value::dismantle(value);
             }
             Action::Assert(assertion) => self.assert(assertion)?,
         }
@@ -515,7 +538,17 @@ impl Interp {
     /// The diagnostic for a refusal of the engine.
     pub fn stop(&self, stop: Stop, span: Span) -> Box<Diagnostic> {
         match stop {
-            Stop::Interrupted => Diagnostic::new(span, "interrupted").label("stopped here"),
+            Stop::Interrupted => match &self.time_limit {
+                Some((limit, timed_out)) if timed_out.load(std::sync::atomic::Ordering::Relaxed) => {
+                    Diagnostic::new(
+                        span,
+                        format!("the time limit of {} s was reached", limit.as_secs_f64()),
+                    )
+                    .label("stopped here")
+                    .help("raise the limit with --max-time")
+                }
+                _ => Diagnostic::new(span, "interrupted").label("stopped here"),
+            },
             Stop::TooManyPositions(limit) => Diagnostic::new(
                 span,
                 format!("more than {limit} positions were needed"),

@@ -341,6 +341,7 @@ fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
 
 /// `==`: equivalence (equal Grundy values) for games, structure otherwise.
 fn equal(it: &mut Interp, left: &Value, right: &Value, spans: (Span, Span, Span)) -> Result<bool> {
+    it.check_stack(spans.2)?;
     use Value::*;
     match (left, right) {
         (Game(a), Game(b)) => Ok(it.grundy(a, spans.0)? == it.grundy(b, spans.1)?),

@@ -173,7 +173,9 @@ impl Interp {
         self.engine.clear();
         self.periods.clear();
         for state in &mut self.lets {
-            *state = LetState::Pending;
+            if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
+                crate::value::dismantle(value);
+            }
         }
         positions
     }
