@@ -79,7 +79,15 @@ impl Document {
         let Some(statements) = &self.statements else {
             return Vec::new();
         };
-        statements.iter().filter_map(symbol).collect()
+        let mut symbols: Vec<Symbol> = statements.iter().filter_map(symbol).collect();
+        // A `let`'s statement starts at its keyword, which the tree omits.
+        for s in symbols.iter_mut().filter(|s| s.kind == Kind::Let) {
+            let before = self.text[..s.span.start].trim_end();
+            if let Some(keyword) = before.strip_suffix("let") {
+                s.span.start = keyword.len();
+            }
+        }
+        symbols
     }
 
     /// The `#` comment lines directly above byte `offset`'s line, without
@@ -166,17 +174,13 @@ fn symbol(statement: &Stmt) -> Option<Symbol> {
     match statement {
         Stmt::Game(d) => Some(from_definition(d, Kind::Game)),
         Stmt::Def(d) => Some(from_definition(d, Kind::Def)),
-        Stmt::Let { name, value } => {
-            // The statement starts at its `let`, just before the name.
-            let start = name.span.start as usize;
-            Some(Symbol {
-                name: name.node.clone(),
-                kind: Kind::Let,
-                name_span: name.span.range(),
-                span: start..value.span.end as usize,
-                params: Vec::new(),
-            })
-        }
+        Stmt::Let { name, value } => Some(Symbol {
+            name: name.node.clone(),
+            kind: Kind::Let,
+            name_span: name.span.range(),
+            span: name.span.start as usize..value.span.end as usize,
+            params: Vec::new(),
+        }),
         Stmt::Assert(_) | Stmt::Expr(_) => None,
     }
 }
@@ -239,7 +243,7 @@ mod tests {
         assert_eq!(symbols[0].params[0].0, "n");
         assert!(TEXT[symbols[0].span.clone()].starts_with("game K(n)"));
         assert_eq!(symbols[1].kind, Kind::Let);
-        assert_eq!(&TEXT[symbols[1].span.clone()], "x = g(K(3)) + 1");
+        assert_eq!(&TEXT[symbols[1].span.clone()], "let x = g(K(3)) + 1");
     }
 
     #[test]

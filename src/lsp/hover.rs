@@ -30,10 +30,7 @@ pub fn builtin(name: &str) -> Option<String> {
 
 /// A definition's source text and the comment lines above it, as Markdown.
 pub fn definition(doc: &Document, symbol: &Symbol) -> String {
-    let start = doc.text[..symbol.span.start]
-        .rfind(symbol.kind.keyword())
-        .filter(|&at| doc.text[at..symbol.span.start].trim() == symbol.kind.keyword())
-        .unwrap_or(symbol.span.start);
+    let start = symbol.span.start;
     let mut text = format!("```sg\n{}\n```", &doc.text[start..symbol.span.end]);
     let comment = doc.comment_above(start);
     if !comment.is_empty() {
