@@ -244,6 +244,25 @@ fn completion_hover_definition_and_symbols() {
         .map(|s| s["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Kayles", "double", "twelve"]);
+
+    // Mid-edit, the text does not parse: the last version's names remain.
+    let change = json!({
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"text": format!("{FIXED}let y = (tw")}],
+    });
+    client.notify("textDocument/didChange", change);
+    assert_eq!(client.diagnostics(URI).len(), 1);
+    let items = client.at("textDocument/completion", URI, 6, 11);
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"twelve") && labels.contains(&"Kayles"),
+        "{labels:?}"
+    );
     assert_eq!(
         symbols[0]["range"]["start"],
         json!({"line": 2, "character": 0})

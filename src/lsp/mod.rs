@@ -127,15 +127,19 @@ impl Server<'_> {
             .iter()
             .map(|d| to_lsp(d, &index, &uri))
             .collect();
-        let symbols = document.symbols();
-        let open = self.documents.entry(uri.clone()).or_insert(Open {
-            document: Document::analyse(String::new()),
-            last_symbols: Vec::new(),
-        });
-        if document.statements.is_some() {
-            open.last_symbols = symbols;
-        }
-        open.document = document;
+        let last_symbols = match document.statements {
+            Some(_) => document.symbols(),
+            None => self
+                .documents
+                .remove(&uri)
+                .map(|open| open.last_symbols)
+                .unwrap_or_default(),
+        };
+        let open = Open {
+            document,
+            last_symbols,
+        };
+        self.documents.insert(uri.clone(), open);
         self.publish(uri, diagnostics);
     }
 
