@@ -16,8 +16,10 @@ use sprague::run::{Settings, emit_ir, run_script, with_big_stack};
 /// Sprague-Grundy values, outcomes and winning moves of impartial games
 /// written in the .sg language.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The script to run. Without one, runs standard input when it is not a
     /// terminal and opens the REPL when it is.
     file: Option<PathBuf>,
@@ -63,6 +65,14 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
 }
 
+/// What to run instead of a script.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Serve editors over standard input and output (the Language Server
+    /// Protocol): diagnostics, completion, hover, go to definition.
+    Lsp,
+}
+
 /// A stage of the pipeline that `--emit` prints.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum Stage {
@@ -73,6 +83,15 @@ enum Stage {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Lsp) = cli.command {
+        return match sprague::lsp::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: the language server stopped: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
     // Without a handler Ctrl-C still ends the process, just less politely.

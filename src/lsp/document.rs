@@ -1,0 +1,278 @@
+//! What the server knows of one open document: its diagnostics from
+//! parsing and lowering (nothing is evaluated), and its definitions with
+//! their spans, for completion, hover, go to definition and symbols.
+
+use crate::diagnostic::Diagnostic;
+use crate::lower::program::Program;
+use crate::lower::{Redefine, lower};
+use crate::span::SourceId;
+use crate::syntax::ast::{Clause, Definition, Element, Expr, ExprKind, Stmt};
+
+/// Which statement defines a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Game,
+    Def,
+    Let,
+}
+
+impl Kind {
+    /// The keyword that introduces it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Kind::Game => "game",
+            Kind::Def => "def",
+            Kind::Let => "let",
+        }
+    }
+}
+
+/// A name the document defines at the top level.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    pub name: String,
+    pub kind: Kind,
+    /// Where the name is written.
+    pub name_span: std::ops::Range<usize>,
+    /// The whole statement.
+    pub span: std::ops::Range<usize>,
+    /// The parameters of a game or def, with their spans.
+    pub params: Vec<(String, std::ops::Range<usize>)>,
+}
+
+/// One analysed version of a document.
+pub struct Document {
+    pub text: String,
+    /// Parse and lowering errors, as the command line reports them.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The statements, when the text parses.
+    pub statements: Option<Vec<Stmt>>,
+}
+
+impl Document {
+    /// Parses and lowers `text` into a fresh program (as a script run
+    /// does before evaluating anything).
+    pub fn analyse(text: String) -> Document {
+        let source = SourceId(0);
+        match crate::syntax::parse(&text, source) {
+            Err(diagnostic) => Document {
+                text,
+                diagnostics: vec![*diagnostic],
+                statements: None,
+            },
+            Ok(statements) => {
+                let mut program = Program::default();
+                let diagnostics = lower(&statements, &mut program, Redefine::Forbid)
+                    .err()
+                    .unwrap_or_default();
+                Document {
+                    text,
+                    diagnostics,
+                    statements: Some(statements),
+                }
+            }
+        }
+    }
+
+    /// The top-level definitions, in source order.
+    pub fn symbols(&self) -> Vec<Symbol> {
+        let Some(statements) = &self.statements else {
+            return Vec::new();
+        };
+        let mut symbols: Vec<Symbol> = statements.iter().filter_map(symbol).collect();
+        // A `let`'s statement starts at its keyword, which the tree omits.
+        for s in symbols.iter_mut().filter(|s| s.kind == Kind::Let) {
+            let before = self.text[..s.span.start].trim_end();
+            if let Some(keyword) = before.strip_suffix("let") {
+                s.span.start = keyword.len();
+            }
+        }
+        symbols
+    }
+
+    /// The `#` comment lines directly above byte `offset`'s line, without
+    /// their `#`.
+    pub fn comment_above(&self, offset: usize) -> String {
+        let line_start = self.text[..offset].rfind('\n').map_or(0, |at| at + 1);
+        let above = &self.text[..line_start];
+        let mut lines: Vec<&str> = above
+            .lines()
+            .rev()
+            .map(str::trim)
+            .take_while(|line| line.starts_with('#'))
+            .map(|line| line.trim_start_matches('#').trim())
+            .collect();
+        lines.reverse();
+        lines.join("\n")
+    }
+
+    /// The identifier around byte `offset`, with its range.
+    pub fn word_at(&self, offset: usize) -> Option<(&str, std::ops::Range<usize>)> {
+        let bytes = self.text.as_bytes();
+        let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let mut start = offset.min(bytes.len());
+        while start > 0 && is_ident(bytes[start - 1]) {
+            start -= 1;
+        }
+        let mut end = offset.min(bytes.len());
+        while end < bytes.len() && is_ident(bytes[end]) {
+            end += 1;
+        }
+        let word = &self.text[start..end];
+        let first = word.bytes().next()?;
+        (!first.is_ascii_digit()).then_some((word, start..end))
+    }
+
+    /// The call of a game family with only integer literal arguments whose
+    /// span holds `offset` (the innermost), as `(family, arguments)`.
+    pub fn constant_position(&self, offset: usize) -> Option<(String, Vec<i64>)> {
+        let symbols = self.symbols();
+        let is_game = |name: &str| {
+            symbols
+                .iter()
+                .any(|s| s.kind == Kind::Game && s.name == name)
+        };
+        let mut found = None;
+        for statement in self.statements.as_deref().unwrap_or_default() {
+            let mut stack = vec![statement_expr(statement)];
+            while let Some(expr) = stack.pop() {
+                if !expr.span.range().contains(&offset) && expr.span.end as usize != offset {
+                    continue;
+                }
+                if let ExprKind::Call(callee, args) = &expr.node
+                    && let ExprKind::Var(name) = &callee.node
+                    && is_game(name)
+                    && let Some(ints) = args
+                        .iter()
+                        .map(|a| match a.node {
+                            ExprKind::Int(n) => Some(n),
+                            _ => None,
+                        })
+                        .collect::<Option<Vec<_>>>()
+                {
+                    found = Some((name.clone(), ints));
+                }
+                stack.extend(children(expr));
+            }
+        }
+        found
+    }
+}
+
+fn symbol(statement: &Stmt) -> Option<Symbol> {
+    let from_definition = |d: &Definition, kind| Symbol {
+        name: d.name.node.clone(),
+        kind,
+        name_span: d.name.span.range(),
+        span: d.span.range(),
+        params: d
+            .params
+            .iter()
+            .map(|p| (p.node.clone(), p.span.range()))
+            .collect(),
+    };
+    match statement {
+        Stmt::Game(d) => Some(from_definition(d, Kind::Game)),
+        Stmt::Def(d) => Some(from_definition(d, Kind::Def)),
+        Stmt::Let { name, value } => Some(Symbol {
+            name: name.node.clone(),
+            kind: Kind::Let,
+            name_span: name.span.range(),
+            span: name.span.start as usize..value.span.end as usize,
+            params: Vec::new(),
+        }),
+        Stmt::Assert(_) | Stmt::Expr(_) => None,
+    }
+}
+
+fn statement_expr(statement: &Stmt) -> &Expr {
+    match statement {
+        Stmt::Game(d) | Stmt::Def(d) => &d.body,
+        Stmt::Let { value, .. } => value,
+        Stmt::Assert(e) | Stmt::Expr(e) => e,
+    }
+}
+
+/// The direct subexpressions of `expr`.
+fn children(expr: &Expr) -> Vec<&Expr> {
+    fn elements(elements: &[Element]) -> Vec<&Expr> {
+        let mut out = Vec::new();
+        for element in elements {
+            out.push(&element.value);
+            for clause in &element.clauses {
+                match clause {
+                    Clause::For { iter, .. } => out.push(iter),
+                    Clause::If(cond) => out.push(cond),
+                }
+            }
+        }
+        out
+    }
+    match &expr.node {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => vec![],
+        ExprKind::Nim(inner) => inner.iter().map(|e| &**e).collect(),
+        ExprKind::Neg(e) | ExprKind::Not(e) => vec![e],
+        ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
+        ExprKind::Index(a, b) => vec![a, b],
+        ExprKind::Range { low, high, .. } => vec![low, high],
+        ExprKind::If {
+            cond,
+            then,
+            otherwise,
+        } => vec![cond, then, otherwise],
+        ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
+        ExprKind::Options(e) | ExprKind::List(e) | ExprKind::Set(e) => elements(e),
+        ExprKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# Rows of skittles.\n# Two lines.\ngame K(n) = < K(n - 1) for k in 1..=n >\nlet x = g(K(3)) + 1\nK(12)\n";
+
+    #[test]
+    fn symbols_with_spans_and_params() {
+        let doc = Document::analyse(TEXT.to_string());
+        assert!(doc.diagnostics.is_empty());
+        let symbols = doc.symbols();
+        assert_eq!(symbols.len(), 2);
+        assert_eq!(symbols[0].name, "K");
+        assert_eq!(&TEXT[symbols[0].name_span.clone()], "K");
+        assert_eq!(symbols[0].params[0].0, "n");
+        assert!(TEXT[symbols[0].span.clone()].starts_with("game K(n)"));
+        assert_eq!(symbols[1].kind, Kind::Let);
+        assert_eq!(&TEXT[symbols[1].span.clone()], "let x = g(K(3)) + 1");
+    }
+
+    #[test]
+    fn comments_words_and_constant_positions() {
+        let doc = Document::analyse(TEXT.to_string());
+        let game = TEXT.find("game").unwrap();
+        assert_eq!(doc.comment_above(game + 3), "Rows of skittles.\nTwo lines.");
+        let at = TEXT.find("g(K(3))").unwrap();
+        assert_eq!(doc.word_at(at + 1).unwrap().0, "g");
+        assert_eq!(
+            doc.constant_position(at + 3),
+            Some(("K".to_string(), vec![3]))
+        );
+        assert_eq!(doc.constant_position(at), None);
+        let last = TEXT.rfind("K(12)").unwrap();
+        assert_eq!(
+            doc.constant_position(last + 2),
+            Some(("K".to_string(), vec![12]))
+        );
+    }
+
+    #[test]
+    fn lowering_errors_are_reported() {
+        let doc = Document::analyse("game A = B\n".to_string());
+        assert_eq!(doc.diagnostics.len(), 1);
+        assert!(
+            doc.diagnostics[0].message.contains('B'),
+            "{:?}",
+            doc.diagnostics
+        );
+    }
+}
