@@ -4,7 +4,7 @@
 pub mod builtins;
 mod canonical;
 mod explain;
-mod import;
+pub mod import;
 pub mod ops;
 mod periodic;
 mod play;

@@ -2,10 +2,10 @@
 //! parsing and lowering (nothing is evaluated), and its definitions with
 //! their spans, for completion, hover, go to definition and symbols.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::lower::program::Program;
 use crate::lower::{Redefine, lower};
-use crate::span::SourceId;
+use crate::span::{SourceId, Sources};
 use crate::syntax::ast::{Clause, Definition, Element, Expr, ExprKind, Stmt};
 
 /// Which statement defines a name.
@@ -43,6 +43,9 @@ pub struct Symbol {
 /// One analysed version of a document.
 pub struct Document {
     pub text: String,
+    /// The file's path, when the editor names a file: imports are relative
+    /// to it.
+    pub path: Option<String>,
     /// Parse and lowering errors, as the command line reports them.
     pub diagnostics: Vec<Diagnostic>,
     /// The statements, when the text parses.
@@ -51,26 +54,41 @@ pub struct Document {
 
 impl Document {
     /// Parses and lowers `text` into a fresh program (as a script run
-    /// does before evaluating anything).
-    pub fn analyse(text: String) -> Document {
-        let source = SourceId(0);
-        match crate::syntax::parse(&text, source) {
-            Err(diagnostic) => Document {
-                text,
-                diagnostics: vec![*diagnostic],
-                statements: None,
-            },
-            Ok(statements) => {
-                let mut program = Program::default();
-                let diagnostics = lower(&statements, &mut program, Redefine::Forbid)
-                    .err()
-                    .unwrap_or_default();
-                Document {
+    /// does before evaluating anything), with the definitions of the files
+    /// it imports; an error inside an imported file is shown at its
+    /// `import`.
+    pub fn analyse(text: String, path: Option<String>) -> Document {
+        let mut sources = Sources::default();
+        let name = path.clone().unwrap_or_else(|| "<document>".to_string());
+        let source = sources.add(name.clone(), text.clone());
+        let statements = match crate::syntax::parse(&text, source) {
+            Ok(statements) => statements,
+            Err(diagnostic) => {
+                return Document {
                     text,
-                    diagnostics,
-                    statements: Some(statements),
-                }
+                    path,
+                    diagnostics: vec![*diagnostic],
+                    statements: None,
+                };
             }
+        };
+        let mut program = Program::default();
+        let diagnostics =
+            match crate::interp::import::expand(&mut sources, statements.clone(), &name) {
+                Ok(expanded) => lower(&expanded, &mut program, Redefine::Forbid)
+                    .err()
+                    .unwrap_or_default(),
+                Err(errors) => errors,
+            };
+        let diagnostics = diagnostics
+            .into_iter()
+            .map(|d| in_this_file(d, source, &statements, &sources))
+            .collect();
+        Document {
+            text,
+            path,
+            diagnostics,
+            statements: Some(statements),
         }
     }
 
@@ -134,7 +152,7 @@ impl Document {
         };
         let mut found = None;
         for statement in self.statements.as_deref().unwrap_or_default() {
-            let mut stack = vec![statement_expr(statement)];
+            let mut stack: Vec<&Expr> = statement_expr(statement).into_iter().collect();
             while let Some(expr) = stack.pop() {
                 if !expr.span.range().contains(&offset) && expr.span.end as usize != offset {
                     continue;
@@ -181,15 +199,42 @@ fn symbol(statement: &Stmt) -> Option<Symbol> {
             span: name.span.start as usize..value.span.end as usize,
             params: Vec::new(),
         }),
-        Stmt::Assert(_) | Stmt::Expr(_) => None,
+        Stmt::Assert(_) | Stmt::Expr(_) | Stmt::Import(_) => None,
     }
 }
 
-fn statement_expr(statement: &Stmt) -> &Expr {
+/// `diagnostic` as shown in the document: one from an imported file is
+/// moved to the `import` that brought the file in, naming where it is.
+fn in_this_file(
+    diagnostic: Diagnostic,
+    source: SourceId,
+    statements: &[Stmt],
+    sources: &Sources,
+) -> Diagnostic {
+    if diagnostic.span.source == source {
+        return diagnostic;
+    }
+    let import = statements.iter().find_map(|s| match s {
+        Stmt::Import(path) => Some(path.span),
+        _ => None,
+    });
+    let Some(span) = import else {
+        return diagnostic;
+    };
+    let file = sources.name(diagnostic.span.source).to_string();
+    *Diagnostic::new(
+        span,
+        format!("in the imported file {file}: {}", diagnostic.message),
+    )
+    .label(diagnostic.label)
+}
+
+fn statement_expr(statement: &Stmt) -> Option<&Expr> {
     match statement {
-        Stmt::Game(d) | Stmt::Def(d) => &d.body,
-        Stmt::Let { value, .. } => value,
-        Stmt::Assert(e) | Stmt::Expr(e) => e,
+        Stmt::Game(d) | Stmt::Def(d) => Some(&d.body),
+        Stmt::Let { value, .. } => Some(value),
+        Stmt::Assert(e) | Stmt::Expr(e) => Some(e),
+        Stmt::Import(_) => None,
     }
 }
 
@@ -223,6 +268,7 @@ fn children(expr: &Expr) -> Vec<&Expr> {
         ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
         ExprKind::Options(e) | ExprKind::List(e) | ExprKind::Set(e) => elements(e),
         ExprKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+        ExprKind::MapFor(element) => elements(std::slice::from_ref(element)),
     }
 }
 
@@ -234,7 +280,7 @@ mod tests {
 
     #[test]
     fn symbols_with_spans_and_params() {
-        let doc = Document::analyse(TEXT.to_string());
+        let doc = Document::analyse(TEXT.to_string(), None);
         assert!(doc.diagnostics.is_empty());
         let symbols = doc.symbols();
         assert_eq!(symbols.len(), 2);
@@ -248,7 +294,7 @@ mod tests {
 
     #[test]
     fn comments_words_and_constant_positions() {
-        let doc = Document::analyse(TEXT.to_string());
+        let doc = Document::analyse(TEXT.to_string(), None);
         let game = TEXT.find("game").unwrap();
         assert_eq!(doc.comment_above(game + 3), "Rows of skittles.\nTwo lines.");
         let at = TEXT.find("g(K(3))").unwrap();
@@ -267,7 +313,7 @@ mod tests {
 
     #[test]
     fn lowering_errors_are_reported() {
-        let doc = Document::analyse("game A = B\n".to_string());
+        let doc = Document::analyse("game A = B\n".to_string(), None);
         assert_eq!(doc.diagnostics.len(), 1);
         assert!(
             doc.diagnostics[0].message.contains('B'),

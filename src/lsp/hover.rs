@@ -41,9 +41,10 @@ pub fn definition(doc: &Document, symbol: &Symbol) -> String {
 }
 
 /// The Grundy value of `family(args)` computed from the document's
-/// definitions alone, or `None` when the document has errors or the
-/// computation would take more than a small budget of positions or time.
-pub fn value(text: &str, family: &str, args: &[i64]) -> Option<String> {
+/// definitions alone (`path` names the file, for its imports), or `None`
+/// when the document has errors or the computation would take more than a
+/// small budget of positions or time.
+pub fn value(text: &str, path: Option<&str>, family: &str, args: &[i64]) -> Option<String> {
     let args: Vec<String> = args.iter().map(i64::to_string).collect();
     let expression = format!("g({family}({}))", args.join(", "));
     let interrupt = Arc::new(AtomicBool::new(false));
@@ -55,6 +56,7 @@ pub fn value(text: &str, family: &str, args: &[i64]) -> Option<String> {
         }
     });
     let text = text.to_string();
+    let name = path.unwrap_or("<document>").to_string();
     let result = with_big_stack(move || {
         let limits = Limits {
             max_positions: MAX_POSITIONS,
@@ -63,7 +65,7 @@ pub fn value(text: &str, family: &str, args: &[i64]) -> Option<String> {
         let captured = Captured::default();
         let out = Box::new(captured.clone());
         let mut interp = Interp::new(limits, interrupt, Format::Text, out);
-        interp.define_only("<document>", &text).ok()?;
+        interp.define_only(&name, &text).ok()?;
         interp.run("<hover>", &expression, Redefine::Forbid).ok()?;
         let printed = String::from_utf8_lossy(&captured.0.borrow())
             .trim()
@@ -84,24 +86,24 @@ mod tests {
 
     #[test]
     fn values_of_constant_positions() {
-        assert_eq!(value(KAYLES, "Kayles", &[12]).as_deref(), Some("4"));
-        assert_eq!(value(KAYLES, "Kayles", &[11]).as_deref(), Some("6"));
+        assert_eq!(value(KAYLES, None, "Kayles", &[12]).as_deref(), Some("4"));
+        assert_eq!(value(KAYLES, None, "Kayles", &[11]).as_deref(), Some("6"));
     }
 
     #[test]
     fn no_value_past_the_budget_or_with_errors() {
         // Four million positions are past the budget.
         let big = "game P(a, b) = < P(a - 1, b) if a > 0, P(a, b - 1) if b > 0 >\n";
-        assert_eq!(value(big, "P", &[3, 2]).as_deref(), Some("1"));
-        assert_eq!(value(big, "P", &[2000, 2000]), None);
-        assert_eq!(value("game A = B\n", "A", &[]), None);
+        assert_eq!(value(big, None, "P", &[3, 2]).as_deref(), Some("1"));
+        assert_eq!(value(big, None, "P", &[2000, 2000]), None);
+        assert_eq!(value("game A = B\n", None, "A", &[]), None);
     }
 
     #[test]
     fn builtin_help_and_definition_text() {
         assert!(builtin("seq").unwrap().contains("seq(F, r)"));
         assert_eq!(builtin("Kayles"), None);
-        let doc = Document::analyse(format!("# Skittles.\n{KAYLES}"));
+        let doc = Document::analyse(format!("# Skittles.\n{KAYLES}"), None);
         let text = definition(&doc, &doc.symbols()[0]);
         assert!(text.starts_with("```sg\ngame Kayles(n) = <"), "{text}");
         assert!(text.ends_with("```\n\nSkittles."), "{text}");

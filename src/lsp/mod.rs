@@ -120,7 +120,7 @@ impl Server<'_> {
 
     /// Analyses a new version of a document and publishes its diagnostics.
     fn update(&mut self, uri: Uri, text: String) {
-        let document = Document::analyse(text);
+        let document = Document::analyse(text, file_path(&uri));
         let index = LineIndex::new(&document.text);
         let diagnostics = document
             .diagnostics
@@ -255,7 +255,9 @@ impl Server<'_> {
         let mut parts = Vec::new();
         if let Some((family, args)) = document.constant_position(offset) {
             let args_text: Vec<String> = args.iter().map(i64::to_string).collect();
-            if let Some(value) = hover::value(&document.text, &family, &args) {
+            if let Some(value) =
+                hover::value(&document.text, document.path.as_deref(), &family, &args)
+            {
                 parts.push(format!(
                     "`{family}({})` has value {value}",
                     args_text.join(", ")
@@ -381,4 +383,15 @@ fn to_lsp(
         related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
+}
+
+/// The local path a `file:` URI names (percent-escapes decoded), for
+/// resolving the document's imports.
+fn file_path(uri: &Uri) -> Option<String> {
+    let scheme = uri.scheme()?;
+    if !scheme.as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    let path = uri.path().as_estr().decode().into_string().ok()?;
+    Some(path.into_owned())
 }
