@@ -6,6 +6,7 @@ pub mod engine;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod memory;
 pub mod nimber;
 pub mod printer;
 pub mod progress;

@@ -40,6 +40,17 @@ pub fn inline(value: &Value, it: &Interp) -> String {
     out
 }
 
+/// A value inline, cut to about 60 characters with `…`: for notes, which
+/// must stay readable whatever the arguments hold.
+pub fn brief(value: &Value, it: &Interp) -> String {
+    const SHOWN: usize = 60;
+    let full = inline(value, it);
+    match full.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &full[..cut]),
+        None => full,
+    }
+}
+
 /// "the integer 5", "the game Kayles(3)", for messages.
 pub fn describe(value: &Value, it: &Interp) -> String {
     match value {

@@ -5,17 +5,19 @@
 use sprague::engine::Limits;
 use sprague::run::{Settings, run_to_strings};
 
-/// Reads `# max-positions: N` from the first line, so that limit errors
-/// can be shown quickly.
+/// Reads `# max-positions: N` and `# max-memory: SIZE` from the first
+/// line, so that limit errors can be shown quickly.
 fn settings_for(text: &str) -> Settings {
     let mut limits = Limits::default();
-    if let Some(n) = text
-        .lines()
-        .next()
-        .and_then(|line| line.strip_prefix("# max-positions: "))
+    let first = text.lines().next().unwrap_or("");
+    if let Some(n) = first
+        .strip_prefix("# max-positions: ")
         .and_then(|n| n.trim().parse().ok())
     {
         limits.max_positions = n;
+    }
+    if let Some(size) = first.strip_prefix("# max-memory: ") {
+        limits.max_memory = sprague::memory::parse_size(size).expect("a size");
     }
     Settings {
         limits,

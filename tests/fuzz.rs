@@ -103,6 +103,7 @@ fn run_bounded(text: String) {
             max_positions: 20_000,
             max_list_len: 20_000,
             max_depth: 200,
+            max_memory: 1 << 30,
         },
         ..Settings::default()
     };

@@ -324,7 +324,7 @@ impl Interp {
             if d.notes.len() < 3 {
                 let args: Vec<String> = frame[..def.params.len()]
                     .iter()
-                    .map(|v| printer::inline(v, self))
+                    .map(|v| printer::brief(v, self))
                     .collect();
                 d.note(format!("while calling {}({})", def.name, args.join(", ")))
             } else {
@@ -435,8 +435,17 @@ impl Interp {
         if length as u64 > self.engine.limits.max_list_len {
             return Err(ops::too_long(span, self.engine.limits.max_list_len));
         }
-        if length.is_multiple_of(4096) {
-            self.check_interrupt(span)?;
+        // Two atomic loads: cheap beside building the element, which may
+        // itself be big.
+        self.check_interrupt(span)
+    }
+
+    /// Fails when allocating `bytes` more would take the heap past the
+    /// memory budget: checked before a value whose size is known is built.
+    pub fn check_memory(&self, bytes: usize, span: Span) -> Result<()> {
+        let limit = self.engine.limits.max_memory;
+        if crate::memory::in_use().saturating_add(bytes as u64) > limit {
+            return Err(self.stop(Stop::OutOfMemory(limit), span));
         }
         Ok(())
     }
@@ -451,6 +460,15 @@ impl Interp {
             )
             .label("while evaluating this")
             .help("a game whose positions never run out never ends; otherwise raise the limit with --max-positions"),
+            Stop::OutOfMemory(limit) => Diagnostic::new(
+                span,
+                format!(
+                    "the run needed more than {} of memory",
+                    crate::memory::describe(limit)
+                ),
+            )
+            .label("while evaluating this")
+            .help("values or positions grew without bound, or the budget is too small: raise it with --max-memory (e.g. --max-memory 8G)"),
         }
     }
 

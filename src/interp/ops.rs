@@ -177,7 +177,10 @@ pub fn binary(
             it.check_length(items.len(), whole)?;
             Value::list(items)
         }
-        (BinOp::Add, Str(a), Str(b)) => Value::str(&format!("{a}{b}")),
+        (BinOp::Add, Str(a), Str(b)) => {
+            it.check_memory(a.len() + b.len(), whole)?;
+            Value::str(&format!("{a}{b}"))
+        }
         (_, Int(a), Int(b)) => Int(arithmetic(op, *a, *b, rs, whole)?),
         (BinOp::Xor, Game(_), Game(_)) => {
             return Err(
