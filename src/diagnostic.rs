@@ -1,7 +1,7 @@
 //! Diagnostics as plain data. Every stage produces them; only the edge (CLI,
 //! REPL, tests) renders them, with ariadne.
 
-use crate::span::{Sources, Span};
+use crate::span::{Sources, Span, one_line_break};
 use ariadne::{Config, IndexType, Label, Report, ReportKind};
 
 /// One error: where, what, and how to fix it.
@@ -109,7 +109,7 @@ pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String
     let cache = ariadne::sources(
         sources
             .iter()
-            .map(|(_, name, text)| (name.to_string(), text.to_string())),
+            .map(|(_, name, text)| (name.to_string(), one_line_break(text).into_owned())),
     );
     let mut out = Vec::new();
     // Writing into a Vec cannot fail; a failure would only lose the drawing.

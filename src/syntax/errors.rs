@@ -8,7 +8,11 @@ use pest::error::{Error, InputLocation};
 
 /// The diagnostic for a failed parse of `text`.
 pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Diagnostic> {
-    let at = position(error);
+    let mut at = position(error);
+    // A CRLF line ends at its `\r`, as the LF line ends at its `\n`.
+    if text[at..].starts_with('\n') && text[..at].ends_with('\r') {
+        at -= 1;
+    }
     let rest = &text[at..];
     let span_of = |start: usize, len: usize| Span::new(source, start, start + len);
     let here = span_of(at, rest.chars().next().map_or(0, char::len_utf8));
