@@ -227,7 +227,14 @@ impl Builtin {
                     .iter()
                     .map(|v| printer::result(v, it, crate::printer::Format::Text))
                     .collect();
-                it.write_line(&parts.join(" "));
+                let text = parts.join(" ");
+                // Under `--format json` every line must parse: the text
+                // goes out as one JSON string.
+                if it.format() == crate::printer::Format::Json {
+                    it.write_line(&serde_json::Value::from(text).to_string());
+                } else {
+                    it.write_line(&text);
+                }
                 Ok(Value::Unit)
             }
         }
