@@ -73,13 +73,43 @@ impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
 #[derive(Default, Clone)]
 pub struct Sources {
     entries: Vec<(String, String)>,
+    /// For generated sources (the family an `octal(…)` call writes), the
+    /// user's call they stand for, by source id.
+    origins: Vec<Option<Span>>,
 }
 
 impl Sources {
     /// Records a source under a display name (a path, `<repl:3>`, `<-e>`).
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
         self.entries.push((name.into(), text.into()));
+        self.origins.push(None);
         SourceId(self.entries.len() as u32 - 1)
+    }
+
+    /// Records source the interpreter wrote itself (the family of an
+    /// `octal(…)` code), whose errors diagnostics show at `origin`, the
+    /// user's call, since the user never saw this text.
+    pub fn add_generated(
+        &mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        origin: Span,
+    ) -> SourceId {
+        let id = self.add(name, text);
+        self.origins[id.0 as usize] = Some(origin);
+        id
+    }
+
+    /// The user's span a generated source stands for; `None` for a source
+    /// the user wrote.
+    pub fn origin(&self, id: SourceId) -> Option<Span> {
+        let mut at = self.origins.get(id.0 as usize).copied().flatten()?;
+        // Generated text is never the origin of more generated text, but a
+        // chain would still end in the user's source.
+        while let Some(next) = self.origins.get(at.source.0 as usize).copied().flatten() {
+            at = next;
+        }
+        Some(at)
     }
 
     /// The display name of a source.

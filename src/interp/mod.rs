@@ -156,9 +156,9 @@ impl Interp {
             .collect();
         let ident = format!("octal_{escaped}");
         let text = define(&ident);
-        let source = self
-            .sources
-            .add(format!("<octal(\"{code}\")>"), text.as_str());
+        let source =
+            self.sources
+                .add_generated(format!("<octal(\"{code}\")>"), text.as_str(), span);
         let statements = crate::syntax::parse(&text, source)?;
         let mut program = (*self.program).clone();
         program.globals.remove(&ident);
