@@ -268,6 +268,7 @@ fn sequence(
     let task = Task::start("seq", Some(count));
     let mut values = Vec::new();
     for n in items {
+        it.tick(span)?;
         values.push(apply(it, f, vec![n], f_span, span)?);
         task.advance();
     }
@@ -297,6 +298,7 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     for r in &rows {
         let mut line = Vec::with_capacity(cols.len());
         for c in &cols {
+            it.tick(span)?;
             line.push(apply(
                 it,
                 &args[0],
@@ -347,6 +349,7 @@ fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {
     let items = ops::Items::of(xs.clone(), span, it.limits().max_list_len)?;
     let mut total: Option<Value> = None;
     for item in items {
+        it.tick(span)?;
         total = Some(match total {
             None => item,
             Some(acc) => ops::binary(

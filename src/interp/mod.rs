@@ -55,6 +55,10 @@ pub struct Interp {
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
+    /// Steps of the interpreter's loops since the last check of Ctrl-C and
+    /// the memory budget (see `tick`): one counter for every loop, so that
+    /// nested short loops are checked as often as one long loop.
+    ticks: std::cell::Cell<u32>,
 }
 
 impl Interp {
@@ -78,6 +82,7 @@ impl Interp {
             plans: Default::default(),
             generic_only: false,
             definitions_only: false,
+            ticks: std::cell::Cell::new(0),
             searched: 0,
             program_options: Default::default(),
             periods: Default::default(),
@@ -317,6 +322,7 @@ impl Interp {
         let def = &program.defs[id.0 as usize];
         let mut frame = args;
         frame.resize(def.slots.max(frame.len()), Value::Unit);
+        self.tick(span)?;
         self.enter(span)?;
         let result = (def.body)(self, &mut frame);
         self.depth -= 1;
@@ -428,6 +434,19 @@ impl Interp {
         self.engine
             .check_interrupt()
             .map_err(|s| self.stop(s, span))
+    }
+
+    /// One step of a loop of the interpreter (a comprehension's item, a
+    /// `seq` or `table` cell, a node of `tree` or `dot`, a `def` call): every
+    /// 256 steps, fails on Ctrl-C or past the memory budget.
+    #[inline]
+    pub fn tick(&self, span: Span) -> Result<()> {
+        let ticks = self.ticks.get().wrapping_add(1);
+        self.ticks.set(ticks);
+        if ticks.is_multiple_of(256) {
+            self.check_interrupt(span)?;
+        }
+        Ok(())
     }
 
     /// Fails when a list being built passes the length limit.
