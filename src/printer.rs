@@ -229,9 +229,13 @@ pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
         Value::Int(n) => J::from(*n),
         Value::Bool(b) => J::from(*b),
         Value::Str(s) => J::from(s.as_ref()),
-        Value::List(_) | Value::Range(..) => {
-            J::Array(value.sequence().iter().map(|v| json(v, it)).collect())
+        // A range longer than a list may be is printed as its source text,
+        // as in text output, rather than built.
+        Value::Range(low, high) if Value::range_len(*low, *high) > it.limits().max_list_len => {
+            J::from(inline(value, it))
         }
+        Value::Range(low, high) => J::Array((*low..*high).map(J::from).collect()),
+        Value::List(_) => J::Array(value.sequence().iter().map(|v| json(v, it)).collect()),
         Value::Map(map) => {
             if map.entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
                 J::Object(

@@ -194,7 +194,11 @@ impl Class {
 /// Classifies a run that ended with a status, from its output and
 /// rendered errors (`name` is the file name the program ran under).
 fn classify(name: &str, text: &str, stdout: &str, errors: &str, json: bool) -> Class {
-    if json && stdout.lines().any(|l| serde_json::from_str::<serde_json::Value>(l).is_err()) {
+    if json
+        && stdout
+            .lines()
+            .any(|l| serde_json::from_str::<serde_json::Value>(l).is_err())
+    {
         return Class::BadJson;
     }
     if errors.is_empty() {
@@ -218,7 +222,10 @@ fn located(name: &str, text: &str, errors: &str) -> bool {
     let lines: Vec<&str> = text.split('\n').collect();
     let headers: Vec<&str> = errors
         .lines()
-        .filter_map(|l| l.split_once("─[ ").map(|(_, rest)| rest.trim_end_matches(" ]")))
+        .filter_map(|l| {
+            l.split_once("─[ ")
+                .map(|(_, rest)| rest.trim_end_matches(" ]"))
+        })
         .collect();
     let diagnostics = errors.lines().filter(|l| l.starts_with("Error")).count();
     if diagnostics == 0 || headers.len() < diagnostics {
@@ -303,7 +310,9 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
         } else if elapsed > budget.patience + budget.grace {
             verdict = Some(Class::Timeout);
         } else if elapsed > budget.patience && !interrupted {
-            let _ = Command::new("kill").args(["-INT", &pid.to_string()]).status();
+            let _ = Command::new("kill")
+                .args(["-INT", &pid.to_string()])
+                .status();
             interrupted = true;
         }
         if verdict.is_some() {
@@ -313,7 +322,10 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    let (stdout, stderr) = (
+        stdout.join().unwrap_or_default(),
+        stderr.join().unwrap_or_default(),
+    );
     if let Some(class) = verdict {
         return class;
     }
@@ -321,7 +333,9 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
     let status = status.expect("ended");
     match status.code() {
         Some(0) if stderr.is_empty() => classify("fuzz.sg", text, &stdout, "", json),
-        Some(1) if !stderr.contains("panicked") => classify("fuzz.sg", text, &stdout, &stderr, json),
+        Some(1) if !stderr.contains("panicked") => {
+            classify("fuzz.sg", text, &stdout, &stderr, json)
+        }
         Some(2) => Class::UsageError,
         Some(101) => Class::Panic,
         Some(_) => Class::BadStatus,
@@ -384,10 +398,16 @@ fn report(counts: &std::collections::BTreeMap<Class, usize>, hard: &[(u64, Class
 fn assert_clean(counts: &std::collections::BTreeMap<Class, usize>, hard: &[(u64, Class)]) {
     let summary = report(counts, hard);
     eprintln!("{summary}");
-    let defects: Vec<_> = hard.iter().filter(|(_, c)| *c != Class::StackOverflow).collect();
+    let defects: Vec<_> = hard
+        .iter()
+        .filter(|(_, c)| *c != Class::StackOverflow)
+        .collect();
     assert!(defects.is_empty(), "defects:\n{summary}");
     let of = |class| counts.get(&class).copied().unwrap_or(0);
-    assert!(of(Class::Success) > 0 && of(Class::CleanError) > 0, "no variety:\n{summary}");
+    assert!(
+        of(Class::Success) > 0 && of(Class::CleanError) > 0,
+        "no variety:\n{summary}"
+    );
 }
 
 #[test]
@@ -410,9 +430,15 @@ fn fuzz_generated() {
 #[ignore]
 fn fuzz_long() {
     let number = |name: &str, default: u64| {
-        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     };
-    let (first, count) = (number("FUZZ_SEED", 1_000_000), number("FUZZ_PROGRAMS", 30_000));
+    let (first, count) = (
+        number("FUZZ_SEED", 1_000_000),
+        number("FUZZ_PROGRAMS", 30_000),
+    );
     let budget = Budget {
         patience: Duration::from_secs(5),
         grace: Duration::from_secs(25),
@@ -421,7 +447,10 @@ fn fuzz_long() {
     };
     let started = std::time::Instant::now();
     let (counts, hard) = campaign(first..first + count, 2, &budget);
-    eprintln!("{count} programs from seed {first} in {:?}", started.elapsed());
+    eprintln!(
+        "{count} programs from seed {first} in {:?}",
+        started.elapsed()
+    );
     assert_clean(&counts, &hard);
 }
 
@@ -430,6 +459,9 @@ fn fuzz_long() {
 #[test]
 #[ignore]
 fn fuzz_show() {
-    let seed = std::env::var("FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let seed = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     print!("{}", fuzzgen::program(seed, &corpus()));
 }

@@ -92,8 +92,20 @@ const STRINGS: &[&str] = &[
 ];
 
 const OCTAL_CODES: &[&str] = &[
-    "0.77", "0.07", "4.0", "0.137", "0.6", "4!.0", "0.123456", "0.3f", "0.[3]", "0.7777777777",
-    "", "9.9", "0..1", "0.4?",
+    "0.77",
+    "0.07",
+    "4.0",
+    "0.137",
+    "0.6",
+    "4!.0",
+    "0.123456",
+    "0.3f",
+    "0.[3]",
+    "0.7777777777",
+    "",
+    "9.9",
+    "0..1",
+    "0.4?",
 ];
 
 /// The programs' names in scope: a family of one and of two parameters, a
@@ -236,14 +248,14 @@ impl Gen<'_> {
                     let code = self.rng.pick(OCTAL_CODES);
                     format!("octal(\"{code}\")({})", self.expr(Ty::Int))
                 }
-                8 => format!("subtraction({})({})", self.expr(Ty::List), self.expr(Ty::Int)),
-                9 => format!("options({})[{}]", self.expr(Ty::Game), self.expr(Ty::Int)),
-                10 => format!("sum([*k for k in {}])", self.expr(Ty::List)),
-                _ => format!(
-                    "W({}, {})",
-                    self.expr(Ty::Int),
+                8 => format!(
+                    "subtraction({})({})",
+                    self.expr(Ty::List),
                     self.expr(Ty::Int)
                 ),
+                9 => format!("options({})[{}]", self.expr(Ty::Game), self.expr(Ty::Int)),
+                10 => format!("sum([*k for k in {}])", self.expr(Ty::List)),
+                _ => format!("W({}, {})", self.expr(Ty::Int), self.expr(Ty::Int)),
             },
             Ty::Map => match choice {
                 0..=5 => format!(
@@ -392,7 +404,8 @@ pub fn mutated(rng: &mut Rng, corpus: &[String]) -> String {
                 text.insert_str(at, token);
             }
             5 => {
-                let separator = *rng.pick(&["\u{2028}", "\u{2029}", "\u{85}", "\r", "\r\n", "\u{c}"]);
+                let separator =
+                    *rng.pick(&["\u{2028}", "\u{2029}", "\u{85}", "\r", "\r\n", "\u{c}"]);
                 text.insert_str(at, separator);
             }
             6 => text = text.replace('\n', "\r\n"),
