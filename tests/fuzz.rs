@@ -298,14 +298,15 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
     };
     let (stdout, stderr) = (reader(Box::new(out)), reader(Box::new(err)));
     let started = std::time::Instant::now();
-    let mut interrupted = false;
+    let (mut interrupted, mut polls) = (false, 0u64);
     let mut verdict = None;
     let status = loop {
         if let Some(status) = child.try_wait().expect("the child can be waited for") {
             break Some(status);
         }
         let elapsed = started.elapsed();
-        if resident(pid) > 2 * budget.memory + sprague::run::STACK_BYTES as u64 {
+        polls += 1;
+        if polls % 16 == 0 && resident(pid) > 2 * budget.memory + sprague::run::STACK_BYTES as u64 {
             verdict = Some(Class::MemoryHit);
         } else if elapsed > budget.patience + budget.grace {
             verdict = Some(Class::Timeout);
@@ -320,7 +321,7 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
             let _ = child.wait();
             break None;
         }
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(1));
     };
     let (stdout, stderr) = (
         stdout.join().unwrap_or_default(),
@@ -413,7 +414,7 @@ fn assert_clean(counts: &std::collections::BTreeMap<Class, usize>, hard: &[(u64,
 #[test]
 fn fuzz_generated() {
     let budget = Budget {
-        patience: Duration::from_millis(300),
+        patience: Duration::from_millis(200),
         grace: Duration::from_secs(10),
         memory: 512 << 20,
         max_positions: 50_000,
