@@ -309,7 +309,7 @@ impl Gen<'_> {
 /// Definitions the generated statements refer to; some programs replace
 /// one with a random (possibly runaway) definition.
 fn prelude(g: &mut Gen) -> String {
-    let mut lines = vec![
+    let mut lines = [
         "game S(n) = < S(n - k) for k in [1, 2, 3] if k <= n >".to_string(),
         "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >".to_string(),
         "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >".to_string(),
