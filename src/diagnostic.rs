@@ -2,6 +2,7 @@
 //! REPL, tests) renders them, with ariadne.
 
 use crate::span::{Sources, Span, one_line_break};
+use crate::visible::{VisibleSource, visible};
 use ariadne::{Config, IndexType, Label, Report, ReportKind};
 
 /// One error: where, what, and how to fix it.
@@ -120,17 +121,27 @@ fn generated_note(span: Span, said: &str, sources: &Sources) -> String {
 }
 
 /// Renders a diagnostic as ariadne text (byte offsets; colour on request).
+/// Every text from the script (source lines, names, messages) goes through
+/// `visible` first, so no control character reaches the terminal.
 pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
     let relocated = relocate(diagnostic, sources);
     let diagnostic = &relocated;
-    let id = |span: Span| sources.name(span.source).to_string();
-    let primary = (id(diagnostic.span), diagnostic.span.range());
+    let shown: Vec<(String, VisibleSource)> = sources
+        .iter()
+        .map(|(_, name, text)| (visible(name).into_owned(), VisibleSource::new(text)))
+        .collect();
+    let id = |span: Span| shown[span.source.0 as usize].0.clone();
+    let range = |span: Span| {
+        let source = &shown[span.source.0 as usize].1;
+        source.offset(span.start as usize)..source.offset(span.end as usize)
+    };
+    let primary = (id(diagnostic.span), range(diagnostic.span));
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(color);
     let mut report = Report::build(ReportKind::Error, primary.clone())
         .with_config(config)
-        .with_message(&diagnostic.message);
+        .with_message(visible(&diagnostic.message));
     let text = if diagnostic.label.is_empty() {
         &diagnostic.message
     } else {
@@ -147,21 +158,21 @@ pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String
     });
     for (order, (span, text)) in labels.into_iter().enumerate() {
         report = report.with_label(
-            Label::new((id(span), span.range()))
-                .with_message(text)
+            Label::new((id(span), range(span)))
+                .with_message(visible(text))
                 .with_order(order as i32),
         );
     }
     if let Some(help) = &diagnostic.help {
-        report = report.with_help(help);
+        report = report.with_help(visible(help));
     }
     for note in &diagnostic.notes {
-        report = report.with_note(note);
+        report = report.with_note(visible(note));
     }
     let cache = ariadne::sources(
-        sources
-            .iter()
-            .map(|(_, name, text)| (name.to_string(), one_line_break(text).into_owned())),
+        shown
+            .into_iter()
+            .map(|(name, source)| (name, one_line_break(&source.text).into_owned())),
     );
     let mut out = Vec::new();
     // Writing into a Vec cannot fail; a failure would only lose the drawing.

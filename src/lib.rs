@@ -15,3 +15,4 @@ pub mod run;
 pub mod span;
 pub mod syntax;
 pub mod value;
+pub mod visible;

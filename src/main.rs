@@ -1,7 +1,7 @@
 //! The `sprague` command: run a script, evaluate an expression, or explore
 //! in the REPL.
 
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -99,9 +99,22 @@ fn main() -> ExitCode {
     };
     let emit = cli.emit;
     let result = with_big_stack(move || match emit {
-        Some(Stage::Ir) => emit_ir(&name, &text, &settings, interrupt).map(|ir| print!("{ir}")),
+        Some(Stage::Ir) => emit_ir(&name, &text, &settings, interrupt).and_then(|ir| {
+            let mut out = std::io::stdout();
+            match out.write_all(ir.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(format!("error: cannot write the output: {e}\n"))
+                }
+                _ => Ok(()),
+            }
+        }),
         None => {
-            let out = Box::new(std::io::stdout());
+            // Control characters a script prints must not drive a terminal.
+            let out: Box<dyn std::io::Write> = if std::io::stdout().is_terminal() {
+                Box::new(sprague::visible::VisibleWriter(std::io::stdout()))
+            } else {
+                Box::new(std::io::stdout())
+            };
             run_script(&name, &text, &settings, interrupt, out)
         }
     });

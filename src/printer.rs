@@ -2,10 +2,15 @@
 //! Python-like lists, aligned tables, one JSON value per result, and CSV.
 
 use std::fmt::Write;
+use std::rc::Rc;
 
+use rustc_hash::FxHashMap;
+
+use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::LITERALS;
 use crate::interp::Interp;
-use crate::value::{Callable, Game, Table, Value};
+use crate::span::Span;
+use crate::value::{Callable, Game, PosId, Table, Value};
 
 /// How results are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -34,7 +39,12 @@ pub fn result(value: &Value, it: &Interp, format: Format) -> String {
 }
 
 /// A value in source form, strings quoted: how it looks inside a list.
+/// One too long to print (see `check_size`) is described instead.
 pub fn inline(value: &Value, it: &Interp) -> String {
+    let size = Sizer::new(it, false).size(value);
+    if size > MAX_PRINTED {
+        return format!("a {} of about {size} characters", value.kind());
+    }
     let mut out = String::new();
     write_value(&mut out, value, it);
     out
@@ -49,6 +59,108 @@ pub fn brief(value: &Value, it: &Interp) -> String {
         Some((cut, _)) => format!("{}…", &full[..cut]),
         None => full,
     }
+}
+
+/// Most characters one result may print. A list shared many times is small
+/// in memory but not in print: `[a for i in 0..100000]` with a long `a`.
+pub const MAX_PRINTED: u64 = 100_000_000;
+
+/// Fails when printing `value` in `format` would pass `MAX_PRINTED`,
+/// before anything is built: the size is counted once per shared list.
+pub fn check_size(value: &Value, it: &Interp, format: Format, span: Span) -> Result<()> {
+    let size = Sizer::new(it, format != Format::Text).size(value);
+    if size <= MAX_PRINTED {
+        return Ok(());
+    }
+    Err(Diagnostic::new(
+        span,
+        format!(
+            "this result is too long to print (about {size} characters, more than {MAX_PRINTED})"
+        ),
+    )
+    .label("this value")
+    .help("print a part of it (`xs[0..10]`) or its length (`len(xs)`)"))
+}
+
+/// Counts the characters a value prints as, at most a few per element,
+/// remembering shared lists, maps and positions so that each is walked once.
+struct Sizer<'a> {
+    it: &'a Interp,
+    /// Whether ranges print their elements (JSON and CSV) or `a..b`.
+    ranges: bool,
+    shared: FxHashMap<usize, u64>,
+    positions: FxHashMap<PosId, u64>,
+}
+
+impl<'a> Sizer<'a> {
+    fn new(it: &'a Interp, ranges: bool) -> Sizer<'a> {
+        Sizer {
+            it,
+            ranges,
+            shared: FxHashMap::default(),
+            positions: FxHashMap::default(),
+        }
+    }
+
+    fn size(&mut self, value: &Value) -> u64 {
+        match value {
+            Value::Int(n) => digits(*n),
+            Value::Str(s) => s.len() as u64 + 2,
+            Value::Range(a, b) if self.ranges => {
+                let n = Value::range_len(*a, *b);
+                n.saturating_mul(digits(*a).max(digits(*b)) + 2)
+            }
+            Value::Range(a, b) => digits(*a) + digits(*b) + 2,
+            Value::List(items) => self.shared(Rc::as_ptr(items) as usize, items.iter()),
+            Value::Map(map) => {
+                let pairs = map.entries.iter().flat_map(|(k, v)| [k, v]);
+                self.shared(Rc::as_ptr(map) as usize, pairs)
+            }
+            Value::Table(table) => {
+                let cells = table.cells.iter().flatten();
+                let all = table.rows.iter().chain(&table.cols).chain(cells);
+                self.shared(Rc::as_ptr(table) as usize, all)
+            }
+            Value::Game(game) => self.game(game),
+            Value::Infinite(finite) => 4 + 22 * finite.len() as u64,
+            Value::Unit | Value::Bool(_) | Value::Func(_) => 16,
+        }
+    }
+
+    fn shared<'v>(&mut self, key: usize, items: impl Iterator<Item = &'v Value>) -> u64 {
+        if let Some(&n) = self.shared.get(&key) {
+            return n;
+        }
+        let n = items.fold(2u64, |n, item| n.saturating_add(self.size(item) + 2));
+        self.shared.insert(key, n);
+        n
+    }
+
+    fn game(&mut self, game: &Game) -> u64 {
+        match game {
+            Game::Nim(n) => 1 + digits(*n as i64),
+            Game::Sum(parts) => parts
+                .iter()
+                .fold(0u64, |n, part| n.saturating_add(self.game(part) + 3)),
+            Game::Pos(pos) => {
+                if let Some(&n) = self.positions.get(pos) {
+                    return n;
+                }
+                let name = self.it.engine.family_name(pos.family).len() as u64;
+                let args = self.it.engine.args(*pos);
+                let n = args
+                    .iter()
+                    .fold(name + 2, |n, arg| n.saturating_add(self.size(arg) + 2));
+                self.positions.insert(*pos, n);
+                n
+            }
+        }
+    }
+}
+
+/// An upper bound on the characters of `n` in decimal.
+fn digits(n: i64) -> u64 {
+    u64::from(n.unsigned_abs().checked_ilog10().unwrap_or(0)) + 2
 }
 
 /// "the integer 5", "the game Kayles(3)", for messages.
@@ -130,7 +242,8 @@ fn write_list(out: &mut String, items: &[Value], it: &Interp) {
 }
 
 /// `∞{0, 2}`, `∞{}`: an infinite loopy value and its finite option values.
-fn infinite_text(finite: &[u64]) -> String {
+/// `∞{0, 1}`: a loopy value with the finite values among its options.
+pub fn infinite_text(finite: &[u64]) -> String {
     let values: Vec<String> = finite.iter().map(u64::to_string).collect();
     format!("∞{{{}}}", values.join(", "))
 }
@@ -229,13 +342,9 @@ pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
         Value::Int(n) => J::from(*n),
         Value::Bool(b) => J::from(*b),
         Value::Str(s) => J::from(s.as_ref()),
-        // A range longer than a list may be is printed as its source text,
-        // as in text output, rather than built.
-        Value::Range(low, high) if Value::range_len(*low, *high) > it.limits().max_list_len => {
-            J::from(inline(value, it))
+        Value::List(_) | Value::Range(..) => {
+            J::Array(value.elements().map(|v| json(&v, it)).collect())
         }
-        Value::Range(low, high) => J::Array((*low..*high).map(J::from).collect()),
-        Value::List(_) => J::Array(value.sequence().iter().map(|v| json(v, it)).collect()),
         Value::Map(map) => {
             if map.entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
                 J::Object(
@@ -288,12 +397,12 @@ fn csv(value: &Value, it: &Interp) -> String {
             rows
         }
         Value::List(_) | Value::Range(..) => {
-            let items = value.sequence();
+            let items: Vec<Value> = value.elements().collect();
             let is_list = |v: &Value| matches!(v, Value::List(_) | Value::Range(..));
             if !items.is_empty() && items.iter().all(is_list) {
                 items
                     .iter()
-                    .map(|v| row(&mut v.sequence().iter()))
+                    .map(|v| row(&mut v.elements().collect::<Vec<_>>().iter()))
                     .collect()
             } else {
                 items.iter().map(|v| csv_field(v, it)).collect()

@@ -34,11 +34,12 @@ pub enum Game {
 }
 
 impl Game {
-    /// The disjunctive sum `self + other`, flattened.
+    /// The disjunctive sum `self + other`, flattened, without `*0` parts.
     pub fn sum(self, other: Game) -> Game {
         let mut parts = self.into_parts();
         parts.extend(other.into_parts());
-        Game::Sum(Rc::new(parts))
+        parts.retain(|part| *part != Game::Nim(0));
+        Game::from_parts(parts)
     }
 
     /// The parts of a sum, or the game itself as a single part.
@@ -199,10 +200,8 @@ impl Ord for Value {
             (Str(a), Str(b)) => a.cmp(b),
             (Game(a), Game(b)) => a.cmp(b),
             (Func(a), Func(b)) => a.cmp(b),
-            (List(_) | Range(..), List(_) | Range(..)) => {
-                let (a, b) = (self.sequence(), other.sequence());
-                a.iter().cmp(b.iter())
-            }
+            (Range(a, b), Range(c, d)) => range_cmp((*a, *b), (*c, *d)),
+            (List(_) | Range(..), List(_) | Range(..)) => self.elements().cmp(other.elements()),
             (Map(a), Map(b)) => a.entries.cmp(&b.entries),
             (Table(a), Table(b)) => a.cells.cmp(&b.cells),
             (Infinite(a), Infinite(b)) => a.cmp(b),
@@ -218,14 +217,74 @@ impl PartialOrd for Value {
 }
 
 impl Value {
-    /// The elements of a list or (small) range as a vector view.
-    pub fn sequence(&self) -> std::borrow::Cow<'_, [Value]> {
+    /// The elements of a list or range, one at a time: a range is never
+    /// built in memory, so comparing with a list stops where the list does.
+    pub fn elements(&self) -> Elements<'_> {
         match self {
-            Value::List(items) => std::borrow::Cow::Borrowed(items.as_slice()),
-            Value::Range(low, high) => {
-                std::borrow::Cow::Owned((*low..*high).map(Value::Int).collect())
-            }
-            _ => std::borrow::Cow::Borrowed(&[]),
+            Value::List(items) => Elements::List(items.iter()),
+            Value::Range(low, high) => Elements::Range(*low..*high),
+            _ => Elements::List([].iter()),
         }
+    }
+}
+
+/// The elements of a list or range (see `Value::elements`).
+pub enum Elements<'a> {
+    List(std::slice::Iter<'a, Value>),
+    Range(std::ops::Range<i64>),
+}
+
+impl Iterator for Elements<'_> {
+    type Item = Value;
+    fn next(&mut self) -> Option<Value> {
+        match self {
+            Elements::List(items) => items.next().cloned(),
+            Elements::Range(range) => range.next().map(Value::Int),
+        }
+    }
+}
+
+/// The order of two ranges as sequences, by arithmetic: the first elements
+/// decide, and when they agree the shorter range is a prefix of the other.
+pub fn range_cmp(a: (i64, i64), b: (i64, i64)) -> Ordering {
+    let (la, lb) = (Value::range_len(a.0, a.1), Value::range_len(b.0, b.1));
+    match (la, lb) {
+        (0, 0) => Ordering::Equal,
+        (0, _) => Ordering::Less,
+        (_, 0) => Ordering::Greater,
+        _ => a.0.cmp(&b.0).then(la.cmp(&lb)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+
+    #[test]
+    fn ranges_order_as_their_elements_do() {
+        let samples = [(0, 0), (3, 1), (0, 3), (0, 4), (1, 3), (-2, 2), (2, 3)];
+        for a in samples {
+            for b in samples {
+                let as_list =
+                    |(low, high): (i64, i64)| Value::list((low..high).map(Value::Int).collect());
+                let lazy = Value::Range(a.0, a.1).cmp(&Value::Range(b.0, b.1));
+                assert_eq!(lazy, as_list(a).cmp(&as_list(b)), "{a:?} vs {b:?}");
+                assert_eq!(
+                    Value::Range(a.0, a.1).cmp(&as_list(b)),
+                    lazy,
+                    "{a:?} vs list {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn huge_ranges_compare_at_once() {
+        let huge = Value::Range(0, i64::MAX);
+        assert_eq!(
+            huge.cmp(&Value::Range(0, i64::MAX)),
+            std::cmp::Ordering::Equal
+        );
+        assert!(Value::list(vec![Value::Int(0), Value::Int(2)]) > huge);
     }
 }

@@ -54,30 +54,42 @@ fn nim_sum(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |acc, h| acc ^ h)
 }
 
-/// Whether `to` is `from` with exactly one heap made smaller.
-fn is_nim_move(from: &[u64], to: &[u64]) -> bool {
-    from.len() == to.len()
-        && from.iter().zip(to).filter(|(a, b)| a != b).count() == 1
-        && from.iter().zip(to).all(|(a, b)| b <= a)
+/// The positions one nim move leaves from `from`, in canonical form:
+/// heaps of size 0 dropped, the others sorted (the empty sum is `*0`).
+fn nim_moves(from: &[u64]) -> HashSet<Vec<u64>> {
+    let mut moves = HashSet::new();
+    for (i, &heap) in from.iter().enumerate() {
+        for smaller in 0..heap {
+            let mut to = from.to_vec();
+            to[i] = smaller;
+            moves.insert(canonical(to));
+        }
+    }
+    moves
+}
+
+fn canonical(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h != 0);
+    heaps.sort_unstable();
+    if heaps.is_empty() { vec![0] } else { heaps }
 }
 
 // ---- tree ----
 
 #[test]
 fn tree_of_star_two_plus_star_one_is_the_pruned_figure() {
-    // The seeds' Figure 3.3.2, pruned: *0 + *1 and *1 + *0 are drawn once,
-    // and g(*a + *b) = a ^ b at every node.
+    // The seeds' Figure 3.3.2, pruned and in canonical form: heaps of size
+    // 0 are dropped and heaps sorted, so *0 + *1 and *1 + *0 are both *1 and
+    // drawn once; g(*a + *b) = a ^ b at every node.
     let expected = "\
-*2 + *1  g=3
-├── *0 + *1  g=1
-│   └── *0 + *0  g=0
-├── *1 + *1  g=0
-│   ├── *0 + *1  g=1  (see above)
-│   └── *1 + *0  g=1
-│       └── *0 + *0  g=0
-└── *2 + *0  g=2
-    ├── *0 + *0  g=0
-    └── *1 + *0  g=1  (see above)
+*1 + *2  g=3
+├── *2  g=2
+│   ├── *0  g=0
+│   └── *1  g=1
+│       └── *0  g=0
+├── *1  g=1  (see above)
+└── *1 + *1  g=0
+    └── *1  g=1  (see above)
 ";
     assert_eq!(run("tree(*2 + *1)"), expected);
 }
@@ -117,18 +129,25 @@ fn parse_tree(output: &str) -> Vec<TreeLine> {
 
 #[test]
 fn tree_of_star_two_plus_star_four_expands_each_position_once() {
-    // Figure 3.3.3's game: the positions *a + *b with a <= 2 and b <= 4 are
-    // all reachable, fifteen of them; each is expanded once, and each
-    // expanded node's value is the mex of its children's and the nim-sum.
+    // Figure 3.3.3's game: the canonical positions *a + *b with a <= 2 and
+    // b <= 4 (zero heaps dropped, heaps sorted) are all reachable, twelve
+    // of them; each is expanded once, with one child per distinct nim move,
+    // and each expanded node's value is the mex of its children's and the
+    // nim-sum.
     let lines = parse_tree(&run("tree(*2 + *4)"));
     let mut expanded = HashSet::new();
     let mut seen = HashSet::new();
     for (i, line) in lines.iter().enumerate() {
         let heaps = heaps(&line.position);
+        assert_eq!(
+            heaps,
+            canonical(heaps.clone()),
+            "{} is canonical",
+            line.position
+        );
         assert_eq!(line.value, nim_sum(&heaps), "{}", line.position);
         seen.insert(line.position.clone());
-        let leaf = heaps.iter().all(|&h| h == 0);
-        if line.repeated || leaf {
+        if line.repeated || heaps == [0] {
             continue;
         }
         assert!(
@@ -141,15 +160,18 @@ fn tree_of_star_two_plus_star_four_expands_each_position_once() {
             .take_while(|child| child.depth > line.depth)
             .filter(|child| child.depth == line.depth + 1)
             .collect();
-        for child in &children {
-            assert!(is_nim_move(&heaps, &crate::heaps(&child.position)));
-        }
+        let drawn: HashSet<Vec<u64>> = children.iter().map(|c| crate::heaps(&c.position)).collect();
+        assert_eq!(
+            drawn.len(),
+            children.len(),
+            "each move of {} once",
+            line.position
+        );
+        assert_eq!(drawn, nim_moves(&heaps), "every move of {}", line.position);
         assert_eq!(line.value, common::mex(children.iter().map(|c| c.value)));
-        let moves = heaps.iter().sum::<u64>() as usize;
-        assert_eq!(children.len(), moves, "every move of {}", line.position);
     }
-    assert_eq!(seen.len(), 15);
-    assert_eq!(expanded.len(), 14, "every position but the leaf *0 + *0");
+    assert_eq!(seen.len(), 12);
+    assert_eq!(expanded.len(), 11, "every position but the leaf *0");
 }
 
 #[test]
@@ -244,35 +266,37 @@ fn dot_draws_each_position_once_with_every_move_and_marks_p_positions() {
             (heaps(&position), value)
         })
         .collect();
-    // *a + *b for a <= 2, b <= 1: six positions, each with its nim-sum.
-    assert_eq!(nodes.len(), 6);
-    assert_eq!(nodes[0].0, vec![2, 1], "the root comes first");
+    // *a + *b for a <= 2, b <= 1 in canonical form: *1 + *2, *2, *1 + *1,
+    // *1 and *0, each with its nim-sum.
+    assert_eq!(nodes.len(), 5);
+    assert_eq!(nodes[0].0, vec![1, 2], "the root comes first");
     let distinct: HashSet<&Vec<u64>> = nodes.iter().map(|(h, _)| h).collect();
-    assert_eq!(distinct.len(), 6);
+    assert_eq!(distinct.len(), 5);
     for ((heaps, value), p_marked) in nodes.iter().zip(&graph.p_marked) {
         assert_eq!(*value, nim_sum(heaps));
         assert_eq!(*p_marked, *value == 0, "P mark of {heaps:?}");
     }
     // Every edge is a nim move, and every nim move between drawn
-    // positions is an edge: 3 + 1 + 2 + 2 + 1 + 0 moves.
+    // positions is an edge: 3 + 2 + 1 + 1 + 0 moves.
     let edges: HashSet<(usize, usize)> = graph.edges.iter().copied().collect();
     assert_eq!(edges.len(), graph.edges.len(), "no edge twice");
     for (i, (from, _)) in nodes.iter().enumerate() {
+        let moves = nim_moves(from);
         for (j, (to, _)) in nodes.iter().enumerate() {
-            assert_eq!(is_nim_move(from, to), edges.contains(&(i, j)));
+            assert_eq!(moves.contains(to), edges.contains(&(i, j)));
         }
     }
-    assert_eq!(edges.len(), 9);
+    assert_eq!(edges.len(), 7);
     assert!(graph.dashed.iter().all(|d| !d));
 }
 
 #[test]
 fn dot_with_a_depth_dashes_the_positions_it_does_not_expand() {
-    // Kayles(4) has seven distinct options: knocking one pin leaves
-    // K0+K3, K1+K2, K2+K1, K3+K0 and two pins K0+K2, K1+K1, K2+K0.
+    // Kayles(4) has four distinct options: knocking one pin leaves K3 or
+    // K1 + K2 (from either end), two pins K2 or K1 + K1.
     let graph = parse_dot(&run(&format!("{KAYLES}dot(Kayles(4), 1)")));
-    assert_eq!(graph.labels.len(), 8);
-    assert_eq!(graph.edges.len(), 7);
+    assert_eq!(graph.labels.len(), 5);
+    assert_eq!(graph.edges.len(), 4);
     assert!(graph.edges.iter().all(|&(from, _)| from == 0));
     // Values by hand: K0..K3 = 0, 1, 2, 3 and K4 = mex{3, 3, 2, 0} = 1;
     // only Kayles(1) + Kayles(1) is a P-position.
@@ -281,16 +305,10 @@ fn dot_with_a_depth_dashes_the_positions_it_does_not_expand() {
         .iter()
         .map(|l| position_and_value(l).1)
         .collect();
-    assert_eq!(values, vec![1, 3, 3, 3, 3, 2, 0, 2]);
-    assert_eq!(
-        graph.p_marked,
-        vec![false, false, false, false, false, false, true, false]
-    );
+    assert_eq!(values, vec![1, 3, 3, 2, 0]);
+    assert_eq!(graph.p_marked, vec![false, false, false, false, true]);
     // Every option has options of its own, beyond the depth drawn.
-    assert_eq!(
-        graph.dashed,
-        vec![false, true, true, true, true, true, true, true]
-    );
+    assert_eq!(graph.dashed, vec![false, true, true, true, true]);
 }
 
 #[test]
@@ -428,10 +446,9 @@ fn hint_names_the_heap_to_move_in_nim() {
 #[test]
 fn hint_shows_how_a_kayles_row_splits() {
     // K0..K5 = 0, 1, 2, 3, 1, 4. In Kayles(5) + Kayles(2) (4 ^ 2 = 6) the
-    // row of 5 must become value 2: K1 + K3 or K3 + K1; the row of 2 would
-    // need value 4, which no move reaches.
-    let expected =
-        "[\"Kayles(5) → Kayles(1) + Kayles(3)\", \"Kayles(5) → Kayles(3) + Kayles(1)\"]\n";
+    // row of 5 must become value 2: K1 + K3, from either end, said once;
+    // the row of 2 would need value 4, which no move reaches.
+    let expected = "[\"Kayles(5) → Kayles(1) + Kayles(3)\"]\n";
     assert_eq!(
         run(&format!("{KAYLES}hint(Kayles(5) + Kayles(2))")),
         expected
@@ -551,4 +568,70 @@ fn csv_rows_split_back_into_the_table() {
             assert_eq!(cell.parse::<u64>().ok(), Some(a ^ columns[&i]));
         }
     }
+}
+
+// ---- canonical sums ----
+
+#[test]
+fn sums_print_in_canonical_form_and_each_option_once() {
+    // Parts without moves (Kayles(0), *0) are dropped, the rest sorted:
+    // positions by family and argument, then heaps by size.
+    let shown = run(&format!(
+        "{KAYLES}Kayles(2) + *0 + Kayles(0) + *3 + Kayles(1)\nKayles(0) + Kayles(0)\n\
+         *0 + *0\nprint(Kayles(3) + Kayles(0))\n[*2 + *1, Kayles(0) + *1]\n"
+    ));
+    assert_eq!(
+        shown,
+        "Kayles(1) + Kayles(2) + *3\nKayles(0)\n*0\nKayles(3)\n[*1 + *2, *1]\n"
+    );
+    // Kayles(4) by hand: one pin leaves K3 or K1 + K2 (from either end),
+    // two pins K2 or K1 + K1.
+    assert_eq!(
+        run(&format!("{KAYLES}options(Kayles(4))")),
+        "[Kayles(3), Kayles(1) + Kayles(2), Kayles(2), Kayles(1) + Kayles(1)]\n"
+    );
+    // Kayles(10): one pin leaves {a, 9 - a} for a <= 4, two pins
+    // {a, 8 - a} for a <= 4: ten distinct positions of 19 moves.
+    assert_eq!(run(&format!("{KAYLES}len(options(Kayles(10)))")), "10\n");
+    // K5 = 4: only K4 (value 1) beside *1 wins, from either end, said once.
+    assert_eq!(
+        run(&format!("{KAYLES}winning(Kayles(5) + *1)")),
+        "[Kayles(4) + *1]\n"
+    );
+    assert_eq!(
+        run(&format!("{KAYLES}hint(Kayles(5) + *1)")),
+        "[\"Kayles(5) → Kayles(4)\"]\n"
+    );
+}
+
+#[test]
+fn tree_dot_and_hint_draw_games_with_cycles() {
+    // a → b, b → a or c, c ends; d passes for ever. By hand: c = 0, so
+    // b = 1 and a = 0 (its only move is to b); d is a draw, ∞{}.
+    let graph = "game V(v) = < V(w) for w in {\"a\": [\"b\"], \"b\": [\"a\", \"c\"], \
+                 \"c\": [], \"d\": [\"d\"]}[v] >\n";
+    let expected = "\
+V(\"a\")  g=0
+└── V(\"b\")  g=1
+    ├── V(\"a\")  g=0  (see above)
+    └── V(\"c\")  g=0
+";
+    assert_eq!(run(&format!("{graph}tree(V(\"a\"))")), expected);
+    assert_eq!(
+        run(&format!("{graph}tree(V(\"d\"))")),
+        "V(\"d\")  g=∞{}  (draw)\n└── V(\"d\")  g=∞{}  (draw)  (see above)\n"
+    );
+    // A sum with a draw in it is a draw wherever the other part is: three
+    // nodes (a + d, b + d, c + d), each dotted and valued ∞{}.
+    let dot = run(&format!("{graph}dot(V(\"a\") + V(\"d\"))"));
+    assert_eq!(dot.matches("g=∞{}\"").count(), 3, "{dot}");
+    assert_eq!(dot.matches("style=\"dotted\"").count(), 3, "{dot}");
+    // a + *1 = 1: moving a to b (1 ^ 1) or *1 to *0 leaves value 0;
+    // b + *1 = 0 has no winning move.
+    assert_eq!(
+        run(&format!("{graph}hint(V(\"a\") + *1)")),
+        "[\"V(\\\"a\\\") → V(\\\"b\\\")\", \"*1 → *0\"]\n"
+    );
+    assert_eq!(run(&format!("{graph}hint(V(\"b\") + *1)")), "[]\n");
+    assert_eq!(run(&format!("{graph}hint(V(\"d\") + *1)")), "[]\n");
 }

@@ -62,6 +62,25 @@ impl Games {
         result
     }
 
+    /// A position as the interpreter shows it: parts without moves (`*0`
+    /// and dead nodes) dropped, unless nothing else is left, when the first
+    /// of them stays; the parts sorted.
+    fn canonical(&self, position: &Position) -> Position {
+        let mut parts = position.clone();
+        parts.sort();
+        let alive: Position = parts
+            .iter()
+            .copied()
+            .filter(|part| !self.part_options(*part).is_empty())
+            .collect();
+        if !alive.is_empty() {
+            return alive;
+        }
+        // Nothing with a move is left: the first node stays, or `*0`.
+        let node = parts.into_iter().find(|part| !matches!(part, Part::Nim(_)));
+        vec![node.unwrap_or(Part::Nim(0))]
+    }
+
     /// The script declaring `VA` and `VB` as graphs given by maps.
     fn declarations(&self) -> String {
         let map = |nodes: &[Vec<Position>], pick: &dyn Fn(&Position) -> Option<String>| {
@@ -306,8 +325,11 @@ proptest! {
         for x in 0..na {
             script += &format!("winning(VA({x}))\n");
         }
+        for x in 0..na {
+            script += &format!("hint(VA({x}))\n");
+        }
         let lines = run_json(&script);
-        prop_assert_eq!(lines.len(), 2 + na);
+        prop_assert_eq!(lines.len(), 2 + 2 * na);
 
         let roots: Vec<Position> = all
             .iter()
@@ -324,17 +346,22 @@ proptest! {
             .collect();
         prop_assert_eq!(strings(&lines[1]), letters, "outcome in\n{}", script);
 
-        for (x, line) in lines[2..].iter().enumerate() {
+        // Each winning move once, in canonical form; hint says the same.
+        for (x, line) in lines[2..2 + na].iter().enumerate() {
             let mut reported = strings(line);
             reported.sort();
-            let mut expected: Vec<String> = games
+            let expected: BTreeSet<String> = games
                 .options(&vec![Part::A(x)])
                 .iter()
                 .filter(|o| outcomes.get(*o) == Some(&Outcome::Loss))
-                .map(render)
+                .map(|o| render(&games.canonical(o)))
                 .collect();
-            expected.sort();
-            prop_assert_eq!(reported, expected, "winning(VA({})) in\n{}", x, script);
+            let expected: Vec<String> = expected.into_iter().collect();
+            prop_assert_eq!(&reported, &expected, "winning(VA({})) in\n{}", x, script);
+            let mut hinted = strings(&lines[2 + na + x]);
+            hinted.sort();
+            let said: Vec<String> = expected.iter().map(|o| format!("VA({x}) → {o}")).collect();
+            prop_assert_eq!(hinted, said, "hint(VA({})) in\n{}", x, script);
         }
     }
 }

@@ -361,3 +361,23 @@ fn piped_standard_input_runs_as_a_script() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "[0, 1, 0, 1]\n");
     assert!(output.status.success());
 }
+
+#[test]
+fn help_on_a_builtin_and_underscore_for_the_last_result() {
+    let mut repl = start(&[]);
+    repl.line(":help seq");
+    repl.expect("seq(F, r)  (built-in)");
+    repl.expect("# for example:");
+    repl.expect_line("seq(octal(\"0.77\"), 0..=8)  # [0, 1, 2, 3, 1, 4, 3, 2, 1]");
+    repl.line(":info mex");
+    repl.expect("the least non-negative integer not in");
+    repl.line(":help nosuch");
+    repl.expect("nothing is called `nosuch`");
+    repl.line("g(*3 + *5)");
+    repl.expect_line("6");
+    repl.line("_ * 7");
+    repl.expect_line("42");
+    repl.line("[_, _ + 1]");
+    repl.expect_line("[42, 43]");
+    repl.leave();
+}

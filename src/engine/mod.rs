@@ -576,7 +576,7 @@ impl Shape {
 /// `F([0, 1, 2])` are the same position.
 fn normalise(value: &Value) -> Value {
     match value {
-        Value::Range(..) => Value::list(value.sequence().iter().map(normalise).collect()),
+        Value::Range(..) => Value::list(value.elements().collect()),
         Value::List(items) if items.iter().any(|v| matches!(v, Value::Range(..))) => {
             Value::list(items.iter().map(normalise).collect())
         }

@@ -10,6 +10,7 @@ use crate::span::Span;
 use crate::value::{Game, Table, Value};
 
 mod dot;
+pub mod help;
 mod hint;
 pub(crate) mod octal;
 pub(crate) mod period;
@@ -68,7 +69,7 @@ builtins! {
     List "list" 1..=1,
     Print "print" 0..=255,
     Dot "dot" 1..=2,
-    Plot "plot" 3..=3,
+    Plot "plot" 3..=4,
     Hint "hint" 1..=1,
     Misere "misere" 1..=1,
     Loopy "loopy" 1..=1,
@@ -100,20 +101,8 @@ impl Builtin {
                 ),
             )
             .label("in this call")
-            .help(self.usage()),
+            .help(format!("{}: {}", self.help().usage, self.help().summary)),
         )
-    }
-
-    fn usage(self) -> &'static str {
-        match self {
-            Builtin::Seq => "seq(F, 0..=10) lists g(F(n)) for each n",
-            Builtin::TableOf => "table(F, 0..=3, 0..=3) shows g(F(r, c)) in a grid",
-            Builtin::Tree => "tree(G) or tree(G, depth)",
-            Builtin::Dot => "dot(G) or dot(G, depth)",
-            Builtin::Plot => "plot(F, 0..=100, \"f.svg\") draws g(F(n)) for each n",
-            Builtin::NimMul => "nim_mul(a, b) multiplies two nimbers",
-            _ => "see the built-ins in the language reference",
-        }
     }
 
     /// Calls it; `spans` are the arguments' spans, `span` the call's.
@@ -145,7 +134,7 @@ impl Builtin {
             }
             Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
             Builtin::NimInv => play::nim_inv(&args[0], arg(0)),
-            Builtin::Mex => mex(&args[0], arg(0)),
+            Builtin::Mex => mex(it, &args[0], arg(0)),
             Builtin::Options | Builtin::Winning => {
                 let game = ops::game(&args[0], arg(0))?;
                 let mut options = it.options(&game, arg(0))?;
@@ -174,7 +163,14 @@ impl Builtin {
             Builtin::Period => period::period(it, &args, spans, span),
             Builtin::Len => match &args[0] {
                 v @ (Value::List(_) | Value::Range(..) | Value::Str(_) | Value::Map(_)) => {
-                    Ok(Value::Int(ops::length(v) as i64))
+                    let n = ops::length(v);
+                    i64::try_from(n).map(Value::Int).map_err(|_| {
+                        Diagnostic::new(arg(0), "integer overflow")
+                            .label(format!(
+                                "this range holds {n} integers, more than the largest integer"
+                            ))
+                            .help(format!("integers range from {} to {}", i64::MIN, i64::MAX))
+                    })
                 }
                 other => Err(ops::type_error(
                     "a list, range, string or map",
@@ -183,6 +179,15 @@ impl Builtin {
                 )),
             },
             Builtin::Min | Builtin::Max => {
+                if let [Value::Range(low, high)] = args[..]
+                    && low < high
+                {
+                    return Ok(Value::Int(if self == Builtin::Min {
+                        low
+                    } else {
+                        high - 1
+                    }));
+                }
                 let items = if args.len() == 1 {
                     let items = ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?;
                     items.collect::<Vec<_>>()
@@ -223,17 +228,19 @@ impl Builtin {
                 Ok(Value::list(items.collect()))
             }
             Builtin::Print => {
-                let parts: Vec<String> = args
-                    .iter()
-                    .map(|v| printer::result(v, it, crate::printer::Format::Text))
-                    .collect();
+                let mut parts = Vec::with_capacity(args.len());
+                for (i, value) in args.iter().enumerate() {
+                    let value = it.readable(value, arg(i))?;
+                    printer::check_size(&value, it, printer::Format::Text, arg(i))?;
+                    parts.push(printer::result(&value, it, crate::printer::Format::Text));
+                }
                 let text = parts.join(" ");
                 // Under `--format json` every line must parse: the text
                 // goes out as one JSON string.
                 if it.format() == crate::printer::Format::Json {
-                    it.write_line(&serde_json::Value::from(text).to_string());
+                    it.write_line(&serde_json::Value::from(text).to_string(), span)?;
                 } else {
-                    it.write_line(&text);
+                    it.write_line(&text, span)?;
                 }
                 Ok(Value::Unit)
             }
@@ -278,6 +285,7 @@ fn sequence(
 /// `g(F(args))` for a family, `F(args)` (or its value, if a game) for a
 /// `def` or built-in: what `seq` and `table` show.
 fn apply(it: &mut Interp, f: &Value, args: Vec<Value>, f_span: Span, span: Span) -> Result<Value> {
+    it.check_interrupt(span)?;
     let spans = vec![span; args.len()];
     if !matches!(f, Value::Func(_)) {
         return Err(ops::type_error("a game family or function", f, f_span)
@@ -293,6 +301,10 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     let limit = it.limits().max_list_len;
     let rows: Vec<Value> = ops::Items::of(args[1].clone(), spans[1], limit)?.collect();
     let cols: Vec<Value> = ops::Items::of(args[2].clone(), spans[2], limit)?.collect();
+    // The cells count against the list limit, before any is computed.
+    if (rows.len() as u64).saturating_mul(cols.len() as u64) > limit {
+        return Err(ops::too_long(span, limit).help("use smaller ranges of rows and columns"));
+    }
     let task = Task::start("table", Some(rows.len() as u64 * cols.len() as u64));
     let mut cells = Vec::with_capacity(rows.len());
     for r in &rows {
@@ -322,27 +334,39 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     })))
 }
 
-fn mex(xs: &Value, span: Span) -> Result<Value> {
-    let items: Vec<Value> = ops::Items::of(xs.clone(), span, u64::MAX)?.collect();
-    let mut values = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
+fn mex(it: &Interp, xs: &Value, span: Span) -> Result<Value> {
+    if let Value::Range(low, high) = *xs {
+        // By arithmetic: a range is never built.
+        return match (low, high) {
+            _ if high <= low => Ok(Value::Int(0)),
+            (0, high) => Ok(Value::Int(high)),
+            (1.., _) => Ok(Value::Int(0)),
+            _ => Err(not_for_mex(0, &Value::Int(low), span)),
+        };
+    }
+    let items = ops::Items::of(xs.clone(), span, it.limits().max_list_len)?;
+    let mut values = Vec::new();
+    for (i, item) in items.enumerate() {
         match item {
-            Value::Int(n) if *n >= 0 => values.push(*n as u64),
-            other => {
-                return Err(Diagnostic::new(
-                    span,
-                    format!(
-                        "mex needs non-negative integers, but element {i} is {}",
-                        printer::describe_plain(other)
-                    ),
-                )
-                .label("in this list")
-                .help("mex is the least non-negative integer missing from a set of them"));
-            }
+            Value::Int(n) if n >= 0 => values.push(n as u64),
+            other => return Err(not_for_mex(i, &other, span)),
         }
     }
     let mut mex = crate::engine::Mex::default();
     Ok(Value::Int(mex.of(values.len(), values) as i64))
+}
+
+/// The error for an element `mex` cannot take.
+fn not_for_mex(i: usize, element: &Value, span: Span) -> Box<Diagnostic> {
+    Diagnostic::new(
+        span,
+        format!(
+            "mex needs non-negative integers, but element {i} is {}",
+            printer::describe_plain(element)
+        ),
+    )
+    .label("in this list")
+    .help("mex is the least non-negative integer missing from a set of them")
 }
 
 fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {

@@ -2,6 +2,7 @@
 //! positions and asks the solver for values.
 
 pub mod builtins;
+mod canonical;
 mod explain;
 pub mod ops;
 mod periodic;
@@ -53,12 +54,21 @@ pub struct Interp {
     searched: u64,
     /// Each family's proved period, once proved (`None`: tried, none).
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
+    /// The last value an expression statement printed: `_`.
+    last_result: Option<Value>,
     /// The options an integer program lists during the search, reused.
     program_options: crate::engine::kernel::OptionSet,
     /// Steps of the interpreter's loops since the last check of Ctrl-C and
     /// the memory budget (see `tick`): one counter for every loop, so that
     /// nested short loops are checked as often as one long loop.
     ticks: std::cell::Cell<u32>,
+}
+
+/// The error for output that could not be written.
+fn output_error(error: &std::io::Error, span: Span) -> Box<Diagnostic> {
+    Diagnostic::new(span, format!("cannot write the output: {error}"))
+        .label("while printing this")
+        .help("check that the disk or device the output goes to has room")
 }
 
 impl Interp {
@@ -85,6 +95,7 @@ impl Interp {
             ticks: std::cell::Cell::new(0),
             searched: 0,
             program_options: Default::default(),
+            last_result: None,
             periods: Default::default(),
         }
     }
@@ -192,12 +203,15 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print { code, slots } => {
+            Action::Print { code, slots, span } => {
                 let mut frame = vec![Value::Unit; *slots];
                 let value = code(self, &mut frame)?;
                 if value != Value::Unit {
+                    let value = self.readable(&value, *span)?;
+                    printer::check_size(&value, self, self.format, *span)?;
+                    self.last_result = Some(value.clone());
                     let text = printer::result(&value, self, self.format);
-                    self.write_line(&text);
+                    self.write_line(&text, *span)?;
                 }
             }
             Action::Assert(assertion) => self.assert(assertion)?,
@@ -251,10 +265,27 @@ impl Interp {
         Ok(())
     }
 
-    /// Writes one line of output (results and `print`).
-    pub fn write_line(&mut self, text: &str) {
-        // A closed pipe (`sprague x.sg | head`) is not the script's error.
-        let _ = writeln!(self.out, "{text}");
+    /// Writes one line of output (results and `print`, at `span`). A
+    /// closed pipe (`sprague x.sg | head`) is not the script's error; any
+    /// other failure (a full disk) is, since the output is lost.
+    pub fn write_line(&mut self, text: &str, span: Span) -> Result<()> {
+        match writeln!(self.out, "{text}") {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(output_error(&error, span))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Flushes the output at the end of a run, with the same rule as
+    /// `write_line`; the message names the failure.
+    pub fn flush_output(&mut self) -> std::result::Result<(), String> {
+        match self.out.flush() {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(format!("error: cannot write the output: {error}\n"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The value of the `index`th `let`, evaluated on first use.
@@ -270,6 +301,8 @@ impl Interp {
                 .with_label(name.span, "defined here"))
             }
             LetState::Pending => {
+                // `let`s may name later ones: a long chain recurses.
+                self.check_stack(span)?;
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];
@@ -284,6 +317,15 @@ impl Interp {
                 result
             }
         }
+    }
+
+    /// `_`: the last value an expression statement printed.
+    pub fn last_result(&self, span: Span) -> Result<Value> {
+        self.last_result.clone().ok_or_else(|| {
+            Diagnostic::new(span, "`_` has no value yet")
+                .label("`_` is the last result printed, and nothing has been printed")
+                .help("evaluate an expression first; its value becomes `_`")
+        })
     }
 
     /// Computes every family by the generic search (`true`), as the
@@ -340,6 +382,8 @@ impl Interp {
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {
+        self.check_stack(span)?;
+        self.check_interrupt(span)?;
         if self.depth >= self.engine.limits.max_depth {
             return Err(Diagnostic::new(
                 span,
@@ -408,6 +452,19 @@ impl Interp {
 
     /// The position `family(args)`, interned.
     pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
+        // A position keeps its ranges as lists (see `engine::normalise`).
+        let limit = self.engine.limits.max_list_len;
+        let in_ranges = |v: &Value| match v {
+            Value::Range(low, high) => Value::range_len(*low, *high),
+            Value::List(items) => items.iter().fold(0u64, |n, item| match item {
+                Value::Range(low, high) => n.saturating_add(Value::range_len(*low, *high)),
+                _ => n,
+            }),
+            _ => 0,
+        };
+        if args.iter().map(in_ranges).fold(0u64, u64::saturating_add) > limit {
+            return Err(ops::too_long(span, limit));
+        }
         let pos = self
             .engine
             .intern(family, args)
@@ -447,6 +504,18 @@ impl Interp {
             self.check_interrupt(span)?;
         }
         Ok(())
+    }
+
+    /// Fails when the computation nests so deeply (searches inside the
+    /// options of positions inside other searches, calls inside calls)
+    /// that the stack is nearly used up.
+    pub fn check_stack(&self, span: Span) -> Result<()> {
+        if !crate::run::stack_exhausted() {
+            return Ok(());
+        }
+        Err(Diagnostic::new(span, "the computation nests too deeply")
+            .label("while evaluating this")
+            .help("a game or `def` whose value needs itself, directly or through a search like `misere`, never finishes"))
     }
 
     /// Fails when a list being built passes the length limit.

@@ -172,13 +172,29 @@ pub fn binary(
             );
         }
         (BinOp::Add, List(_) | Range(..), List(_) | Range(..)) => {
-            let mut items = left.sequence().into_owned();
-            items.extend(right.sequence().iter().cloned());
-            it.check_length(items.len(), whole)?;
+            // Sized before anything is allocated: a range may be huge.
+            let limit = it.limits().max_list_len;
+            let total = length(&left).saturating_add(length(&right));
+            if total > limit {
+                return Err(too_long(whole, limit));
+            }
+            let mut items = Vec::with_capacity(total as usize);
+            items.extend(left.elements());
+            items.extend(right.elements());
             Value::list(items)
         }
         (BinOp::Add, Str(a), Str(b)) => {
             it.check_memory(a.len() + b.len(), whole)?;
+            // Strings count against the list limit, by bytes: doubling a
+            // string in a loop must stop with an error, not exhaust memory.
+            let limit = it.limits().max_list_len;
+            if (a.len() + b.len()) as u64 > limit {
+                return Err(
+                    Diagnostic::new(whole, format!("a string of more than {limit} bytes"))
+                        .label("this would build too long a string")
+                        .help("strings have the same limit as lists"),
+                );
+            }
             Value::str(&format!("{a}{b}"))
         }
         (_, Int(a), Int(b)) => Int(arithmetic(op, *a, *b, rs, whole)?),
@@ -249,13 +265,15 @@ fn equal(it: &mut Interp, left: &Value, right: &Value, spans: (Span, Span, Span)
     match (left, right) {
         (Game(a), Game(b)) => Ok(it.grundy(a, spans.0)? == it.grundy(b, spans.1)?),
         (Game(_), _) | (_, Game(_)) => Err(incomparable(left, right, spans)),
+        (Range(a, b), Range(c, d)) => Ok(crate::value::range_cmp((*a, *b), (*c, *d)).is_eq()),
         (List(_) | Range(..), List(_) | Range(..)) => {
-            let (a, b) = (left.sequence(), right.sequence());
-            if a.len() != b.len() {
+            // Lengths first: a range against a list then walks no further
+            // than the list.
+            if length(left) != length(right) {
                 return Ok(false);
             }
-            for (x, y) in a.iter().zip(b.iter()) {
-                if !equal(it, x, y, spans)? {
+            for (x, y) in left.elements().zip(right.elements()) {
+                if !equal(it, &x, &y, spans)? {
                     return Ok(false);
                 }
             }
@@ -321,9 +339,14 @@ pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result
             ))
         }),
         (Value::List(_) | Value::Range(..) | Value::Str(_), Value::Int(i)) => {
-            let len = length(&base);
-            let at = if *i < 0 { *i + len as i64 } else { *i };
-            if at < 0 || at >= len as i64 {
+            // In 128 bits: a range may hold more than `i64::MAX` integers.
+            let len = i128::from(length(&base));
+            let at = if *i < 0 {
+                len + i128::from(*i)
+            } else {
+                i128::from(*i)
+            };
+            if at < 0 || at >= len {
                 return Err(Diagnostic::new(
                     key_span,
                     format!(
@@ -331,22 +354,27 @@ pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result
                         base.kind()
                     ),
                 )
-                .label(format!("valid indices are 0 to {}", len as i64 - 1)));
+                .label(format!("valid indices are 0 to {}", len - 1)));
             }
             Ok(match &base {
                 Value::List(items) => items[at as usize].clone(),
-                Value::Range(low, _) => Value::Int(low + at),
+                Value::Range(low, _) => Value::Int((i128::from(*low) + at) as i64),
                 Value::Str(s) => Value::str(&s.chars().nth(at as usize).unwrap_or(' ').to_string()),
                 _ => unreachable!("matched above"),
             })
         }
         (Value::List(_) | Value::Range(..) | Value::Str(_), Value::Range(a, b)) => {
-            let len = length(&base) as i64;
-            let clamp = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
+            let len = i128::from(length(&base));
+            let clamp = |x: i64| {
+                let x = i128::from(x);
+                if x < 0 { (x + len).max(0) } else { x.min(len) }
+            };
             let (a, b) = (clamp(*a), clamp(*b).max(clamp(*a)));
+            // Both ends lie within the range, so they fit in 64 bits.
+            let within = |low: i64, x: i128| (i128::from(low) + x) as i64;
             Ok(match &base {
                 Value::List(items) => Value::list(items[a as usize..b as usize].to_vec()),
-                Value::Range(low, _) => Value::Range(low + a, low + b),
+                Value::Range(low, _) => Value::Range(within(*low, a), within(*low, b)),
                 Value::Str(s) => Value::str(
                     &s.chars()
                         .skip(a as usize)

@@ -108,7 +108,7 @@ enum Fill {
 }
 
 /// A position's options as its body gives them.
-enum Expansion {
+pub(super) enum Expansion {
     /// The options were written into the buffer.
     Options,
     /// The position plays exactly like this game (a body that is not `< … >`).
@@ -211,7 +211,7 @@ impl Interp {
                 None => {
                     let expansion = match kept {
                         Some(expansion) => Ok(expansion),
-                        None => self.expand(pos, &mut options),
+                        None => self.expand(pos, &mut options, false),
                     };
                     let alias = matches!(expansion, Ok(Expansion::Alias(_)));
                     let value = match expansion {
@@ -430,7 +430,7 @@ impl Interp {
         error
     }
 
-    fn context(&self, error: Box<Diagnostic>, pos: PosId) -> Box<Diagnostic> {
+    pub(super) fn context(&self, error: Box<Diagnostic>, pos: PosId) -> Box<Diagnostic> {
         if error.notes.len() >= SHOWN {
             return error;
         }
@@ -455,7 +455,13 @@ impl Interp {
         path
     }
 
-    fn cycle_error(&self, stack: &[PosId], pos: PosId, back: PosId, span: Span) -> Box<Diagnostic> {
+    pub(super) fn cycle_error(
+        &self,
+        stack: &[PosId],
+        pos: PosId,
+        back: PosId,
+        span: Span,
+    ) -> Box<Diagnostic> {
         let mut cycle = if back == pos {
             Vec::new()
         } else {
@@ -484,8 +490,14 @@ impl Interp {
         diagnostic
     }
 
-    /// Writes the options of `pos` into `out`, or says what game it is.
-    fn expand(&mut self, pos: PosId, out: &mut Vec<Game>) -> Result<Expansion> {
+    /// Writes the options of `pos` into `out`, or says what game it is;
+    /// with `first_only`, stops at the first option (is `pos` terminal?).
+    pub(super) fn expand(
+        &mut self,
+        pos: PosId,
+        out: &mut Vec<Game>,
+        first_only: bool,
+    ) -> Result<Expansion> {
         if pos.family == LITERALS {
             out.extend(self.engine.key(pos).iter().filter_map(|v| match v {
                 Value::Game(game) => Some(game.clone()),
@@ -495,6 +507,7 @@ impl Interp {
         }
         let program = Rc::clone(&self.program);
         let family = program.family(pos.family);
+        self.check_stack(family.body_span)?;
         let mut frame = self.frames.pop().unwrap_or_default();
         match self.engine.dense_arg(pos) {
             Some(n) => frame.push(Value::Int(n)),
@@ -507,10 +520,18 @@ impl Interp {
                 .try_for_each(|generator| {
                     generator(self, &mut frame, &mut |it, value, span| {
                         out.push(ops::option(value, span)?);
+                        if first_only {
+                            // Unwinds the generator; the caller has its answer.
+                            return Err(Diagnostic::new(span, "stopped at the first option"));
+                        }
                         it.check_length(out.len(), span)
                     })
                 })
-                .map(|()| Expansion::Options),
+                .map(|()| Expansion::Options)
+                .or_else(|error| match first_only && !out.is_empty() {
+                    true => Ok(Expansion::Options),
+                    false => Err(error),
+                }),
             Body::Game(code) => match code(self, &mut frame) {
                 Ok(Value::Game(game)) => Ok(Expansion::Alias(game)),
                 Ok(other) => Err(ops::expected_game(&other, family.body_span)),
@@ -520,47 +541,5 @@ impl Interp {
         frame.clear();
         self.frames.push(frame);
         result
-    }
-
-    /// The options of any game: for a sum, each option moves in exactly one
-    /// part and leaves the others as they are.
-    pub fn options(&mut self, game: &Game, span: Span) -> Result<Vec<Game>> {
-        match game {
-            Game::Nim(n) => {
-                if *n > self.engine.limits.max_list_len {
-                    return Err(ops::too_long(span, self.engine.limits.max_list_len));
-                }
-                Ok((0..*n).map(Game::Nim).collect())
-            }
-            Game::Pos(pos) => {
-                let mut current = *pos;
-                for _ in 0..=self.engine.limits.max_depth {
-                    let mut out = Vec::new();
-                    let expansion = self
-                        .expand(current, &mut out)
-                        .map_err(|e| self.context(e, current))?;
-                    match expansion {
-                        Expansion::Options => return Ok(out),
-                        Expansion::Alias(Game::Pos(next)) => current = next,
-                        Expansion::Alias(other) => return self.options(&other, span),
-                    }
-                }
-                Err(self.cycle_error(&[], current, current, span))
-            }
-            Game::Sum(parts) => {
-                let mut result = Vec::new();
-                for (i, part) in parts.iter().enumerate() {
-                    for option in self.options(part, span)? {
-                        let mut moved = Vec::with_capacity(parts.len());
-                        moved.extend(parts[..i].iter().cloned());
-                        moved.extend(option.parts().iter().cloned());
-                        moved.extend(parts[i + 1..].iter().cloned());
-                        result.push(Game::from_parts(moved));
-                        self.check_length(result.len(), span)?;
-                    }
-                }
-                Ok(result)
-            }
-        }
     }
 }

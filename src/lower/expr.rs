@@ -18,6 +18,9 @@ pub(super) struct Compiler<'a> {
     pub locals: Vec<String>,
     pub max_slots: usize,
     pub errors: &'a mut Vec<Diagnostic>,
+    /// Whether this is a statement outside any definition, where `_` (the
+    /// last result printed) may be read.
+    pub top_level: bool,
 }
 
 fn constant(value: Value) -> Code {
@@ -193,6 +196,12 @@ impl Compiler<'_> {
                 let index = *index;
                 Rc::new(move |it, _| it.let_value(index, span))
             }
+            None if name == "_" && self.top_level => Rc::new(move |it, _| it.last_result(span)),
+            None if name == "_" => self.error(
+                Diagnostic::new(span, "`_` cannot be used inside a definition")
+                    .label("the last result printed changes from entry to entry")
+                    .help("give the value a name: `let x = _`, then use `x`"),
+            ),
             None => match Builtin::named(name) {
                 Some(builtin) => constant(Value::Func(Callable::Builtin(builtin))),
                 None => {

@@ -72,7 +72,7 @@ pub fn lower(
                 def.slots = slots;
             }
             (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
-                let mut compiler = compiler(&next, &[], &mut errors);
+                let mut compiler = statement_compiler(&next, &mut errors);
                 let code = compiler.expr(value);
                 let slots = compiler.max_slots;
                 next.lets[index].value = code;
@@ -80,10 +80,11 @@ pub fn lower(
                 lowered.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
-                let mut compiler = compiler(&next, &[], &mut errors);
+                let mut compiler = statement_compiler(&next, &mut errors);
                 let code = compiler.expr(e);
                 let slots = compiler.max_slots;
-                lowered.actions.push(Action::Print { code, slots });
+                let span = e.span;
+                lowered.actions.push(Action::Print { code, slots, span });
             }
             (Stmt::Assert(e), _) => {
                 let assertion = compile_assert(&next, e, &mut errors);
@@ -113,6 +114,16 @@ fn compiler<'a>(
         locals: params.iter().map(|p| p.node.clone()).collect(),
         max_slots: params.len(),
         errors,
+        top_level: false,
+    }
+}
+
+/// The compiler of a statement outside definitions (`let`, an expression,
+/// `assert`), where `_` names the last result printed.
+fn statement_compiler<'a>(program: &'a Program, errors: &'a mut Vec<Diagnostic>) -> Compiler<'a> {
+    Compiler {
+        top_level: true,
+        ..compiler(program, &[], errors)
     }
 }
 
@@ -133,7 +144,8 @@ fn declare(
     if program.families.is_empty() {
         program.families.push(None); // FamilyId(0) is the literals' table
     }
-    let mut seen: Vec<(String, Span)> = Vec::new();
+    // A hash map: a file of many definitions must not take quadratic time.
+    let mut seen: rustc_hash::FxHashMap<String, Span> = Default::default();
     let mut result = Vec::new();
     for statement in statements {
         let (name, params) = match statement {
@@ -153,7 +165,7 @@ fn declare(
             result.push(None);
             continue;
         }
-        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name.node) {
+        if let Some(first) = seen.get(&name.node) {
             errors.push(
                 *Diagnostic::new(name.span, format!("`{}` is defined twice", name.node))
                     .label("second definition")
@@ -163,7 +175,7 @@ fn declare(
             result.push(None);
             continue;
         }
-        seen.push((name.node.clone(), name.span));
+        seen.insert(name.node.clone(), name.span);
         check_params(params, errors);
         let existing = program.globals.get(&name.node).copied();
         if existing.is_some() {
@@ -342,7 +354,7 @@ fn compile_assert(
     e: &crate::syntax::ast::Expr,
     errors: &mut Vec<Diagnostic>,
 ) -> Assertion {
-    let mut compiler = compiler(program, &[], errors);
+    let mut compiler = statement_compiler(program, errors);
     let check = match &e.node {
         ExprKind::Binary(
             op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),

@@ -79,8 +79,12 @@ pub enum Global {
 pub enum Action {
     /// Force a `let` at its place in the file.
     Let(usize),
-    /// Print an expression's value.
-    Print { code: Code, slots: usize },
+    /// Print an expression's value (`span`: the expression).
+    Print {
+        code: Code,
+        slots: usize,
+        span: Span,
+    },
     /// Stop unless the condition holds.
     Assert(Assertion),
 }

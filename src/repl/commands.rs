@@ -20,8 +20,8 @@ pub struct CommandInfo {
 pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: ":help",
-        argument: "",
-        help: "show this help",
+        argument: "[NAME]",
+        help: "show this help, or a built-in's usage and an example",
     },
     CommandInfo {
         name: ":load",
@@ -41,7 +41,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: ":info",
         argument: "NAME",
-        help: "a definition's source and how many positions it keeps",
+        help: "a definition's source and how many positions it keeps, or a built-in's usage",
     },
     CommandInfo {
         name: ":ir",
@@ -144,13 +144,15 @@ impl Repl {
                 return Flow::Continue;
             }
         };
-        if info.argument.is_empty() != argument.is_empty() {
+        let optional = info.argument.starts_with('[');
+        if !optional && info.argument.is_empty() != argument.is_empty() {
             let usage = format!("{} {}", info.name, info.argument);
             self.error(&format!("usage: {}", usage.trim_end()));
             return Flow::Continue;
         }
         match info.name {
-            ":help" => self.help(),
+            ":help" if argument.is_empty() => self.help(),
+            ":help" => self.builtin_help(argument),
             ":load" => self.load(&unescape_path(argument)),
             ":reload" => self.reload(),
             ":defs" => self.list_definitions(),
@@ -187,6 +189,28 @@ impl Repl {
         }
     }
 
+    /// A built-in's usage, what it gives and an example to try.
+    fn builtin_help(&self, name: &str) {
+        let Some(builtin) = crate::interp::builtins::Builtin::named(name) else {
+            self.error(&self.unknown_name(name));
+            return;
+        };
+        let help = builtin.help();
+        println!(
+            "{}  (built-in)",
+            highlight::paint(help.usage, None, self.screen_color)
+        );
+        println!("{}", help.summary);
+        println!(
+            "{}",
+            highlight::styled("# for example:", DIM, self.screen_color)
+        );
+        println!(
+            "{}",
+            highlight::paint(help.example, None, self.screen_color)
+        );
+    }
+
     fn reload(&mut self) {
         if self.loaded.is_empty() {
             self.error("no script loaded yet; use :load FILE");
@@ -213,12 +237,7 @@ impl Repl {
 
     fn info(&mut self, name: &str) {
         let Some(info) = self.interp.definition_info(name) else {
-            let known = crate::interp::builtins::Builtin::named(name).is_some();
-            if known {
-                println!("`{name}` is a built-in function");
-            } else {
-                self.error(&self.unknown_name(name));
-            }
+            self.builtin_help(name);
             return;
         };
         let origin = format!("# defined at {}", info.origin);

@@ -49,7 +49,9 @@ pub fn paint(text: &str, cursor: Option<usize>, color: bool) -> String {
     let matched = cursor.and_then(|at| matching_pair(&tokens, at));
     let mut out = String::with_capacity(text.len() * 2);
     for (i, token) in tokens.iter().enumerate() {
-        let word = &text[token.start..token.end];
+        // A control character pasted or loaded must not reach the terminal.
+        let word = crate::visible::visible(&text[token.start..token.end]);
+        let word = word.as_ref();
         if token.kind == Kind::Space {
             out.push_str(&draw_continuations(word, color));
             continue;

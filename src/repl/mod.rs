@@ -100,7 +100,11 @@ impl Repl {
                 path.display()
             );
         }
-        let out = Box::new(std::io::stdout());
+        let out: Box<dyn std::io::Write> = if std::io::stdout().is_terminal() {
+            Box::new(crate::visible::VisibleWriter(std::io::stdout()))
+        } else {
+            Box::new(std::io::stdout())
+        };
         let interp = Interp::new(
             settings.limits.clone(),
             interrupt.clone(),

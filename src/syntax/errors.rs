@@ -295,14 +295,16 @@ fn scan_brackets(text: &str, open: &mut Vec<(usize, char)>, limit: usize) -> boo
     false
 }
 
-fn starts_expression(previous: char) -> bool {
+/// Whether a `<` after `previous` opens an option list.
+pub(super) fn starts_expression(previous: char) -> bool {
     matches!(
         previous,
         '\n' | '=' | '(' | '[' | '{' | '<' | ',' | ':' | '+'
     )
 }
 
-fn closing(bracket: char) -> char {
+/// The bracket that closes `bracket`.
+pub(super) fn closing(bracket: char) -> char {
     match bracket {
         '(' => ')',
         '[' => ']',

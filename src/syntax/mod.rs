@@ -2,6 +2,7 @@
 //! this module turns its pairs into the AST and its errors into diagnostics.
 
 pub mod ast;
+mod depth;
 mod errors;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
@@ -24,6 +25,13 @@ pub const KEYWORDS: &[&str] = &[
 /// Brackets nested deeper than this are refused before parsing.
 const MAX_NESTING: usize = 256;
 
+/// Expressions nested deeper than this (operators, calls and brackets
+/// alike) are refused: the passes after parsing recurse on the tree.
+pub const MAX_DEPTH: usize = 10_000;
+
+/// An expression and the depth of its tree.
+type Node = (Expr, usize);
+
 /// Parses a whole file (or REPL entry) into statements.
 pub fn parse(text: &str, source: SourceId) -> Result<Vec<Stmt>> {
     if let Some(at) = errors::too_deep(text, MAX_NESTING) {
@@ -33,6 +41,9 @@ pub fn parse(text: &str, source: SourceId) -> Result<Vec<Stmt>> {
         )
         .label("this bracket is too deep")
         .help("split the expression with `let` or `def`"));
+    }
+    if let Some(deep) = depth::too_deep(text, MAX_DEPTH) {
+        return Err(too_deep(Span::new(source, deep.at, deep.at + deep.len)));
     }
     pest::set_error_detail(true);
     let mut pairs = SgParser::parse(Rule::file, text)
@@ -48,6 +59,9 @@ pub fn parse(text: &str, source: SourceId) -> Result<Vec<Stmt>> {
 /// the input ends too early (an open bracket, a trailing operator). The REPL
 /// uses it to ask for another line.
 pub fn is_incomplete(text: &str) -> bool {
+    if errors::too_deep(text, MAX_NESTING).is_some() || depth::too_deep(text, MAX_DEPTH).is_some() {
+        return false;
+    }
     match SgParser::parse(Rule::file, text) {
         Ok(_) => false,
         Err(error) => errors::ends_early(&error, text),
@@ -113,103 +127,120 @@ impl Builder {
     }
 
     fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
+        Ok(self.node(pair)?.0)
+    }
+
+    /// `kind` as a node one level above its deepest part, refused past
+    /// `MAX_DEPTH`: every later pass (and dropping the tree) recurses on it.
+    fn wrap(&self, kind: ExprKind, span: Span, below: usize) -> Result<Node> {
+        if below >= MAX_DEPTH {
+            return Err(too_deep(span));
+        }
+        Ok((Spanned::new(kind, span), below + 1))
+    }
+
+    /// The expression `pair` and the depth of its tree.
+    fn node(&self, pair: Pair<Rule>) -> Result<Node> {
         let span = self.span(&pair);
         let rule = pair.as_rule();
         let text = pair.as_str();
         let mut inner: Vec<Pair<Rule>> = pair.into_inner().collect();
         let boxed = |e: Expr| Box::new(e);
-        Ok(match rule {
+        match rule {
             Rule::expr | Rule::primary | Rule::paren => {
                 let only = inner.pop().expect("grammar guarantees the part");
-                return self.expr(only);
+                self.node(only)
             }
             Rule::if_expr => {
                 let mut parts = inner.into_iter().filter(|p| !is_keyword(p.as_rule()));
-                let mut next = || self.expr(parts.next().expect("three parts"));
-                let cond = boxed(next()?);
-                let then = boxed(next()?);
-                let otherwise = boxed(next()?);
-                Spanned::new(
-                    ExprKind::If {
-                        cond,
-                        then,
-                        otherwise,
-                    },
-                    span,
-                )
+                let mut next = || self.node(parts.next().expect("three parts"));
+                let (cond, a) = next()?;
+                let (then, b) = next()?;
+                let (otherwise, c) = next()?;
+                let kind = ExprKind::If {
+                    cond: boxed(cond),
+                    then: boxed(then),
+                    otherwise: boxed(otherwise),
+                };
+                self.wrap(kind, span, a.max(b).max(c))
             }
             Rule::or_expr | Rule::and_expr => {
                 let mut operands = inner.into_iter().filter(|p| !is_keyword(p.as_rule()));
-                let mut acc = self.expr(operands.next().expect("an operand"))?;
+                let mut acc = self.node(operands.next().expect("an operand"))?;
                 for operand in operands {
-                    let right = self.expr(operand)?;
-                    let whole = acc.span.to(right.span);
+                    let (right, depth) = self.node(operand)?;
+                    let whole = acc.0.span.to(right.span);
                     let kind = if rule == Rule::or_expr {
-                        ExprKind::Or(boxed(acc), boxed(right))
+                        ExprKind::Or(boxed(acc.0), boxed(right))
                     } else {
-                        ExprKind::And(boxed(acc), boxed(right))
+                        ExprKind::And(boxed(acc.0), boxed(right))
                     };
-                    acc = Spanned::new(kind, whole);
+                    acc = self.wrap(kind, whole, acc.1.max(depth))?;
                 }
-                acc
+                Ok(acc)
             }
             Rule::not_expr | Rule::unary => {
                 if inner.len() == 1 {
-                    return self.expr(inner.pop().expect("one part"));
+                    return self.node(inner.pop().expect("one part"));
                 }
-                let operand = boxed(self.expr(inner.pop().expect("an operand"))?);
+                let (operand, depth) = self.node(inner.pop().expect("an operand"))?;
+                let operand = boxed(operand);
                 let kind = match inner[0].as_rule() {
                     Rule::not_op => ExprKind::Not(operand),
                     Rule::neg_op => ExprKind::Neg(operand),
                     _ => ExprKind::Nim(Some(operand)),
                 };
-                Spanned::new(kind, span)
+                self.wrap(kind, span, depth)
             }
-            Rule::nim_one => Spanned::new(ExprKind::Nim(None), span),
+            Rule::nim_one => Ok((Spanned::new(ExprKind::Nim(None), span), 1)),
             Rule::cmp_expr | Rule::add_expr | Rule::mul_expr | Rule::xor_expr => {
                 let mut parts = inner.into_iter();
-                let mut acc = self.expr(parts.next().expect("an operand"))?;
+                let mut acc = self.node(parts.next().expect("an operand"))?;
                 while let (Some(op), Some(operand)) = (parts.next(), parts.next()) {
-                    let right = self.expr(operand)?;
-                    let whole = acc.span.to(right.span);
-                    acc = Spanned::new(
-                        ExprKind::Binary(bin_op(op.as_str()), boxed(acc), boxed(right)),
-                        whole,
-                    );
+                    let (right, depth) = self.node(operand)?;
+                    let whole = acc.0.span.to(right.span);
+                    let kind = ExprKind::Binary(bin_op(op.as_str()), boxed(acc.0), boxed(right));
+                    acc = self.wrap(kind, whole, acc.1.max(depth))?;
                 }
-                acc
+                Ok(acc)
             }
             Rule::range_expr => {
                 if inner.len() == 1 {
-                    return self.expr(inner.pop().expect("one part"));
+                    return self.node(inner.pop().expect("one part"));
                 }
-                let high = boxed(self.expr(inner.pop().expect("upper end"))?);
+                let (high, b) = self.node(inner.pop().expect("upper end"))?;
                 let inclusive = inner.pop().expect("operator").as_str() == "..=";
-                let low = boxed(self.expr(inner.pop().expect("lower end"))?);
-                Spanned::new(
-                    ExprKind::Range {
-                        low,
-                        high,
-                        inclusive,
-                    },
-                    span,
-                )
+                let (low, a) = self.node(inner.pop().expect("lower end"))?;
+                let kind = ExprKind::Range {
+                    low: boxed(low),
+                    high: boxed(high),
+                    inclusive,
+                };
+                self.wrap(kind, span, a.max(b))
             }
             Rule::postfix => {
                 let mut parts = inner.into_iter();
-                let mut acc = self.expr(parts.next().expect("a primary"))?;
+                let mut acc = self.node(parts.next().expect("a primary"))?;
                 for suffix in parts {
-                    let whole = acc.span.to(self.span(&suffix));
+                    let whole = acc.0.span.to(self.span(&suffix));
+                    let mut depth = acc.1;
                     let kind = if suffix.as_rule() == Rule::call_args {
-                        let args = suffix.into_inner().map(|a| self.expr(a));
-                        ExprKind::Call(boxed(acc), args.collect::<Result<_>>()?)
+                        let mut args = Vec::new();
+                        for a in suffix.into_inner() {
+                            let (arg, d) = self.node(a)?;
+                            depth = depth.max(d);
+                            args.push(arg);
+                        }
+                        ExprKind::Call(boxed(acc.0), args)
                     } else {
                         let key = suffix.into_inner().next().expect("an index");
-                        ExprKind::Index(boxed(acc), boxed(self.expr(key)?))
+                        let (key, d) = self.node(key)?;
+                        depth = depth.max(d);
+                        ExprKind::Index(boxed(acc.0), boxed(key))
                     };
-                    acc = Spanned::new(kind, whole);
+                    acc = self.wrap(kind, whole, depth)?;
                 }
-                acc
+                Ok(acc)
             }
             Rule::integer => {
                 let value = text.parse::<i64>().map_err(|_| {
@@ -217,58 +248,116 @@ impl Builder {
                         .label("does not fit in 64 bits")
                         .help(format!("integers range from {} to {}", i64::MIN, i64::MAX))
                 })?;
-                Spanned::new(ExprKind::Int(value), span)
+                Ok((Spanned::new(ExprKind::Int(value), span), 1))
             }
-            Rule::string => Spanned::new(ExprKind::Str(unescape(text, span)?), span),
+            Rule::string => Ok((Spanned::new(ExprKind::Str(unescape(text, span)?), span), 1)),
             Rule::boolean => {
                 let word = inner.pop().expect("a keyword");
-                Spanned::new(ExprKind::Bool(word.as_rule() == Rule::kw_true), span)
+                let kind = ExprKind::Bool(word.as_rule() == Rule::kw_true);
+                Ok((Spanned::new(kind, span), 1))
             }
-            Rule::name => Spanned::new(ExprKind::Var(text.to_string()), span),
-            Rule::options => Spanned::new(ExprKind::Options(self.elements(inner)?), span),
-            Rule::list => Spanned::new(ExprKind::List(self.elements(inner)?), span),
-            Rule::braces => match inner.pop() {
-                None => Spanned::new(ExprKind::Map(Vec::new()), span),
-                Some(body) if body.as_rule() == Rule::set_elements => {
-                    let elements = self.elements(body.into_inner().collect())?;
-                    Spanned::new(ExprKind::Set(elements), span)
-                }
-                Some(body) => {
-                    let mut entries = Vec::new();
-                    for entry in body.into_inner() {
-                        let mut kv = entry.into_inner();
-                        let key = self.expr(kv.next().expect("a key"))?;
-                        let value = self.expr(kv.next().expect("a value"))?;
-                        entries.push((key, value));
-                    }
-                    Spanned::new(ExprKind::Map(entries), span)
-                }
-            },
+            Rule::name => Ok((Spanned::new(ExprKind::Var(text.to_string()), span), 1)),
+            Rule::options => {
+                let (elements, depth) = self.elements(inner)?;
+                self.wrap(ExprKind::Options(elements), span, depth)
+            }
+            Rule::list => {
+                let (elements, depth) = self.elements(inner)?;
+                self.wrap(ExprKind::List(elements), span, depth)
+            }
+            Rule::braces => self.braces(inner, span),
             other => unreachable!("unexpected rule {other:?} in an expression"),
-        })
-    }
-
-    fn elements(&self, pairs: Vec<Pair<Rule>>) -> Result<Vec<Element>> {
-        pairs.into_iter().map(|p| self.element(p)).collect()
-    }
-
-    fn element(&self, pair: Pair<Rule>) -> Result<Element> {
-        let mut parts = pair.into_inner();
-        let value = self.expr(parts.next().expect("an element value"))?;
-        let mut clauses = Vec::new();
-        for clause in parts {
-            let rule = clause.as_rule();
-            let mut inner = clause.into_inner().filter(|p| !is_keyword(p.as_rule()));
-            if rule == Rule::for_clause {
-                let var = self.name(inner.next().expect("a variable"));
-                let iter = self.expr(inner.next().expect("an iterable"))?;
-                clauses.push(Clause::For { var, iter });
-            } else {
-                clauses.push(Clause::If(self.expr(inner.next().expect("a condition"))?));
-            }
         }
-        Ok(Element { value, clauses })
     }
+
+    /// `{}`, `{e, …}` or `{k: v, …}`: the first expression is shared by
+    /// the two forms (see the grammar).
+    fn braces(&self, inner: Vec<Pair<Rule>>, span: Span) -> Result<Node> {
+        let mut parts = inner.into_iter();
+        let (Some(first), Some(rest)) = (parts.next(), parts.next()) else {
+            return Ok((Spanned::new(ExprKind::Map(Vec::new()), span), 1));
+        };
+        let (first, mut depth) = self.node(first)?;
+        if rest.as_rule() == Rule::set_elements {
+            let mut clauses = Vec::new();
+            let mut elements = Vec::new();
+            for part in rest.into_inner() {
+                if part.as_rule() == Rule::element {
+                    let (element, d) = self.element(part)?;
+                    depth = depth.max(d);
+                    elements.push(element);
+                } else {
+                    let (clause, d) = self.clause(part)?;
+                    depth = depth.max(d);
+                    clauses.push(clause);
+                }
+            }
+            let head = Element {
+                value: first,
+                clauses,
+            };
+            elements.insert(0, head);
+            return self.wrap(ExprKind::Set(elements), span, depth);
+        }
+        let mut parts = rest.into_inner();
+        let (value, d) = self.node(parts.next().expect("a value"))?;
+        depth = depth.max(d);
+        let mut entries = vec![(first, value)];
+        for entry in parts {
+            let mut kv = entry.into_inner();
+            let (key, a) = self.node(kv.next().expect("a key"))?;
+            let (value, b) = self.node(kv.next().expect("a value"))?;
+            depth = depth.max(a).max(b);
+            entries.push((key, value));
+        }
+        self.wrap(ExprKind::Map(entries), span, depth)
+    }
+
+    fn elements(&self, pairs: Vec<Pair<Rule>>) -> Result<(Vec<Element>, usize)> {
+        let mut depth = 0;
+        let mut elements = Vec::with_capacity(pairs.len());
+        for pair in pairs {
+            let (element, d) = self.element(pair)?;
+            depth = depth.max(d);
+            elements.push(element);
+        }
+        Ok((elements, depth))
+    }
+
+    fn element(&self, pair: Pair<Rule>) -> Result<(Element, usize)> {
+        let mut parts = pair.into_inner();
+        let (value, mut depth) = self.node(parts.next().expect("an element value"))?;
+        let mut clauses = Vec::new();
+        for part in parts {
+            let (clause, d) = self.clause(part)?;
+            depth = depth.max(d);
+            clauses.push(clause);
+        }
+        Ok((Element { value, clauses }, depth))
+    }
+
+    fn clause(&self, pair: Pair<Rule>) -> Result<(Clause, usize)> {
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+        if rule == Rule::for_clause {
+            let var = self.name(inner.next().expect("a variable"));
+            let (iter, depth) = self.node(inner.next().expect("an iterable"))?;
+            Ok((Clause::For { var, iter }, depth))
+        } else {
+            let (cond, depth) = self.node(inner.next().expect("a condition"))?;
+            Ok((Clause::If(cond), depth))
+        }
+    }
+}
+
+/// The error for an expression nested past `MAX_DEPTH`.
+fn too_deep(span: Span) -> Box<Diagnostic> {
+    Diagnostic::new(
+        span,
+        format!("expression nested more than {MAX_DEPTH} deep"),
+    )
+    .label("this is too deep")
+    .help("split the expression with `let` or `def`")
 }
 
 fn is_keyword(rule: Rule) -> bool {

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::interp::play::loopy::Loopy;
 use crate::interp::{Interp, ops};
 use crate::printer;
 use crate::span::Span;
@@ -18,7 +19,7 @@ const MAX_NODES: usize = 5000;
 /// `dot(G)` / `dot(G, depth)`: the positions reachable from `G` in at most
 /// `depth` moves, breadth first, with an edge for each move.
 pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
-    let root = ops::game(&args[0], spans[0])?;
+    let root = it.canonical(ops::game(&args[0], spans[0])?, spans[0])?;
     let max_depth = match args.get(1) {
         Some(depth) => super::tree::depth(depth, spans[1])?,
         None => usize::MAX,
@@ -29,7 +30,8 @@ pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resul
     let mut out = String::from("digraph game {\n");
     out.push_str("  // each position once, with its Sprague-Grundy value;\n");
     out.push_str("  // P-positions (g = 0) have a double, filled border;\n");
-    out.push_str("  // a dashed one has options beyond the depth drawn\n");
+    out.push_str("  // a dashed one has options beyond the depth drawn;\n");
+    out.push_str("  // in a game with cycles, a draw (g = ∞{…}) is dotted\n");
     out.push_str("  node [shape=box, fontname=\"Helvetica\"];\n");
     let mut edges = String::new();
     let mut next = 0;
@@ -37,13 +39,17 @@ pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resul
         let id = next;
         next += 1;
         it.tick(span)?;
-        let value = it.grundy(&game, span)?;
+        let value = it.loopy(&game, span)?;
         let name = printer::inline(&Value::Game(game.clone()), it);
         let options = it.options(&game, span)?;
         let cut = depth >= max_depth && !options.is_empty();
         let mut styles = Vec::new();
-        let mut attributes = format!("label=\"{}\"", escape(&format!("{name}\ng={value}")));
-        if value == 0 {
+        let label = format!("{name}\ng={}", value.label());
+        let mut attributes = format!("label=\"{}\"", escape(&label));
+        if value.outcome() == "D" {
+            styles.push("dotted");
+        }
+        if value == Loopy::Finite(0) {
             styles.push("filled");
             attributes.push_str(", peripheries=2, fillcolor=\"#e8e8e8\"");
         }

@@ -3,39 +3,39 @@
 //! gives the whole resulting positions.
 
 use crate::diagnostic::Result;
+use crate::interp::play::loopy::Loopy;
 use crate::interp::{Interp, ops};
 use crate::printer;
 use crate::span::Span;
 use crate::value::{Game, Value};
 
 /// `hint(G)`: one string `"part → option"` per winning move (the same move
-/// in equal parts said once); empty for a P-position.
+/// in equal parts said once); empty for a P-position or a draw.
 ///
-/// By the Sprague-Grundy theorem a move in a part of value `v` wins exactly
-/// when it leaves that part with value `v ^ g(G)`, so only the parts are
-/// searched, never the sums.
+/// By the Sprague-Grundy theorem (Smith's, for games with cycles) a move in
+/// a part wins exactly when the part's new value summed with the other
+/// parts' values is 0, so only the parts are searched, never the sums.
 pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
-    let game = ops::game(&args[0], spans[0])?;
+    let game = it.canonical(ops::game(&args[0], spans[0])?, spans[0])?;
     let parts = game.parts();
     let mut values = Vec::with_capacity(parts.len());
     for part in parts {
-        values.push(it.grundy(part, spans[0])?);
+        values.push(it.loopy(part, spans[0])?);
     }
-    let total = values.iter().fold(0, |acc, v| acc ^ v);
     let mut moves: Vec<Value> = Vec::new();
-    if total == 0 {
+    if sum(&values, None).outcome() != "N" {
         return Ok(Value::list(moves));
     }
-    for (part, value) in parts.iter().zip(values) {
-        let target = value ^ total;
-        let options = match part {
+    for (i, part) in parts.iter().enumerate() {
+        let others = sum(&values, Some(i));
+        let options = match (part, &others) {
             // A heap's options are every smaller heap: no need to list them.
-            Game::Nim(n) if target < *n => vec![Game::Nim(target)],
-            Game::Nim(_) => Vec::new(),
+            (Game::Nim(n), Loopy::Finite(target)) if target < n => vec![Game::Nim(*target)],
+            (Game::Nim(_), _) => Vec::new(),
             _ => it.options(part, span)?,
         };
         for option in options {
-            if it.grundy(&option, span)? != target {
+            if it.loopy(&option, span)?.plus(&others) != Loopy::Finite(0) {
                 continue;
             }
             let text = format!(
@@ -50,4 +50,13 @@ pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
         }
     }
     Ok(Value::list(moves))
+}
+
+/// The value of the sum of all parts but `skip`.
+fn sum(values: &[Loopy], skip: Option<usize>) -> Loopy {
+    values
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != skip)
+        .fold(Loopy::Finite(0), |acc, (_, value)| acc.plus(value))
 }

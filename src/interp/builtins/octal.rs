@@ -189,7 +189,7 @@ pub fn take_and_break_code(
         }
         let game = heap(it, n)?;
         let mut options = FxHashSet::default();
-        for option in it.options(&game, span)? {
+        for option in it.raw_options(&game, span)? {
             let Some(heaps) = heaps_of(it, &option, family) else {
                 return Ok(None);
             };

@@ -1,6 +1,7 @@
 //! `plot(F, r, "file.svg")`: a sequence of values drawn as an SVG picture,
 //! the only way a script can write a file.
 
+use std::io::{Read, Write};
 use std::rc::Rc;
 
 use plotters::prelude::*;
@@ -19,7 +20,9 @@ const JOINED_POINTS: usize = 500;
 const SIZE: (u32, u32) = (900, 450);
 
 /// Computes `g(F(n))` for each `n` in `r` (as `seq` does) and writes the
-/// picture to the file named by the third argument; returns nothing.
+/// picture to the file named by the third argument (replacing a file that
+/// `plot` did not draw only when the fourth argument is true); returns
+/// nothing.
 pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
     let path = svg_path(&args[2], spans[2])?;
     let limit = it.limits().max_list_len;
@@ -68,12 +71,123 @@ pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
     let svg = render(&title, y_label, &points).map_err(|e| {
         Diagnostic::new(span, format!("the plot could not be drawn: {e}")).label("in this plot")
     })?;
-    std::fs::write(&path, svg).map_err(|e| {
-        Diagnostic::new(spans[2], format!("cannot write `{path}`: {e}"))
-            .label("this file")
-            .help("the path is relative to the directory sprague runs in")
+    let overwrite = match args.get(3) {
+        Some(flag) => ops::truth(flag, spans[3])?,
+        None => false,
+    };
+    let written = write_svg(std::path::Path::new(&path), &svg, overwrite).map_err(|refusal| {
+        let diagnostic = Diagnostic::new(
+            spans[2],
+            format!("cannot write `{path}`: {}", refusal.reason),
+        )
+        .label("this file");
+        match refusal.kind {
+            Refusal::Foreign => diagnostic.help(format!(
+                "to replace it, pass true as a fourth argument: plot(…, \"{path}\", true)"
+            )),
+            Refusal::Link => diagnostic.help("name the picture itself, not a link to it"),
+            Refusal::Io => diagnostic.help("the path is relative to the directory sprague runs in"),
+        }
     })?;
+    // Where the picture went, on standard error so that results stay clean.
+    let _ = writeln!(
+        std::io::stderr(),
+        "plot: wrote {}",
+        crate::visible::visible(&written.display().to_string())
+    );
     Ok(Value::Unit)
+}
+
+/// The first line of every picture `plot` writes: how it knows a file it
+/// may replace.
+const MARK: &str = "<!-- drawn by sprague plot -->";
+
+/// Why a picture was not written.
+struct WriteError {
+    kind: Refusal,
+    reason: String,
+}
+
+enum Refusal {
+    /// The name is a symbolic link, which is never followed.
+    Link,
+    /// An existing file that `plot` did not write, without `overwrite`.
+    Foreign,
+    /// The file system refused.
+    Io,
+}
+
+/// Writes `svg` at `path` through a new temporary file in the same
+/// directory, renamed over the target: a symbolic link at `path` is
+/// refused (and would be replaced, never followed, if it appeared after the
+/// check), and an existing file is replaced only if `plot` wrote it or
+/// `overwrite` is set. Returns the absolute path written.
+fn write_svg(
+    path: &std::path::Path,
+    svg: &str,
+    overwrite: bool,
+) -> std::result::Result<std::path::PathBuf, WriteError> {
+    let io = |e: std::io::Error| WriteError {
+        kind: Refusal::Io,
+        reason: e.to_string(),
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(WriteError {
+                kind: Refusal::Link,
+                reason: "it is a symbolic link, which plot does not follow".to_string(),
+            });
+        }
+        Ok(meta) if !meta.is_file() => {
+            return Err(WriteError {
+                kind: Refusal::Io,
+                reason: "it is not a regular file".to_string(),
+            });
+        }
+        Ok(_) if !overwrite && !drawn_by_plot(path) => {
+            return Err(WriteError {
+                kind: Refusal::Foreign,
+                reason: "the file exists and was not drawn by plot".to_string(),
+            });
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        // `create_new` fails on any existing name, a link included.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(MARK.as_bytes())?;
+        file.write_all(b"\n")?;
+        file.write_all(svg.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(io(e));
+    }
+    Ok(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+}
+
+/// Whether the file at `path` starts with the mark of a picture `plot` drew.
+fn drawn_by_plot(path: &std::path::Path) -> bool {
+    let mut start = vec![0; MARK.len()];
+    std::fs::File::open(path)
+        .and_then(|mut file| file.read_exact(&mut start))
+        .is_ok_and(|()| start == MARK.as_bytes())
 }
 
 /// The file name, which must end in `.svg`, so that a script can never

@@ -1,5 +1,6 @@
 //! `tree(G)`: the game tree drawn with box-drawing characters, each position
-//! with its value; a position already drawn is not expanded again.
+//! with its value; a position already drawn is not expanded again, so a game
+//! with cycles is drawn too, with its loopy values and its draws marked.
 
 use rustc_hash::FxHashSet;
 
@@ -21,7 +22,7 @@ struct Pending {
 
 /// `tree(G)` / `tree(G, depth)`.
 pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
-    let root = ops::game(&args[0], spans[0])?;
+    let root = it.canonical(ops::game(&args[0], spans[0])?, spans[0])?;
     let max_depth = match args.get(1) {
         Some(v) => depth(v, spans[1])?,
         None => usize::MAX,
@@ -43,7 +44,12 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
             ));
             break;
         }
-        let value = it.grundy(&node.game, span)?;
+        let value = it.loopy(&node.game, span)?;
+        let draw = if value.outcome() == "D" {
+            "  (draw)"
+        } else {
+            ""
+        };
         let name = printer::inline(&Value::Game(node.game.clone()), it);
         let (branch, child_prefix) = if first {
             (String::new(), String::new())
@@ -61,7 +67,11 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
             (false, true, _) => "  (see above)",
             (false, false, false) => "  …",
         };
-        lines.push(format!("{}{branch}{name}  g={value}{mark}", node.prefix));
+        let value = value.label();
+        lines.push(format!(
+            "{}{branch}{name}  g={value}{draw}{mark}",
+            node.prefix
+        ));
         if expand {
             let count = options.len();
             for (i, option) in options.into_iter().enumerate().rev() {

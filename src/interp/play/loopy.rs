@@ -57,6 +57,14 @@ impl Loopy {
         }
     }
 
+    /// How `tree` and `dot` label a position: `3` or `∞{0, 1}`.
+    pub fn label(&self) -> String {
+        match self {
+            Loopy::Finite(n) => n.to_string(),
+            Loopy::Infinite(finite) => crate::printer::infinite_text(finite),
+        }
+    }
+
     /// As a language value: an integer, or the printable `∞{…}`.
     pub fn into_value(self, span: Span) -> Result<Value> {
         match self {
