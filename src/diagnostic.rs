@@ -1,7 +1,7 @@
 //! Diagnostics as plain data. Every stage produces them; only the edge (CLI,
 //! REPL, tests) renders them, with ariadne.
 
-use crate::span::{Sources, Span};
+use crate::span::{Sources, Span, one_line_break};
 use crate::visible::{VisibleSource, visible};
 use ariadne::{Config, IndexType, Label, Report, ReportKind};
 
@@ -70,10 +70,62 @@ impl DiagnosticExt for Box<Diagnostic> {
     }
 }
 
+/// `diagnostic` as the user can read it: a span in source the interpreter
+/// generated (an `octal(…)` family) moves to the user's call that made it,
+/// and what was said there becomes a note quoting the generated line.
+pub fn relocate(diagnostic: &Diagnostic, sources: &Sources) -> Diagnostic {
+    let mut relocated = diagnostic.clone();
+    let generated = |span: Span| sources.origin(span.source).map(|origin| (span, origin));
+    let mut notes = Vec::new();
+    if let Some((span, origin)) = generated(diagnostic.span) {
+        let said = if diagnostic.label.is_empty() {
+            &diagnostic.message
+        } else {
+            &diagnostic.label
+        };
+        relocated.span = origin;
+        relocated.label = "the error arose in the game family this call generates".to_string();
+        notes.push(generated_note(span, said, sources));
+    }
+    relocated.labels.clear();
+    for (span, text) in &diagnostic.labels {
+        match generated(*span) {
+            Some((span, _)) => notes.push(generated_note(span, text, sources)),
+            None => relocated.labels.push((*span, text.clone())),
+        }
+    }
+    notes.append(&mut relocated.notes);
+    relocated.notes = notes;
+    relocated
+}
+
+/// "`octal("0.77")` is computed by a game family written from its code; in
+/// it, `1..n - t` in `…`: what was said".
+fn generated_note(span: Span, said: &str, sources: &Sources) -> String {
+    let name = sources.name(span.source);
+    let call = name.trim_start_matches('<').trim_end_matches('>');
+    let text = sources.text(span.source);
+    let start = text[..span.start as usize].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    // The family's name is an identifier no user can write: show the call.
+    let ident = text
+        .strip_prefix("game ")
+        .and_then(|rest| rest.split('(').next())
+        .unwrap_or(call);
+    let line = text[start..end].trim().replace(ident, call);
+    format!(
+        "`{call}` is computed by a game family the interpreter writes from its code; \
+         in its option list `{line}`, at `{}`: {said}",
+        sources.slice(span)
+    )
+}
+
 /// Renders a diagnostic as ariadne text (byte offsets; colour on request).
 /// Every text from the script (source lines, names, messages) goes through
 /// `visible` first, so no control character reaches the terminal.
 pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
+    let relocated = relocate(diagnostic, sources);
+    let diagnostic = &relocated;
     let shown: Vec<(String, VisibleSource)> = sources
         .iter()
         .map(|(_, name, text)| (visible(name).into_owned(), VisibleSource::new(text)))
@@ -117,7 +169,11 @@ pub fn render(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String
     for note in &diagnostic.notes {
         report = report.with_note(visible(note));
     }
-    let cache = ariadne::sources(shown.into_iter().map(|(name, source)| (name, source.text)));
+    let cache = ariadne::sources(
+        shown
+            .into_iter()
+            .map(|(name, source)| (name, one_line_break(&source.text).into_owned())),
+    );
     let mut out = Vec::new();
     // Writing into a Vec cannot fail; a failure would only lose the drawing.
     let _ = report.finish().write(cache, &mut out);

@@ -7,6 +7,7 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod lsp;
+pub mod memory;
 pub mod nimber;
 pub mod printer;
 pub mod progress;

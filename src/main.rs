@@ -49,6 +49,10 @@ struct Cli {
     /// Most positions kept in memory before the run stops.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     max_positions: u64,
+    /// Most heap memory the run may hold before it stops with an error,
+    /// in bytes or with a suffix: 512M, 4G (powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = sprague::memory::parse_size)]
+    max_memory: u64,
     /// Stop a script (not the REPL) with an error after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<std::time::Duration>,
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
     let settings = Settings {
         limits: Limits {
             max_positions: cli.max_positions,
+            max_memory: cli.max_memory,
             ..Limits::default()
         },
         format: cli.format,

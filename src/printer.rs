@@ -50,6 +50,17 @@ pub fn inline(value: &Value, it: &Interp) -> String {
     out
 }
 
+/// A value inline, cut to about 60 characters with `…`: for notes, which
+/// must stay readable whatever the arguments hold.
+pub fn brief(value: &Value, it: &Interp) -> String {
+    const SHOWN: usize = 60;
+    let full = inline(value, it);
+    match full.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &full[..cut]),
+        None => full,
+    }
+}
+
 /// Most characters one result may print. A list shared many times is small
 /// in memory but not in print: `[a for i in 0..100000]` with a long `a`.
 pub const MAX_PRINTED: u64 = 100_000_000;

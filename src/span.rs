@@ -73,13 +73,43 @@ impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
 #[derive(Default, Clone)]
 pub struct Sources {
     entries: Vec<(String, String)>,
+    /// For generated sources (the family an `octal(…)` call writes), the
+    /// user's call they stand for, by source id.
+    origins: Vec<Option<Span>>,
 }
 
 impl Sources {
     /// Records a source under a display name (a path, `<repl:3>`, `<-e>`).
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
         self.entries.push((name.into(), text.into()));
+        self.origins.push(None);
         SourceId(self.entries.len() as u32 - 1)
+    }
+
+    /// Records source the interpreter wrote itself (the family of an
+    /// `octal(…)` code), whose errors diagnostics show at `origin`, the
+    /// user's call, since the user never saw this text.
+    pub fn add_generated(
+        &mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        origin: Span,
+    ) -> SourceId {
+        let id = self.add(name, text);
+        self.origins[id.0 as usize] = Some(origin);
+        id
+    }
+
+    /// The user's span a generated source stands for; `None` for a source
+    /// the user wrote.
+    pub fn origin(&self, id: SourceId) -> Option<Span> {
+        let mut at = self.origins.get(id.0 as usize).copied().flatten()?;
+        // Generated text is never the origin of more generated text, but a
+        // chain would still end in the user's source.
+        while let Some(next) = self.origins.get(at.source.0 as usize).copied().flatten() {
+            at = next;
+        }
+        Some(at)
     }
 
     /// The display name of a source.
@@ -112,5 +142,58 @@ impl Sources {
             .iter()
             .enumerate()
             .map(|(i, (n, t))| (SourceId(i as u32), n.as_str(), t.as_str()))
+    }
+}
+
+/// `text` as a renderer that also breaks lines at `\r`, vertical tab, form
+/// feed, NEL, U+2028 and U+2029 (ariadne does) must see it: each of those
+/// replaced by a stand-in of the same byte length, so that only `\n` ends
+/// a line, as in the grammar, and every byte offset still holds. A CRLF file
+/// then reports the positions of the same file with LF endings.
+pub fn one_line_break(text: &str) -> std::borrow::Cow<'_, str> {
+    let breaks = |c: char| {
+        matches!(
+            c,
+            '\r' | '\x0B' | '\x0C' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        )
+    };
+    if !text.contains(breaks) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let stand_in = |c: char| match c {
+        '\r' | '\x0B' | '\x0C' => ' ',
+        '\u{85}' => '¶',
+        '\u{2028}' | '\u{2029}' => '␤',
+        c => c,
+    };
+    let replaced: String = text.chars().map(stand_in).collect();
+    debug_assert_eq!(replaced.len(), text.len());
+    std::borrow::Cow::Owned(replaced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_newline_breaks_lines_and_offsets_hold() {
+        let text = "a\r\nb\u{2028}c\u{85}d\re\x0Cf\u{2029}g\n";
+        let shown = one_line_break(text);
+        assert_eq!(shown, "a \nb␤c¶d e f␤g\n");
+        assert_eq!(shown.len(), text.len());
+        assert_eq!(shown.matches('\n').count(), 2);
+    }
+
+    #[test]
+    fn crlf_and_lf_give_the_same_location() {
+        let mut sources = Sources::default();
+        let lf = sources.add("lf.sg", "let a = 1\n# x\u{2028}y\nbad");
+        let crlf = sources.add("crlf.sg", "let a = 1\r\n# x\u{2028}y\r\nbad");
+        let at = |id, text: &str| Span::new(id, text.len() - 3, text.len());
+        assert_eq!(sources.location(at(lf, sources.text(lf))), "lf.sg:3:1");
+        assert_eq!(
+            sources.location(at(crlf, sources.text(crlf))),
+            "crlf.sg:3:1"
+        );
     }
 }

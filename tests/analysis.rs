@@ -496,6 +496,28 @@ fn json_prints_one_value_per_result() {
 }
 
 #[test]
+fn every_json_line_parses_print_included_with_escapes() {
+    let script = "print(\"say \\\"hi\\\"\\n\u{1b}[2J\u{7}\\t\u{1F600}\u{2028}\")\n\
+                  print(1, [2, \"x\"])\n\
+                  \"q\\n\u{1}\"\n\
+                  {\"k\\n\": \"\u{10FFFF}\"}\n";
+    let text = run_as(Format::Json, script);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line:?}: {e}")))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            serde_json::json!("say \"hi\"\n\u{1b}[2J\u{7}\t\u{1F600}\u{2028}"),
+            serde_json::json!("1 [2, \"x\"]"),
+            serde_json::json!("q\n\u{1}"),
+            serde_json::json!({"k\n": "\u{10FFFF}"}),
+        ]
+    );
+}
+
+#[test]
 fn json_keeps_the_order_of_map_keys_as_text_and_csv_do() {
     let script = "{\"b\": 1, \"a\": 2, \"c\": {\"z\": 1, \"y\": 2}}\n";
     let text = run_as(Format::Json, script);

@@ -156,7 +156,7 @@ fn syntax_errors_point_at_the_source() {
     let diagnostics = client.open("file:///x.sg", "let a = 1\r\nlet b = (2 +\r\n");
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     // As `sprague FILE` reports it: at the `(`, with the end of the input
-    // as a second location (after the last `\r\n`: line 2).
+    // as a second location (at the end of the last line, on its `\r`).
     let d = &diagnostics[0];
     assert_eq!(d["range"]["start"], json!({"line": 1, "character": 8}));
     let message = d["message"].as_str().unwrap();
@@ -168,7 +168,7 @@ fn syntax_errors_point_at_the_source() {
     let related = &d["relatedInformation"][0];
     assert_eq!(
         related["location"]["range"]["start"],
-        json!({"line": 2, "character": 0})
+        json!({"line": 1, "character": 12})
     );
     assert_eq!(related["message"], json!("the input ends here"));
     assert_eq!(d["source"], json!("sprague"));

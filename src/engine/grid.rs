@@ -4,10 +4,8 @@
 //! allocates. A two-parameter kernel (Wythoff's game and its kin) computes
 //! a whole box of arguments row by row, each option a table lookup.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::kernel::{Kernel, Known, OptionSet};
-use super::{DENSE_BIG, Mex, Stop};
+use super::{DENSE_BIG, Mex, Stop, Watch};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
 /// arguments to about 2000 on both sides, and a single far-off position
@@ -128,13 +126,13 @@ impl Grid {
         kernel: &Kernel,
         (rows, cols): (usize, usize),
         limit: u64,
-        interrupt: &AtomicBool,
+        watch: &Watch,
     ) -> Result<bool, Stop> {
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
-            if a % 16 == 0 && interrupt.load(Ordering::Relaxed) {
-                return Err(Stop::Interrupted);
+            if a % 16 == 0 {
+                watch.check()?;
             }
             for b in first..cols {
                 let Some(index) = slot(a as i64, b as i64) else {

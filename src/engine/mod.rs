@@ -53,6 +53,8 @@ pub struct Limits {
     pub max_list_len: u64,
     /// Nested calls of `def`s and nested evaluations.
     pub max_depth: usize,
+    /// Bytes the process may hold on the heap (`--max-memory`).
+    pub max_memory: u64,
 }
 
 impl Default for Limits {
@@ -61,6 +63,7 @@ impl Default for Limits {
             max_positions: 1 << 25,
             max_list_len: 50_000_000,
             max_depth: 10_000,
+            max_memory: crate::memory::DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -72,6 +75,28 @@ pub enum Stop {
     Interrupted,
     /// More positions than `Limits::max_positions`.
     TooManyPositions(u64),
+    /// More heap bytes than `Limits::max_memory`.
+    OutOfMemory(u64),
+}
+
+/// What every long loop checks, cheaply: Ctrl-C and the memory budget.
+pub struct Watch {
+    interrupt: Arc<AtomicBool>,
+    max_memory: u64,
+}
+
+impl Watch {
+    /// Fails if the user asked to stop or the heap passed the budget.
+    #[inline]
+    pub fn check(&self) -> Result<(), Stop> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            Err(Stop::Interrupted)
+        } else if crate::memory::in_use() > self.max_memory {
+            Err(Stop::OutOfMemory(self.max_memory))
+        } else {
+            Ok(())
+        }
+    }
 }
 
 struct FamilyTable {
@@ -121,17 +146,21 @@ pub struct Engine {
     tables: Vec<FamilyTable>,
     positions: u64,
     pub limits: Limits,
-    interrupt: Arc<AtomicBool>,
+    watch: Watch,
 }
 
 impl Engine {
     /// An empty engine whose computations stop when `interrupt` is set.
     pub fn new(limits: Limits, interrupt: Arc<AtomicBool>) -> Engine {
+        let watch = Watch {
+            interrupt,
+            max_memory: limits.max_memory,
+        };
         let mut engine = Engine {
             tables: Vec::new(),
             positions: 0,
             limits,
-            interrupt,
+            watch,
         };
         engine.define_family(LITERALS, "<>".to_string(), Shape::Ints(usize::MAX));
         engine
@@ -199,6 +228,7 @@ impl Engine {
                 }
                 self.positions += grow;
                 table.dense.resize(n + 1, DENSE_UNKNOWN);
+                self.watch.check()?;
             }
             return Ok(PosId {
                 family,
@@ -214,6 +244,7 @@ impl Engine {
                 }
                 self.positions += grow;
                 table.dense.resize(slot + 1, DENSE_UNKNOWN);
+                self.watch.check()?;
             }
             return Ok(PosId {
                 family,
@@ -233,6 +264,9 @@ impl Engine {
         if self.positions >= self.limits.max_positions {
             return Err(Stop::TooManyPositions(self.limits.max_positions));
         }
+        // Two atomic loads: cheap beside the hashing, and a position may be
+        // a big list.
+        self.watch.check()?;
         self.positions += 1;
         let index = table.keys.len() as u32;
         let key: Rc<[Value]> = args.iter().map(normalise).collect();
@@ -345,7 +379,7 @@ impl Engine {
                 table.shape.ints(),
                 target,
                 limit,
-                &self.interrupt,
+                &self.watch,
             )
             .map_err(Some)?;
         Ok(blocked.map(|slot| PosId {
@@ -437,7 +471,7 @@ impl Engine {
         let limit = self.limits.max_list_len;
         table
             .prefix
-            .fill(&mut table.dense, kernel, n, limit, &self.interrupt)
+            .fill(&mut table.dense, kernel, n, limit, &self.watch)
     }
 
     /// Computes the values of a box of `family(0..=a, 0..=b)` row by row
@@ -469,13 +503,9 @@ impl Engine {
             table.dense.resize(corner + 1, DENSE_UNKNOWN);
         }
         let limit = self.limits.max_list_len;
-        table.grid.fill(
-            &mut table.dense,
-            kernel,
-            (rows, cols),
-            limit,
-            &self.interrupt,
-        )
+        table
+            .grid
+            .fill(&mut table.dense, kernel, (rows, cols), limit, &self.watch)
     }
 
     /// How many positions `family(0..)` a kernel has computed so far.
@@ -483,19 +513,16 @@ impl Engine {
         self.tables[family.0 as usize].prefix.done()
     }
 
-    /// Fails if the user asked to stop.
+    /// Fails if the user asked to stop or the heap passed the memory
+    /// budget.
     #[inline]
     pub fn check_interrupt(&self) -> Result<(), Stop> {
-        if self.interrupt.load(Ordering::Relaxed) {
-            Err(Stop::Interrupted)
-        } else {
-            Ok(())
-        }
+        self.watch.check()
     }
 
     /// Clears a pending interrupt (before the next evaluation).
     pub fn reset_interrupt(&self) {
-        self.interrupt.store(false, Ordering::Relaxed);
+        self.watch.interrupt.store(false, Ordering::Relaxed);
     }
 
     /// How many positions are interned, and how many have known values.

@@ -6,10 +6,8 @@
 //! An integer program computes the slots in that order; a game whose moves
 //! lower one argument (three-heap nim) finds every option already known.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::kernel::{Kernel, Known, OptionSet};
-use super::{DENSE_BIG, Mex, Stop};
+use super::{DENSE_BIG, Mex, Stop, Watch};
 
 /// Dense slots a family may use, 4 bytes each.
 const SHELL_SLOTS: u64 = 1 << 23;
@@ -235,12 +233,12 @@ impl Shell {
         k: usize,
         target: usize,
         limit: u64,
-        interrupt: &AtomicBool,
+        watch: &Watch,
     ) -> Result<Option<usize>, Stop> {
         while self.done <= target {
             let s = self.done;
-            if s.is_multiple_of(64) && interrupt.load(Ordering::Relaxed) {
-                return Err(Stop::Interrupted);
+            if s.is_multiple_of(64) {
+                watch.check()?;
             }
             if values[s] >= DENSE_BIG {
                 let args = &self.at[..k];

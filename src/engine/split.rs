@@ -14,11 +14,9 @@
 //! the method falls back to the plain scan where rare positions are not
 //! rare.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::kernel::{Kernel, OptionSet, PairRange};
 use super::seen::{Marks, Seen, Word, pair_word};
-use super::{DENSE_BIG, Stop};
+use super::{DENSE_BIG, Stop, Watch};
 
 /// The first position at which the mask is chosen; below it every position
 /// is computed by the plain scan.
@@ -58,13 +56,13 @@ impl Prefix {
         kernel: &Kernel,
         target: usize,
         limit: u64,
-        interrupt: &AtomicBool,
+        watch: &Watch,
     ) -> Result<Option<usize>, Stop> {
         self.space.split = kernel.has_split();
         while self.done <= target {
             let n = self.done;
-            if n.is_multiple_of(64) && interrupt.load(Ordering::Relaxed) {
-                return Err(Stop::Interrupted);
+            if n.is_multiple_of(64) {
+                watch.check()?;
             }
             let (known, rest) = values.split_at_mut(n);
             if rest[0] >= DENSE_BIG {

@@ -270,7 +270,14 @@ impl Builtin {
                     let value = it.readable(value, span)?;
                     parts.push(printer::result(&value, it, crate::printer::Format::Text));
                 }
-                it.write_line(&parts.join(" "), span)?;
+                let text = parts.join(" ");
+                // Under `--format json` every line must parse: the text
+                // goes out as one JSON string.
+                if it.format() == crate::printer::Format::Json {
+                    it.write_line(&serde_json::Value::from(text).to_string(), span)?;
+                } else {
+                    it.write_line(&text, span)?;
+                }
                 Ok(Value::Unit)
             }
         }
@@ -304,6 +311,7 @@ fn sequence(
     let task = Task::start("seq", Some(count));
     let mut values = Vec::new();
     for n in items {
+        it.tick(span)?;
         values.push(apply(it, f, vec![n], f_span, span)?);
         task.advance();
     }
@@ -338,6 +346,7 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     for r in &rows {
         let mut line = Vec::with_capacity(cols.len());
         for c in &cols {
+            it.tick(span)?;
             line.push(apply(
                 it,
                 &args[0],
@@ -400,6 +409,7 @@ fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {
     let items = ops::Items::of(xs.clone(), span, it.limits().max_list_len)?;
     let mut total: Option<Value> = None;
     for item in items {
+        it.tick(span)?;
         total = Some(match total {
             None => item,
             Some(acc) => ops::binary(

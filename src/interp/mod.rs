@@ -62,6 +62,10 @@ pub struct Interp {
     /// The run's time limit and whether it has passed (then the interrupt
     /// flag is set too), to say which stopped the run.
     time_limit: Option<(std::time::Duration, Arc<AtomicBool>)>,
+    /// Steps of the interpreter's loops since the last check of Ctrl-C and
+    /// the memory budget (see `tick`): one counter for every loop, so that
+    /// nested short loops are checked as often as one long loop.
+    ticks: std::cell::Cell<u32>,
 }
 
 /// The values of `let`s may be nested too deeply for the ordinary drop.
@@ -103,6 +107,7 @@ impl Interp {
             plans: Default::default(),
             generic_only: false,
             definitions_only: false,
+            ticks: std::cell::Cell::new(0),
             searched: 0,
             program_options: Default::default(),
             last_result: None,
@@ -191,9 +196,9 @@ impl Interp {
             .collect();
         let ident = format!("octal_{escaped}");
         let text = define(&ident);
-        let source = self
-            .sources
-            .add(format!("<octal(\"{code}\")>"), text.as_str());
+        let source =
+            self.sources
+                .add_generated(format!("<octal(\"{code}\")>"), text.as_str(), span);
         let statements = crate::syntax::parse(&text, source)?;
         let mut program = (*self.program).clone();
         program.globals.remove(&ident);
@@ -384,6 +389,7 @@ impl Interp {
         let def = &program.defs[id.0 as usize];
         let mut frame = args;
         frame.resize(def.slots.max(frame.len()), Value::Unit);
+        self.tick(span)?;
         self.enter(span)?;
         let result = (def.body)(self, &mut frame);
         self.depth -= 1;
@@ -391,7 +397,7 @@ impl Interp {
             if d.notes.len() < 3 {
                 let args: Vec<String> = frame[..def.params.len()]
                     .iter()
-                    .map(|v| printer::inline(v, self))
+                    .map(|v| printer::brief(v, self))
                     .collect();
                 d.note(format!("while calling {}({})", def.name, args.join(", ")))
             } else {
@@ -512,6 +518,19 @@ impl Interp {
             .map_err(|s| self.stop(s, span))
     }
 
+    /// One step of a loop of the interpreter (a comprehension's item, a
+    /// `seq` or `table` cell, a node of `tree` or `dot`, a `def` call): every
+    /// 256 steps, fails on Ctrl-C or past the memory budget.
+    #[inline]
+    pub fn tick(&self, span: Span) -> Result<()> {
+        let ticks = self.ticks.get().wrapping_add(1);
+        self.ticks.set(ticks);
+        if ticks.is_multiple_of(256) {
+            self.check_interrupt(span)?;
+        }
+        Ok(())
+    }
+
     /// Fails when the computation nests so deeply (searches inside the
     /// options of positions inside other searches, calls inside calls)
     /// that the stack is nearly used up.
@@ -529,8 +548,17 @@ impl Interp {
         if length as u64 > self.engine.limits.max_list_len {
             return Err(ops::too_long(span, self.engine.limits.max_list_len));
         }
-        if length.is_multiple_of(4096) {
-            self.check_interrupt(span)?;
+        // Two atomic loads: cheap beside building the element, which may
+        // itself be big.
+        self.check_interrupt(span)
+    }
+
+    /// Fails when allocating `bytes` more would take the heap past the
+    /// memory budget: checked before a value whose size is known is built.
+    pub fn check_memory(&self, bytes: usize, span: Span) -> Result<()> {
+        let limit = self.engine.limits.max_memory;
+        if crate::memory::in_use().saturating_add(bytes as u64) > limit {
+            return Err(self.stop(Stop::OutOfMemory(limit), span));
         }
         Ok(())
     }
@@ -555,6 +583,15 @@ impl Interp {
             )
             .label("while evaluating this")
             .help("a game whose positions never run out never ends; otherwise raise the limit with --max-positions"),
+            Stop::OutOfMemory(limit) => Diagnostic::new(
+                span,
+                format!(
+                    "the run needed more than {} of memory",
+                    crate::memory::describe(limit)
+                ),
+            )
+            .label("while evaluating this")
+            .help("values or positions grew without bound, or the budget is too small: raise it with --max-memory (e.g. --max-memory 8G)"),
         }
     }
 

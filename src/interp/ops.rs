@@ -195,6 +195,7 @@ pub fn binary(
             Value::list(items)
         }
         (BinOp::Add, Str(a), Str(b)) => {
+            it.check_memory(a.len() + b.len(), whole)?;
             // Strings count against the list limit, by bytes: doubling a
             // string in a loop must stop with an error, not exhaust memory.
             let limit = it.limits().max_list_len;

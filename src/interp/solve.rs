@@ -434,7 +434,7 @@ impl Interp {
         if error.notes.len() >= SHOWN {
             return error;
         }
-        let shown = printer::inline(&Value::Game(Game::Pos(pos)), self);
+        let shown = printer::brief(&Value::Game(Game::Pos(pos)), self);
         error.note(format!("while computing the options of {shown}"))
     }
 

@@ -391,10 +391,8 @@ impl Compiler<'_> {
                 Step::For(slot, iter, span) => Rc::new(move |it, f, emit: Emit| {
                     let items = iter(it, f)?;
                     let items = ops::Items::of(items, span, it.limits().max_list_len)?;
-                    for (count, item) in items.enumerate() {
-                        if count % 4096 == 4095 {
-                            it.check_interrupt(span)?;
-                        }
+                    for item in items {
+                        it.tick(span)?;
                         f[slot] = item;
                         inner(it, f, emit)?;
                     }

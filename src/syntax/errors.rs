@@ -8,10 +8,19 @@ use pest::error::{Error, InputLocation};
 
 /// The diagnostic for a failed parse of `text`.
 pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Diagnostic> {
-    let at = position(error);
+    let mut at = position(error);
+    // A CRLF line ends at its `\r`, as the LF line ends at its `\n`.
+    if text[at..].starts_with('\n') && text[..at].ends_with('\r') {
+        at -= 1;
+    }
     let rest = &text[at..];
     let span_of = |start: usize, len: usize| Span::new(source, start, start + len);
-    let here = span_of(at, rest.chars().next().map_or(0, char::len_utf8));
+    let here = match line_end_before_eof(text, at) {
+        // The end of a file that ends a line is shown at that line's end,
+        // where an editor puts it, not on a line after the last.
+        Some(end) => span_of(end, text.len() - end),
+        None => span_of(at, rest.chars().next().map_or(0, char::len_utf8)),
+    };
     let unclosed = unclosed_bracket(&text[..at]);
     let expected = expectations(error, unclosed.map(|u| u.1));
     let wanted = join_or(&expected);
@@ -77,6 +86,16 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
         );
     }
     diagnostic
+}
+
+/// Where the last line's break starts (`\n` or `\r\n`) when `at` is the
+/// end of a text that ends with one.
+fn line_end_before_eof(text: &str, at: usize) -> Option<usize> {
+    if at != text.len() {
+        return None;
+    }
+    let body = text.strip_suffix('\n')?;
+    Some(body.strip_suffix('\r').unwrap_or(body).len())
 }
 
 /// Whether the parse failed only because the input ended too early.

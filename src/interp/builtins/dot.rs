@@ -38,6 +38,7 @@ pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resul
     while let Some((game, depth)) = queue.get(next).cloned() {
         let id = next;
         next += 1;
+        it.tick(span)?;
         let value = it.loopy(&game, span)?;
         let name = printer::inline(&Value::Game(game.clone()), it);
         let options = it.options(&game, span)?;
@@ -64,6 +65,7 @@ pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resul
         }
         let mut targets = FxHashSet::default();
         for option in options {
+            it.tick(span)?;
             let target = match ids.get(&option) {
                 Some(&target) => target,
                 None => {

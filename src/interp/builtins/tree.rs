@@ -37,6 +37,7 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
     }];
     let mut first = true;
     while let Some(node) = stack.pop() {
+        it.tick(span)?;
         if lines.len() >= MAX_LINES {
             lines.push(format!(
                 "… (more than {MAX_LINES} lines; pass a depth: tree(G, 3))"

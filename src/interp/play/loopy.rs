@@ -132,9 +132,6 @@ impl Search {
     }
 }
 
-/// How many nodes are explored between two checks for Ctrl-C.
-const CHECK_EVERY: usize = 1024;
-
 impl Interp {
     /// The generalised Sprague-Grundy value of any game with finitely many
     /// positions; `span` is where it was asked for.
@@ -156,6 +153,7 @@ impl Interp {
         let root = search.id(game.clone());
         self.visit(&mut search, root, span)?;
         while let Some(&mut (node, ref mut tried)) = search.calls.last_mut() {
+            self.tick(span)?;
             if let Some(&next) = search.next[node].get(*tried) {
                 *tried += 1;
                 match search.visits[next] {
@@ -191,9 +189,6 @@ impl Interp {
     fn visit(&mut self, search: &mut Search, node: usize, span: Span) -> Result<()> {
         let index = search.visited;
         search.visited += 1;
-        if index.is_multiple_of(CHECK_EVERY) {
-            self.check_interrupt(span)?;
-        }
         self.check_search_size(index, span)?;
         search.visits[node] = Some(Visit {
             index,

@@ -92,9 +92,6 @@ struct Frame {
     checked: usize,
 }
 
-/// How many states are searched between two checks for Ctrl-C.
-const CHECK_EVERY: usize = 1024;
-
 impl Interp {
     /// `"P"` or `"N"`: who wins `game` under misère play.
     pub(crate) fn misere(&mut self, game: &Game, span: Span) -> Result<&'static str> {
@@ -123,6 +120,7 @@ impl Interp {
         let mut memo: FxHashMap<State, Status> = FxHashMap::default();
         let mut frames = vec![self.frame(components, &mut memo, root.clone(), span)?];
         while let Some(frame) = frames.last_mut() {
+            self.tick(span)?;
             let Some(next) = frame.successors.get(frame.checked) else {
                 // Every move leads to an N-position (a state with no move at
                 // all is empty, and answered by the formula).
@@ -160,9 +158,6 @@ impl Interp {
         state: State,
         span: Span,
     ) -> Result<Frame> {
-        if memo.len().is_multiple_of(CHECK_EVERY) {
-            self.check_interrupt(span)?;
-        }
         self.check_search_size(memo.len(), span)?;
         let mut successors = Vec::new();
         for (i, &id) in state.iter().enumerate() {
