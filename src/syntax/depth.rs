@@ -4,7 +4,7 @@
 //! operator, with no bracket to count, so hostile input could exhaust the
 //! parser's stack. Brackets have their own, smaller limit (see `errors`).
 
-use super::errors::{closing, starts_expression};
+use super::errors::{closing, skip_literal, starts_expression};
 
 /// What an over-deep expression starts with, for the diagnostic.
 pub struct TooDeep {
@@ -29,19 +29,11 @@ pub fn too_deep(text: &str, limit: usize) -> Option<TooDeep> {
         let mut prefix = None;
         match c {
             '#' => {
-                while chars.next_if(|(_, c)| *c != '\n').is_some() {}
+                skip_literal(c, &mut chars);
                 continue;
             }
             '"' => {
-                while let Some((_, c)) = chars.next() {
-                    match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' | '\n' => break,
-                        _ => {}
-                    }
-                }
+                skip_literal(c, &mut chars);
                 run = 0;
             }
             c if c.is_alphanumeric() || c == '_' => {

@@ -272,20 +272,10 @@ fn scan_brackets(text: &str, open: &mut Vec<(usize, char)>, limit: usize) -> boo
     while let Some((i, c)) = chars.next() {
         match c {
             '#' => {
-                while chars.next_if(|(_, c)| *c != '\n').is_some() {}
+                skip_literal(c, &mut chars);
                 continue;
             }
-            '"' => {
-                while let Some((_, c)) = chars.next() {
-                    match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' | '\n' => break,
-                        _ => {}
-                    }
-                }
-            }
+            '"' => skip_literal(c, &mut chars),
             '(' | '[' | '{' => open.push((i, c)),
             '<' if starts_expression(previous) && chars.peek().map(|p| p.1) != Some('=') => {
                 open.push((i, c))
@@ -303,6 +293,25 @@ fn scan_brackets(text: &str, open: &mut Vec<(usize, char)>, limit: usize) -> boo
         }
     }
     false
+}
+
+/// Skips the rest of a comment (`c` is `#`) or of a string (`c` is `"`,
+/// up to its closing quote or the end of the line), as the bracket and
+/// depth scans must: brackets there do not count.
+pub(super) fn skip_literal(c: char, chars: &mut std::iter::Peekable<std::str::CharIndices>) {
+    if c == '#' {
+        while chars.next_if(|(_, c)| *c != '\n').is_some() {}
+        return;
+    }
+    while let Some((_, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' | '\n' => break,
+            _ => {}
+        }
+    }
 }
 
 /// Whether a `<` after `previous` opens an option list.
