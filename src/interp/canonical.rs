@@ -136,24 +136,38 @@ impl Interp {
         if known != 0 && known < IN_PROGRESS {
             return Ok(false);
         }
+        let mut first = Vec::new();
+        match self.follow_aliases(pos, &mut first, true)? {
+            Followed::Options => Ok(first.is_empty()),
+            Followed::Game(other) => Ok(self.canonical(other, span)? == Game::Nim(0)),
+            // A cycle of aliases: keep the part, and let the computation
+            // of its value report the cycle.
+            Followed::Endless(_) => Ok(false),
+        }
+    }
+
+    /// Expands `pos`, going on from position to position while a body is
+    /// another position (`game A = B(3)`): the options (only the first,
+    /// with `first_only`) are written into `out`, or the chain ends in a
+    /// game that is not a position, or it is longer than the depth limit.
+    fn follow_aliases(
+        &mut self,
+        pos: PosId,
+        out: &mut Vec<Game>,
+        first_only: bool,
+    ) -> Result<Followed> {
         let mut current = pos;
         for _ in 0..=self.engine.limits.max_depth {
-            let mut first = Vec::new();
             let expansion = self
-                .expand(current, &mut first, true)
+                .expand(current, out, first_only)
                 .map_err(|e| self.context(e, current))?;
             match expansion {
-                Expansion::Options => return Ok(first.is_empty()),
+                Expansion::Options => return Ok(Followed::Options),
                 Expansion::Alias(Game::Pos(next)) => current = next,
-                Expansion::Alias(other) => {
-                    let other = self.canonical(other, span)?;
-                    return Ok(other == Game::Nim(0));
-                }
+                Expansion::Alias(other) => return Ok(Followed::Game(other)),
             }
         }
-        // A chain of aliases this long is a cycle; keep the part, and let
-        // the computation of its value report the cycle.
-        Ok(false)
+        Ok(Followed::Endless(current))
     }
 
     fn part_order(&self, a: &Game, b: &Game) -> Ordering {
@@ -178,19 +192,12 @@ impl Interp {
                 Ok((0..*n).map(Game::Nim).collect())
             }
             Game::Pos(pos) => {
-                let mut current = *pos;
-                for _ in 0..=self.engine.limits.max_depth {
-                    let mut out = Vec::new();
-                    let expansion = self
-                        .expand(current, &mut out, false)
-                        .map_err(|e| self.context(e, current))?;
-                    match expansion {
-                        Expansion::Options => return Ok(out),
-                        Expansion::Alias(Game::Pos(next)) => current = next,
-                        Expansion::Alias(other) => return self.raw_options(&other, span),
-                    }
+                let mut out = Vec::new();
+                match self.follow_aliases(*pos, &mut out, false)? {
+                    Followed::Options => Ok(out),
+                    Followed::Game(other) => self.raw_options(&other, span),
+                    Followed::Endless(last) => Err(self.cycle_error(&[], last, last, span)),
                 }
-                Err(self.cycle_error(&[], current, current, span))
             }
             Game::Sum(parts) => {
                 // Each option repeats the other parts: the games to build are
@@ -221,6 +228,16 @@ impl Interp {
             }
         }
     }
+}
+
+/// Where a chain of positions whose bodies are positions ends.
+enum Followed {
+    /// The options were written out.
+    Options,
+    /// A body that is not a position (a sum, a nim heap).
+    Game(Game),
+    /// Still a position past the depth limit: a cycle.
+    Endless(PosId),
 }
 
 /// Positions before nim heaps in a sum.
