@@ -125,10 +125,13 @@ impl Seen {
         } else {
             // The mask changes nothing (every pair value has a slot) but
             // lets the compiler drop the bounds check from the hot loop.
-            let mask = self.bytes.len() - 1;
+            // A byte store may alias the vector's own fields; marking
+            // through a slice keeps its pointer in a register.
+            let bytes = self.bytes.as_mut_slice();
+            let mask = bytes.len() - 1;
             let nim = range.nim as usize;
             for (a, b) in lows.iter().zip(highs.iter().rev()) {
-                self.bytes[((a ^ b) as usize ^ nim) & mask] = 1;
+                bytes[((a ^ b) as usize ^ nim) & mask] = 1;
             }
         }
     }
@@ -151,8 +154,9 @@ impl Marks for Seen {
             self.word |= word_of(parts, nim);
         } else {
             // Every pair value has a slot: the mask changes nothing.
-            let mask = self.bytes.len() - 1;
-            parts.for_each(|p| self.bytes[(p as usize ^ nim as usize) & mask] = 1);
+            let bytes = self.bytes.as_mut_slice();
+            let mask = bytes.len() - 1;
+            parts.for_each(|p| bytes[(p as usize ^ nim as usize) & mask] = 1);
         }
     }
 }

@@ -230,7 +230,7 @@ impl SparseSpace {
                 bound
             }
         };
-        let proved = self.scan(known, options, seen, bound, &mut needed);
+        let proved = self.scan(known, options, seen, bound, &needed);
         self.needed = needed;
         if proved { bound } else { seen.first_unmarked() }
     }
@@ -332,13 +332,18 @@ impl SparseSpace {
         options: &OptionSet,
         seen: &mut Seen,
         bound: u64,
-        needed: &mut Vec<u64>,
+        needed: &[u64],
     ) -> bool {
-        let all_marked = |seen: &Seen, needed: &mut Vec<u64>| match seen.word() {
+        // The values before `proved` in `needed` are marked (marks stay).
+        let mut proved = 0;
+        let mut all_marked = |seen: &Seen, needed: &[u64]| match seen.word() {
             Some(word) => !word & low_bits(bound) == 0,
             None => {
-                needed.retain(|&v| !seen.has(v));
-                needed.is_empty()
+                proved += needed[proved..]
+                    .iter()
+                    .take_while(|&&v| seen.has(v))
+                    .count();
+                proved == needed.len()
             }
         };
         if needed.is_empty() {
@@ -348,7 +353,7 @@ impl SparseSpace {
         cursors.clear();
         cursors.extend(options.pairs.iter().map(|p| (p.low, p.high + 1)));
         let mut chunk = FIRST_CHUNK;
-        let mut proved = false;
+        let mut found = false;
         loop {
             let mut live = false;
             for (range, (i, j)) in options.pairs.iter().zip(cursors.iter_mut()) {
@@ -368,7 +373,7 @@ impl SparseSpace {
                 }
             }
             if all_marked(seen, needed) {
-                proved = true;
+                found = true;
                 break;
             }
             if !live {
@@ -377,7 +382,7 @@ impl SparseSpace {
             chunk = (chunk * 2).min(LAST_CHUNK);
         }
         self.cursors = cursors;
-        proved
+        found
     }
 
     /// Takes note of the value of position `n`.
