@@ -454,39 +454,26 @@ impl SparseSpace {
 }
 
 /// Marks every pair of `range` with a rare part; returns how many it looked
-/// at.
+/// at. The rare positions that are a pair's smaller part and those that are
+/// its larger part are two runs of the sorted list, found by binary search,
+/// so the marking loops have no branch.
 fn mark_rare(known: &[u32], range: &PairRange, rare: &[(u32, u32)], seen: &mut impl Marks) -> u64 {
     let total = range.total;
-    let start = match rare.first() {
-        Some(&(first, _)) if first as usize >= range.low => 0,
-        _ => rare.partition_point(|&(r, _)| (r as usize) < range.low),
+    let run = |from: usize, to: usize| {
+        let start = rare.partition_point(|&(r, _)| (r as usize) < from);
+        let end = rare.partition_point(|&(r, _)| (r as usize) <= to);
+        &rare[start..end.max(start)]
     };
-    let rare = &rare[start..];
-    if rare.last().is_some_and(|&(r, _)| r as usize <= range.high) {
-        // Every rare position left is a smaller part of the range (as in the
-        // octal games, whose rare positions are all small).
-        let parts = rare
+    let smaller = run(range.low, range.high);
+    // A pair of two equal parts is already among the smaller ones.
+    let larger = run((total - range.high).max(range.high + 1), total - range.low);
+    for part in [smaller, larger] {
+        let parts = part
             .iter()
             .map(|&(r, value)| value ^ known[total - r as usize]);
         seen.mark_parts(parts, range.nim);
-        return rare.len() as u64;
     }
-    let mut visited = 0;
-    let parts = rare
-        .iter()
-        .map_while(|&(r, value)| {
-            let r = r as usize;
-            (r <= total).then_some((r, value))
-        })
-        .inspect(|_| visited += 1)
-        .filter_map(|(r, value)| {
-            let other = total - r;
-            (range.low..=range.high)
-                .contains(&r.min(other))
-                .then(|| value ^ known[other])
-        });
-    seen.mark_parts(parts, range.nim);
-    visited
+    (smaller.len() + larger.len()) as u64
 }
 
 /// For every mask `m` at once, how many of the values counted in
