@@ -29,6 +29,8 @@ enum Int {
     Max(Box<Int>, Box<Int>),
     Min(Box<Int>, Box<Int>),
     Abs(Box<Int>),
+    /// `if p < q then a else b`.
+    Pick([Box<Int>; 4]),
 }
 
 impl Int {
@@ -45,6 +47,10 @@ impl Int {
             Int::Max(a, b) => a.eval(n, x).max(b.eval(n, x)),
             Int::Min(a, b) => a.eval(n, x).min(b.eval(n, x)),
             Int::Abs(a) => a.eval(n, x).abs(),
+            Int::Pick([p, q, a, b]) => match p.eval(n, x) < q.eval(n, x) {
+                true => a.eval(n, x),
+                false => b.eval(n, x),
+            },
         }
     }
 
@@ -65,6 +71,9 @@ impl Int {
             Int::Max(a, b) => format!("max({}, {})", s(a), s(b)),
             Int::Min(a, b) => format!("min({}, {})", s(a), s(b)),
             Int::Abs(a) => format!("abs({})", s(a)),
+            Int::Pick([p, q, a, b]) => {
+                format!("(if {} < {} then {} else {})", s(p), s(q), s(a), s(b))
+            }
         }
     }
 }
@@ -226,7 +235,19 @@ fn int_in(depth: u32, inside: bool) -> BoxedStrategy<Int> {
             (inner.clone(), 1i64..=4).prop_map(|(a, d)| Int::Mod(a.into(), d)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Max(a.into(), b.into())),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Int::Min(a.into(), b.into())),
-            inner.prop_map(|a| Int::Abs(a.into())),
+            inner.clone().prop_map(|a| Int::Abs(a.into())),
+            (inner.clone(), inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(p, q, a, b)| Int::Pick([p.into(), q.into(), a.into(), b.into()])),
+            // `min` and `max` spelled with `if`.
+            (inner.clone(), inner, any::<bool>()).prop_map(|(a, b, smaller)| {
+                let (then, otherwise) = if smaller { (&a, &b) } else { (&b, &a) };
+                Int::Pick([
+                    a.clone().into(),
+                    b.clone().into(),
+                    then.clone().into(),
+                    otherwise.clone().into(),
+                ])
+            }),
         ]
     })
     .boxed()

@@ -482,6 +482,9 @@ fn every_spelling_of_a_game_builds_one_program() {
             "game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >",
             "def left(a) = max(a - 1, 0)\ndef right(n, a) = max(n - a - 2, 0)\n\
              game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
+            "def left(a) = if a - 1 > 0 then a - 1 else 0\n\
+             def right(n, a) = if n - a - 2 < 0 then 0 else n - a - 2\n\
+             game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
         ],
         &[
             "let top = 6\ngame S(n) = < S(n - k) for k in 1..=top if k <= n and n % 7 != 3 >",
@@ -515,6 +518,10 @@ fn recursive_defs_and_unevaluated_lets_leave_the_family_to_the_generic_search() 
     let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
         W(a - k, b - k) for k in 1..=min(a, b) >";
     assert_eq!(kernel_of(wythoff_through_def, "W"), kernel_of(wythoff, "W"));
+    let wythoff_through_if = "def least(a, b) = if a < b then a else b\n\
+        game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=least(a, b) >";
+    assert_eq!(kernel_of(wythoff_through_if, "W"), kernel_of(wythoff, "W"));
     assert!(kernel_of(wythoff, "W").is_some());
 }
 

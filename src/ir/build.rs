@@ -453,6 +453,15 @@ impl Translator<'_> {
                     _ => return self.fail(e.span, format!("a call of `{name}`")),
                 }
             }
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.cond(cond)?;
+                let then = self.int(then)?;
+                IntExpr::select(cond, then, self.int(otherwise)?)
+            }
             _ => return self.fail(e.span, "not integer arithmetic"),
         })
     }

@@ -167,6 +167,12 @@ impl Names<'_> {
             IntExpr::Abs(a) => format!("abs({})", self.expr(a)),
             IntExpr::Min(xs) => format!("min({})", self.list(xs)),
             IntExpr::Max(xs) => format!("max({})", self.list(xs)),
+            IntExpr::Select(c, a, b) => format!(
+                "(if {} then {} else {})",
+                self.cond(c),
+                self.expr(a),
+                self.expr(b)
+            ),
         }
     }
 

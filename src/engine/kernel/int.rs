@@ -136,6 +136,8 @@ pub enum IntExpr {
     Abs(Box<IntExpr>),
     Min(Vec<IntExpr>),
     Max(Vec<IntExpr>),
+    /// `if cond then a else b`: only the branch taken is evaluated.
+    Select(Box<Cond>, Box<IntExpr>, Box<IntExpr>),
 }
 
 impl IntExpr {
@@ -153,6 +155,27 @@ impl IntExpr {
             constant: 0,
             terms: vec![(slot, 1)],
         })
+    }
+
+    /// `if cond then a else b`; a constant condition picks its branch, and
+    /// a comparison that picks the smaller or larger of its own two sides
+    /// is `min` or `max`, so each spelling meets the same expression.
+    pub fn select(cond: Cond, a: IntExpr, b: IntExpr) -> IntExpr {
+        match cond {
+            Cond::Const(true) => a,
+            Cond::Const(false) => b,
+            Cond::Cmp(op, p, q) if (p == a && q == b) || (p == b && q == a) => {
+                let smaller_first = matches!(op, CmpOp::Lt | CmpOp::Le) == (p == a);
+                match op {
+                    CmpOp::Eq | CmpOp::Ne => {
+                        IntExpr::Select(Box::new(Cond::Cmp(op, p, q)), Box::new(a), Box::new(b))
+                    }
+                    _ if smaller_first => IntExpr::Min(vec![p, q]),
+                    _ => IntExpr::Max(vec![p, q]),
+                }
+            }
+            cond => IntExpr::Select(Box::new(cond), Box::new(a), Box::new(b)),
+        }
     }
 
     /// `a op b`, folded when the result is affine.
@@ -198,6 +221,11 @@ impl IntExpr {
             IntExpr::Abs(a) => IntExpr::Abs(Box::new(a.substitute(slot, value)?)),
             IntExpr::Min(xs) => IntExpr::Min(each(xs)?),
             IntExpr::Max(xs) => IntExpr::Max(each(xs)?),
+            IntExpr::Select(c, a, b) => IntExpr::select(
+                c.substitute(slot, value)?,
+                a.substitute(slot, value)?,
+                b.substitute(slot, value)?,
+            ),
         })
     }
 
@@ -218,6 +246,7 @@ impl IntExpr {
             IntExpr::Binary(_, a, b) => a.uses(slot) || b.uses(slot),
             IntExpr::Abs(a) => a.uses(slot),
             IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(|x| x.uses(slot)),
+            IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
         }
     }
 
@@ -276,6 +305,10 @@ impl IntExpr {
                 .iter()
                 .map(|x| x.eval(slots))
                 .try_fold(i64::MIN, |m, x| x.map(|x| m.max(x))),
+            IntExpr::Select(c, a, b) => match c.eval(slots)? {
+                true => a.eval(slots),
+                false => b.eval(slots),
+            },
         }
     }
 }
