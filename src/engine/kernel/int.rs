@@ -158,23 +158,27 @@ impl IntExpr {
     }
 
     /// `if cond then a else b`; a constant condition picks its branch, and
-    /// a comparison that picks the smaller or larger of its own two sides
-    /// is `min` or `max`, so each spelling meets the same expression.
+    /// a comparison that picks the larger or smaller of the two branches
+    /// is `max` or `min` (see `min_or_max`), so each spelling meets the same
+    /// expression.
     pub fn select(cond: Cond, a: IntExpr, b: IntExpr) -> IntExpr {
         match cond {
             Cond::Const(true) => a,
             Cond::Const(false) => b,
-            Cond::Cmp(op, p, q) if (p == a && q == b) || (p == b && q == a) => {
-                let smaller_first = matches!(op, CmpOp::Lt | CmpOp::Le) == (p == a);
-                match op {
-                    CmpOp::Eq | CmpOp::Ne => {
-                        IntExpr::Select(Box::new(Cond::Cmp(op, p, q)), Box::new(a), Box::new(b))
+            cond => match min_or_max(&cond, &a, &b) {
+                Some(is_max) => {
+                    // The constant last, as `max(a - 1, 0)` is written.
+                    let (a, b) = match a.as_constant() {
+                        Some(_) if b.as_constant().is_none() => (b, a),
+                        _ => (a, b),
+                    };
+                    match is_max {
+                        true => IntExpr::Max(vec![a, b]),
+                        false => IntExpr::Min(vec![a, b]),
                     }
-                    _ if smaller_first => IntExpr::Min(vec![p, q]),
-                    _ => IntExpr::Max(vec![p, q]),
                 }
-            }
-            cond => IntExpr::Select(Box::new(cond), Box::new(a), Box::new(b)),
+                None => IntExpr::Select(Box::new(cond), Box::new(a), Box::new(b)),
+            },
         }
     }
 
@@ -310,6 +314,48 @@ impl IntExpr {
                 false => b.eval(slots),
             },
         }
+    }
+}
+
+/// Whether `if cond then a else b` is `max(a, b)` (`Some(true)`) or
+/// `min(a, b)` (`Some(false)`), every part being affine. A comparison
+/// `p op q` is `d ≥ t` or `d ≤ t` with `d = p − q`; when `d = ±(a − b) + c`
+/// the branch `a` is taken exactly when `a − b ≥ s` (or `≤ s`), and that is
+/// the larger branch for `s` in 0..=1 (the smaller for `s` in −1..=0), the
+/// two branches being equal at the one point where the choice differs.
+fn min_or_max(cond: &Cond, a: &IntExpr, b: &IntExpr) -> Option<bool> {
+    let (
+        Cond::Cmp(op, IntExpr::Affine(p), IntExpr::Affine(q)),
+        IntExpr::Affine(a),
+        IntExpr::Affine(b),
+    ) = (cond, a, b)
+    else {
+        return None;
+    };
+    let (at_least, t) = match op {
+        CmpOp::Gt => (true, 1),
+        CmpOp::Ge => (true, 0),
+        CmpOp::Lt => (false, -1),
+        CmpOp::Le => (false, 0),
+        CmpOp::Eq | CmpOp::Ne => return None,
+    };
+    let d = p.combine(q, -1)?;
+    let branches = a.combine(b, -1)?;
+    // d = sign·(a − b) + c.
+    let (sign, c) = [1, -1].into_iter().find_map(|sign| {
+        d.combine(&branches, -sign)?
+            .as_constant()
+            .map(|c| (sign, c))
+    })?;
+    // The branch `a` is taken when sign·(a − b) ≥ t − c (or ≤).
+    let s = t - c;
+    let (a_when_at_least, s) = match sign {
+        1 => (at_least, s),
+        _ => (!at_least, -s),
+    };
+    match a_when_at_least {
+        true => (0..=1).contains(&s).then_some(true),
+        false => (-1..=0).contains(&s).then_some(false),
     }
 }
 
