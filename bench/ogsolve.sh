@@ -12,7 +12,7 @@
 #
 # sprague answers `g(octal(CODE)(N))`; where the octal periodicity theorem
 # proves a period before N it stops there (0.16 near 5.1·10^5, 0.137 at
-# once), which is part of what is measured. Each time is one wall-clock run.
+# once), which is part of what is measured. Each time is the CPU time of one run.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -25,12 +25,11 @@ trap 'rm -rf "$WORK"' EXIT
 cargo build --release --quiet
 SPRAGUE=target/release/sprague
 
+# seconds COMMAND...: its CPU time (user + system), which a machine shared
+# with other work disturbs less than the wall clock.
 seconds() {
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    printf '%.2f' "$(echo "$end - $start" | bc -l)"
+    /usr/bin/time -f '%U %S' -o "$WORK/time" "$@" > /dev/null
+    awk '{ printf "%.2f", $1 + $2 }' "$WORK/time"
 }
 
 # The values of heaps 0..=10^5, both ways, must agree.

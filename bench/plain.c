@@ -7,7 +7,7 @@
  *
  * GAME is kayles, dawson, grundy, subtract (take k in 1..=50, k % 3 != 0)
  * or path (Node Kayles on a path): prints the sum of g(0..=N) (a checksum),
- * or with --print every value, one per line. GAME wythoff computes the
+ * with --print every value, one per line, with --last g(N) alone. GAME wythoff computes the
  * N x N grid of Wythoff's game and prints g(N-1, N-1); nim3 the N^3 box of
  * three-heap nim and g(N, N, N); chomp the N x N bar of Chomp and its
  * value. */
@@ -190,7 +190,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "subtract")) subtract(n);
     else if (!strcmp(argv[1], "path")) path(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
-    if (argc > 3 && !strcmp(argv[3], "--print")) {
+    if (argc > 3 && !strcmp(argv[3], "--last")) {
+        printf("%u\n", g[n]);
+    } else if (argc > 3 && !strcmp(argv[3], "--print")) {
         for (long i = 0; i <= n; i++) printf("%u\n", g[i]);
     } else {
         unsigned long long sum = 0;

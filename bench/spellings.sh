@@ -7,9 +7,8 @@
 #   bash bench/spellings.sh            # the table (several minutes)
 #   QUICK=1 bash bench/spellings.sh    # smaller sizes, for a smoke test
 #
-# Prints a Markdown table: seconds for sprague and for C (wall clock, best
-# of $RUNS runs), the ratio to C and the ratio to the game's fastest
-# spelling.
+# Prints a Markdown table: CPU seconds for sprague and for C (best of $RUNS
+# runs), the ratio to C and the ratio to the game's fastest spelling.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -23,27 +22,32 @@ gcc -O2 -o "$WORK/plain" bench/plain.c
 SPRAGUE=target/release/sprague
 
 if [[ -n ${QUICK:-} ]]; then SUB=200000; PATH_N=4000; WYTHOFF_N=150; NIM3=30; CHOMP=7
-else SUB=2000000; PATH_N=20000; WYTHOFF_N=400; NIM3=60; CHOMP=10; fi
+else SUB=2000000; PATH_N=20000; WYTHOFF_N=1000; NIM3=120; CHOMP=10; fi
 
-# seconds COMMAND...: the best wall-clock time of $RUNS runs; the output of
-# the last run is left in $WORK/out.
+# seconds COMMAND...: the least CPU time (user + system, which a machine
+# shared with other work disturbs less than the wall clock) of $RUNS runs;
+# the output of the last run is left in $WORK/out.
 seconds() {
     local best=""
     for _ in $(seq "$RUNS"); do
-        local start end took
-        start=$(date +%s.%N)
-        timeout "$LIMIT" "$@" > "$WORK/out" || { echo "failed or over ${LIMIT}s: $*" >&2; return 1; }
-        end=$(date +%s.%N)
-        took=$(echo "$end - $start" | bc -l)
+        local took
+        /usr/bin/time -f '%U %S' -o "$WORK/time" timeout "$LIMIT" "$@" > "$WORK/out" \
+            || { echo "failed or over ${LIMIT}s: $*" >&2; return 1; }
+        took=$(awk '{ print $1 + $2 }' "$WORK/time")
         if [[ -z $best ]] || (( $(echo "$took < $best" | bc -l) )); then best=$took; fi
     done
     printf '%.3f' "$best"
 }
 
-ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
+# ratio A B: A / B, or — when B is below the clock's 10 ms resolution.
+ratio() {
+    if (( $(echo "$2 < 0.01" | bc -l) )); then echo "—"; else printf '%.2f' "$(echo "$1 / $2" | bc -l)"; fi
+}
 
 # game TITLE PLAIN-ARGS QUERY SPELLING...: one row per spelling. QUERY
-# prints one number, which must be the plain program's.
+# prints one number, which must be the plain program's. A one-parameter
+# game is also checked on every value: with CHECK set, that query must
+# print what the plain program given CHECK prints (untimed).
 game() {
     local title=$1 plain=$2 query=$3
     shift 3
@@ -61,6 +65,14 @@ game() {
             echo "$title, $name: $(cat "$WORK/out") where the plain program says $expected" >&2
             exit 1
         fi
+        if [[ -n ${CHECK:-} ]]; then
+            printf '%s\n%s\n' "$text" "${CHECK#*|}" > "$WORK/check.sg"
+            # shellcheck disable=SC2086
+            if [[ $("$SPRAGUE" "$WORK/check.sg") != $("$WORK/plain" ${CHECK%%|*}) ]]; then
+                echo "$title, $name: the values differ from the plain program's" >&2
+                exit 1
+            fi
+        fi
         times+=("$ours"); names+=("$name")
         if [[ -z $best ]] || (( $(echo "$ours < $best" | bc -l) )); then best=$ours; fi
     done
@@ -71,16 +83,16 @@ game() {
 
 echo "| game | spelling | sprague (s) | plain C (s) | sprague / C | / fastest spelling |"
 echo "|---|---|---|---|---|---|"
-# The plain program prints the sum of g(0..=N) for one-parameter games.
-SUM="let n = $SUB
-print(sum(seq(S, 0..=n)))"
-game "subtraction, k in 1..=50, k % 3 != 0, n = $SUB" "subtract $SUB" "$SUM" \
+# One-parameter games: g(N) timed, the sum of g(0..=N) checked.
+CHECK="subtract $SUB|print(sum(seq(S, 0..=$SUB)))" \
+game "subtraction, k in 1..=50, k % 3 != 0, n = $SUB" "subtract $SUB --last" "print(g(S($SUB)))" \
     "inline condition|game S(n) = < S(n - k) for k in 1..=50 if k % 3 != 0 and k <= n >" \
     "let list of moves|let moves = [k for k in 1..=50 if k % 3 != 0]
 game S(n) = < S(n - k) for k in moves if k <= n >" \
     "def in the condition|def allowed(k) = k % 3 != 0
 game S(n) = < S(n - k) for k in 1..=50 if allowed(k) and k <= n >"
-game "Node Kayles on a path, n = $PATH_N" "path $PATH_N" "print(sum(seq(S, 0..=$PATH_N)))" \
+CHECK="path $PATH_N|print(sum(seq(S, 0..=$PATH_N)))" \
+game "Node Kayles on a path, n = $PATH_N" "path $PATH_N --last" "print(g(S($PATH_N)))" \
     "max inline|game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >" \
     "arguments through defs|def left(a) = max(a - 1, 0)
 def right(n, a) = max(n - a - 2, 0)
