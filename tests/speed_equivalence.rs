@@ -622,6 +622,26 @@ fn stats_report_how_each_family_was_computed() {
         report.contains("3 positions computed by the generic search;"),
         "{report}"
     );
+    // An octal family is named by its code, and its splits by their method:
+    // 0.6's values are rare under the mask 494 (0b111101110) beyond a few
+    // hundred heaps, Dawson's Kayles's under none.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "--stats",
+            "-e",
+            "g(octal(\"0.6\")(20000)) + g(octal(\"0.07\")(3000))",
+        ])
+        .output()
+        .expect("the binary runs");
+    let report = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: splits found, short loops unrolled; splits by the sparse space, mask 494 ("),
+        "{report}"
+    );
+    assert!(
+        report.contains("octal(\"0.07\"): ") && report.contains("splits by the plain scan"),
+        "{report}"
+    );
 }
 
 #[test]

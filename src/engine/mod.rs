@@ -508,6 +508,13 @@ impl Engine {
             .fill(&mut table.dense, kernel, (rows, cols), limit, &self.watch)
     }
 
+    /// How a one-parameter family's split options are computed (the
+    /// sparse-space method and its mask, or the plain scan), for `--stats`
+    /// and `:info`; `None` when it has none.
+    pub fn split_method(&self, family: FamilyId) -> Option<String> {
+        self.tables[family.0 as usize].prefix.method()
+    }
+
     /// How many positions `family(0..)` a kernel has computed so far.
     pub fn filled(&self, family: FamilyId) -> usize {
         self.tables[family.0 as usize].prefix.done()

@@ -47,6 +47,24 @@ impl Prefix {
         self.done
     }
 
+    /// How the split options were computed last, in words; `None` when the
+    /// family has none.
+    pub(super) fn method(&self) -> Option<String> {
+        let space = &self.space;
+        Some(match (space.split, space.sparse) {
+            (false, _) => return None,
+            (true, true) => format!(
+                "the sparse space, mask {} ({} rare positions)",
+                space.mask,
+                space.rare.len()
+            ),
+            (true, false) if self.done < FIRST_REVIEW => {
+                format!("the plain scan (a mask is chosen at {FIRST_REVIEW} positions)")
+            }
+            (true, false) => "the plain scan (no mask made the sparse space pay)".to_string(),
+        })
+    }
+
     /// Computes `values[..=target]`. `Ok(Some(n))` when position `n` (up to
     /// `target`) must first be computed by the generic path, after which
     /// the next call goes on from there.

@@ -33,16 +33,17 @@ impl Interp {
     pub fn stats_report(&mut self, took: std::time::Duration) -> String {
         let mut report = String::new();
         for family in self.family_positions() {
-            let how = match self.family_named(&family.name) {
-                Some(id) => {
-                    let explanation = self.explain(id);
+            let how = match self.program.families.get(family.id.0 as usize) {
+                Some(Some(_)) => {
+                    let explanation = self.explain(family.id);
                     let summary = explanation.lines().next().unwrap_or_default();
-                    summary
-                        .split_once("): ")
-                        .map_or(summary, |(_, how)| how)
-                        .to_string()
+                    let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
+                    match self.engine.split_method(family.id) {
+                        Some(method) => format!("{how}; splits by {method}"),
+                        None => how.to_string(),
+                    }
                 }
-                None => "generic search".to_string(),
+                _ => "games given by their options".to_string(),
             };
             report += &format!(
                 "{}: {} positions, {} known; {how}\n",

@@ -57,6 +57,7 @@ pub struct DefinitionInfo {
 /// Positions a game family keeps in memory, for `:stats`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilyPositions {
+    pub id: FamilyId,
     /// The family's name; `< … >` for literal games.
     pub name: String,
     pub interned: u64,
@@ -154,6 +155,7 @@ impl Interp {
             .map(|(id, name)| {
                 let (interned, known) = self.engine.family_stats(id);
                 FamilyPositions {
+                    id,
                     name,
                     interned,
                     known,
