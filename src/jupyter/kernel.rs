@@ -1,0 +1,313 @@
+//! The kernel's interpreter side: one session of the interpreter, on its
+//! own thread with a big stack, running the requests the wire side hands
+//! it. A cell runs as a REPL entry does; what it prints and shows goes out
+//! as messages on IOPub, children of the request being run.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use jupyter_protocol::{
+    CompleteReply, DisplayData, ErrorOutput, ExecuteInput, ExecuteReply, ExecuteResult,
+    ExecutionCount, InspectReply, JupyterMessage, JupyterMessageContent, Media, MediaType,
+    ReplyError, ReplyStatus, StreamContent,
+};
+use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::oneshot;
+
+use super::display;
+use crate::diagnostic::render;
+use crate::interp::{Display, Interp};
+use crate::lower::Redefine;
+use crate::printer::Format;
+use crate::repl::{commands, duration, helper};
+use crate::run::Settings;
+use crate::value::Value;
+
+/// A request the wire side hands the interpreter, with where its reply
+/// goes.
+pub enum Request {
+    /// Run a cell (`execute_request`).
+    Execute {
+        message: JupyterMessage,
+        code: String,
+        silent: bool,
+        reply: oneshot::Sender<ExecuteReply>,
+    },
+    /// Names that complete the word at a cursor (`complete_request`).
+    Complete {
+        code: String,
+        cursor: usize,
+        reply: oneshot::Sender<CompleteReply>,
+    },
+    /// What the name at a cursor is (`inspect_request`).
+    Inspect {
+        code: String,
+        cursor: usize,
+        reply: oneshot::Sender<InspectReply>,
+    },
+}
+
+/// Sends IOPub messages as children of the request being run.
+#[derive(Clone)]
+struct Outlet {
+    parent: Rc<RefCell<Option<JupyterMessage>>>,
+    iopub: UnboundedSender<JupyterMessage>,
+}
+
+impl Outlet {
+    fn send(&self, content: impl Into<JupyterMessageContent>) {
+        if let Some(parent) = self.parent.borrow().as_ref() {
+            // The wire side has stopped only when the kernel shuts down.
+            let _ = self.iopub.send(JupyterMessage::new(content, Some(parent)));
+        }
+    }
+}
+
+/// The interpreter's output: whole lines go out as `stdout` stream
+/// messages, the rest on `flush`.
+struct StreamOut {
+    outlet: Outlet,
+    pending: Vec<u8>,
+}
+
+impl std::io::Write for StreamOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(end) = self.pending.iter().rposition(|&b| b == b'\n') {
+            let lines: Vec<u8> = self.pending.drain(..=end).collect();
+            let text = String::from_utf8_lossy(&lines).into_owned();
+            self.outlet.send(StreamContent::stdout(&text));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            let text = String::from_utf8_lossy(&self.pending).into_owned();
+            self.pending.clear();
+            self.outlet.send(StreamContent::stdout(&text));
+        }
+        Ok(())
+    }
+}
+
+/// Shows results and pictures as `execute_result` and `display_data`
+/// messages.
+struct Shower {
+    outlet: Outlet,
+    count: Rc<RefCell<usize>>,
+}
+
+impl Display for Shower {
+    fn result(&mut self, value: &Value, interp: &Interp) {
+        let shown = display::show(value, interp);
+        self.outlet.send(ExecuteResult {
+            execution_count: ExecutionCount::new(*self.count.borrow()),
+            data: shown.result,
+            metadata: Default::default(),
+            transient: None,
+        });
+        if let Some(picture) = shown.picture {
+            self.outlet.send(DisplayData::new(picture));
+        }
+    }
+
+    fn picture(&mut self, svg: &str) {
+        let media = display::svg_media(svg.to_string());
+        self.outlet.send(DisplayData::new(media));
+    }
+}
+
+/// The prefix that times a cell, as `:time` does in the REPL.
+const TIME_PREFIX: &str = "%time";
+
+/// One interpreter session serving a notebook.
+pub struct Kernel {
+    interp: Interp,
+    outlet: Outlet,
+    /// Cells run so far, shown as `In [N]` and naming them `<cell:N>`.
+    count: Rc<RefCell<usize>>,
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Kernel {
+    /// A fresh session whose output goes to `iopub`; `interrupt` is the
+    /// flag an interrupt request or SIGINT sets.
+    pub fn new(
+        settings: &Settings,
+        interrupt: Arc<AtomicBool>,
+        iopub: UnboundedSender<JupyterMessage>,
+    ) -> Kernel {
+        let outlet = Outlet {
+            parent: Rc::new(RefCell::new(None)),
+            iopub,
+        };
+        let out = Box::new(StreamOut {
+            outlet: outlet.clone(),
+            pending: Vec::new(),
+        });
+        let mut interp = Interp::new(
+            settings.limits.clone(),
+            interrupt.clone(),
+            Format::Text,
+            out,
+        );
+        let count = Rc::new(RefCell::new(0));
+        interp.set_display(Box::new(Shower {
+            outlet: outlet.clone(),
+            count: count.clone(),
+        }));
+        Kernel {
+            interp,
+            outlet,
+            count,
+            interrupt,
+        }
+    }
+
+    /// Serves requests until the wire side stops.
+    pub fn serve(&mut self, requests: std::sync::mpsc::Receiver<Request>) {
+        for request in requests {
+            // A reply nobody waits for any more is dropped.
+            match request {
+                Request::Execute {
+                    message,
+                    code,
+                    silent,
+                    reply,
+                } => {
+                    let _ = reply.send(self.execute(message, &code, silent));
+                }
+                Request::Complete {
+                    code,
+                    cursor,
+                    reply,
+                } => {
+                    let _ = reply.send(self.complete(&code, cursor));
+                }
+                Request::Inspect {
+                    code,
+                    cursor,
+                    reply,
+                } => {
+                    let _ = reply.send(self.inspect(&code, cursor));
+                }
+            }
+        }
+    }
+
+    /// Runs a cell with REPL semantics: its definitions replace earlier
+    /// ones, each expression statement's value is shown, and an error
+    /// keeps what ran before it.
+    fn execute(&mut self, message: JupyterMessage, code: &str, silent: bool) -> ExecuteReply {
+        if !silent {
+            *self.count.borrow_mut() += 1;
+        }
+        let count = *self.count.borrow();
+        *self.outlet.parent.borrow_mut() = (!silent).then_some(message);
+        self.outlet.send(ExecuteInput {
+            code: code.to_string(),
+            execution_count: ExecutionCount::new(count),
+        });
+        let (timed, code) = match code.trim_start().strip_prefix(TIME_PREFIX) {
+            Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+                (true, rest)
+            }
+            _ => (false, code),
+        };
+        let name = format!("<cell:{count}>");
+        let started = Instant::now();
+        let result = self.interp.run(&name, code, Redefine::Replace);
+        let elapsed = started.elapsed();
+        let flushed = self.interp.flush_output();
+        if timed {
+            let took = format!("took {}\n", duration(elapsed));
+            self.outlet.send(StreamContent::stdout(&took));
+        }
+        let outcome = match (result, flushed) {
+            (Ok(()), Ok(())) => Ok(()),
+            (Err(errors), _) => Err(self.error_output(&errors)),
+            (Ok(()), Err(message)) => Err(ErrorOutput {
+                ename: "error".to_string(),
+                evalue: message.trim_end().to_string(),
+                traceback: vec![message],
+            }),
+        };
+        if let Err(error) = &outcome {
+            self.outlet.send(error.clone());
+        }
+        *self.outlet.parent.borrow_mut() = None;
+        let (status, error) = match outcome {
+            Ok(()) => (ReplyStatus::Ok, None),
+            Err(error) => {
+                let error = ReplyError {
+                    ename: error.ename,
+                    evalue: error.evalue,
+                    traceback: error.traceback,
+                };
+                (ReplyStatus::Error, Some(Box::new(error)))
+            }
+        };
+        ExecuteReply {
+            status,
+            execution_count: ExecutionCount::new(count),
+            payload: Vec::new(),
+            user_expressions: None,
+            error,
+        }
+    }
+
+    /// The `error` output of a failed cell: the diagnostics drawn as in a
+    /// terminal, colours as ANSI, pointing into the cell.
+    fn error_output(&self, errors: &[crate::diagnostic::Diagnostic]) -> ErrorOutput {
+        let interrupted = self.interrupt.load(Ordering::Relaxed);
+        let rendered: String = errors
+            .iter()
+            .map(|d| render(d, &self.interp.sources, true))
+            .collect();
+        let first = errors.first().map_or("", |d| d.message.as_str());
+        ErrorOutput {
+            ename: if interrupted { "interrupted" } else { "error" }.to_string(),
+            evalue: first.to_string(),
+            traceback: rendered.lines().map(String::from).collect(),
+        }
+    }
+
+    /// The names that complete the word before the cursor (given in
+    /// characters, as the protocol counts).
+    fn complete(&mut self, code: &str, cursor: usize) -> CompleteReply {
+        let at = byte_offset(code, cursor);
+        let definitions = self.interp.definitions();
+        let (start, matches) = helper::complete_name(&definitions, code, at);
+        CompleteReply {
+            matches,
+            cursor_start: code[..start].chars().count(),
+            cursor_end: cursor,
+            metadata: Default::default(),
+            status: ReplyStatus::Ok,
+            error: None,
+        }
+    }
+
+    /// What `:info` says of the name at the cursor.
+    fn inspect(&mut self, code: &str, cursor: usize) -> InspectReply {
+        let name = helper::word_at(code, byte_offset(code, cursor));
+        let text = commands::describe(&mut self.interp, name, false);
+        InspectReply {
+            found: text.is_some(),
+            data: Media::new(text.map(MediaType::Plain).into_iter().collect()),
+            metadata: Default::default(),
+            status: ReplyStatus::Ok,
+            error: None,
+        }
+    }
+}
+
+/// The byte offset of the `chars`th character of `text` (its end if
+/// there are fewer).
+fn byte_offset(text: &str, chars: usize) -> usize {
+    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+}
