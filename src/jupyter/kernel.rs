@@ -108,7 +108,7 @@ impl Display for Shower {
             execution_count: ExecutionCount::new(*self.count.borrow()),
             data: shown.result,
             metadata: Default::default(),
-            transient: None,
+            transient: Some(Default::default()),
         });
         if let Some(picture) = shown.picture {
             self.outlet.send(DisplayData::new(picture));
@@ -212,15 +212,10 @@ impl Kernel {
             code: code.to_string(),
             execution_count: ExecutionCount::new(count),
         });
-        let (timed, code) = match code.trim_start().strip_prefix(TIME_PREFIX) {
-            Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                (true, rest)
-            }
-            _ => (false, code),
-        };
+        let (timed, code) = timed(code);
         let name = format!("<cell:{count}>");
         let started = Instant::now();
-        let result = self.interp.run(&name, code, Redefine::Replace);
+        let result = self.interp.run(&name, &code, Redefine::Replace);
         let elapsed = started.elapsed();
         let flushed = self.interp.flush_output();
         if timed {
@@ -255,7 +250,7 @@ impl Kernel {
             status,
             execution_count: ExecutionCount::new(count),
             payload: Vec::new(),
-            user_expressions: None,
+            user_expressions: Some(Default::default()),
             error,
         }
     }
@@ -306,8 +301,45 @@ impl Kernel {
     }
 }
 
+/// Whether `code` starts with `%time`, and the code to run: the prefix
+/// blanked out, so that diagnostics point at the right lines and columns.
+fn timed(code: &str) -> (bool, String) {
+    let start = code.len() - code.trim_start().len();
+    let rest = &code[start..];
+    match rest.strip_prefix(TIME_PREFIX) {
+        Some(after) if after.is_empty() || after.starts_with(char::is_whitespace) => {
+            let blank = " ".repeat(start + TIME_PREFIX.len());
+            let kept: String = code[..start]
+                .chars()
+                .map(|c| if c == '\n' { '\n' } else { ' ' })
+                .collect();
+            (true, format!("{kept}{}{after}", &blank[kept.len()..]))
+        }
+        _ => (false, code.to_string()),
+    }
+}
+
 /// The byte offset of the `chars`th character of `text` (its end if
 /// there are fewer).
 fn byte_offset(text: &str, chars: usize) -> usize {
     text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_prefix_is_blanked_and_keeps_positions() {
+        assert_eq!(timed("%time g(*3)"), (true, "      g(*3)".to_string()));
+        assert_eq!(timed("\n%time\ng(*3)"), (true, "\n     \ng(*3)".to_string()));
+        assert_eq!(timed("%timer(3)"), (false, "%timer(3)".to_string()));
+        assert_eq!(timed("g(*3)"), (false, "g(*3)".to_string()));
+    }
+
+    #[test]
+    fn cursors_count_characters() {
+        assert_eq!(byte_offset("*é+K", 3), 4);
+        assert_eq!(byte_offset("ab", 9), 2);
+    }
 }
