@@ -201,9 +201,12 @@ fn main() -> ExitCode {
 fn jupyter(args: JupyterArgs, interrupt: Arc<AtomicBool>) -> ExitCode {
     use sprague::jupyter::{Place, install, run};
     let result = match (args.action, args.connection_file) {
-        (Some(JupyterAction::Install {
-            sys_prefix, prefix, ..
-        }), _) => {
+        (
+            Some(JupyterAction::Install {
+                sys_prefix, prefix, ..
+            }),
+            _,
+        ) => {
             let place = match (sys_prefix, prefix) {
                 (true, _) => Place::SysPrefix,
                 (false, Some(prefix)) => Place::Prefix(prefix),

@@ -43,7 +43,10 @@ fn install(args: &[&str], env: &Path) -> PathBuf {
 #[test]
 fn the_kernelspec_names_this_executable_and_the_language() {
     let prefix = temporary_directory();
-    for args in [&["--sys-prefix"][..], &["--prefix", &prefix.path().display().to_string()]] {
+    for args in [
+        &["--sys-prefix"][..],
+        &["--prefix", &prefix.path().display().to_string()],
+    ] {
         let folder = install(args, prefix.path());
         assert_eq!(folder, prefix.path().join("share/jupyter/kernels/sprague"));
         let text = std::fs::read_to_string(folder.join("kernel.json")).expect("kernel.json");
@@ -51,7 +54,12 @@ fn the_kernelspec_names_this_executable_and_the_language() {
         let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_sprague")).expect("the binary");
         assert_eq!(
             spec["argv"],
-            serde_json::json!([exe.display().to_string(), "jupyter", "--connection-file", "{connection_file}"])
+            serde_json::json!([
+                exe.display().to_string(),
+                "jupyter",
+                "--connection-file",
+                "{connection_file}"
+            ])
         );
         assert_eq!(spec["language"], "sprague");
         assert_eq!(spec["metadata"]["file_extension"], ".sg");
@@ -80,7 +88,10 @@ fn python() -> Result<PathBuf, String> {
     if python.exists() {
         Ok(python)
     } else {
-        Err(format!("no Python virtual environment at {}", venv.display()))
+        Err(format!(
+            "no Python virtual environment at {}",
+            venv.display()
+        ))
     }
 }
 
@@ -102,11 +113,17 @@ fn the_tour_notebook_runs_and_the_kernel_speaks_the_protocol() {
         }
     };
     let prefix = temporary_directory();
-    install(&["--prefix", &prefix.path().display().to_string()], prefix.path());
+    install(
+        &["--prefix", &prefix.path().display().to_string()],
+        prefix.path(),
+    );
     // A copy: the check runs the notebook, and the stored one stays as it is.
     let notebook = prefix.path().join("tour.ipynb");
-    std::fs::copy(Path::new(MANIFEST).join("examples/notebooks/tour.ipynb"), &notebook)
-        .expect("the tour notebook");
+    std::fs::copy(
+        Path::new(MANIFEST).join("examples/notebooks/tour.ipynb"),
+        &notebook,
+    )
+    .expect("the tour notebook");
     let runtime = prefix.path().join("runtime");
     let output = Command::new(python)
         .arg(Path::new(MANIFEST).join("tests/jupyter/check.py"))

@@ -165,7 +165,8 @@ fn tree_svg(lines: &[(usize, String)]) -> String {
     let top = |node: &Node| GAP_X + node.depth as f64 * LEVEL_HEIGHT;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"13\">\n"
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"13\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
     );
     for node in &nodes {
         for &child in &node.children {
@@ -251,7 +252,8 @@ mod tests {
                 .filter(|n| n.has_tag_name(tag))
                 .count()
         };
-        assert_eq!(count("rect"), 4);
+        // The background, then a box per position.
+        assert_eq!(count("rect"), 5);
         assert_eq!(count("line"), 3);
         let texts: Vec<_> = document
             .descendants()

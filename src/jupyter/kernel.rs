@@ -31,7 +31,7 @@ use crate::value::Value;
 pub enum Request {
     /// Run a cell (`execute_request`).
     Execute {
-        message: JupyterMessage,
+        message: Box<JupyterMessage>,
         code: String,
         silent: bool,
         reply: oneshot::Sender<ExecuteReply>,
@@ -202,12 +202,12 @@ impl Kernel {
     /// Runs a cell with REPL semantics: its definitions replace earlier
     /// ones, each expression statement's value is shown, and an error
     /// keeps what ran before it.
-    fn execute(&mut self, message: JupyterMessage, code: &str, silent: bool) -> ExecuteReply {
+    fn execute(&mut self, message: Box<JupyterMessage>, code: &str, silent: bool) -> ExecuteReply {
         if !silent {
             *self.count.borrow_mut() += 1;
         }
         let count = *self.count.borrow();
-        *self.outlet.parent.borrow_mut() = (!silent).then_some(message);
+        *self.outlet.parent.borrow_mut() = (!silent).then_some(*message);
         self.outlet.send(ExecuteInput {
             code: code.to_string(),
             execution_count: ExecutionCount::new(count),
@@ -322,7 +322,9 @@ fn timed(code: &str) -> (bool, String) {
 /// The byte offset of the `chars`th character of `text` (its end if
 /// there are fewer).
 fn byte_offset(text: &str, chars: usize) -> usize {
-    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(i, _)| i)
 }
 
 #[cfg(test)]
@@ -332,7 +334,10 @@ mod tests {
     #[test]
     fn a_time_prefix_is_blanked_and_keeps_positions() {
         assert_eq!(timed("%time g(*3)"), (true, "      g(*3)".to_string()));
-        assert_eq!(timed("\n%time\ng(*3)"), (true, "\n     \ng(*3)".to_string()));
+        assert_eq!(
+            timed("\n%time\ng(*3)"),
+            (true, "\n     \ng(*3)".to_string())
+        );
         assert_eq!(timed("%timer(3)"), (false, "%timer(3)".to_string()));
         assert_eq!(timed("g(*3)"), (false, "g(*3)".to_string()));
     }

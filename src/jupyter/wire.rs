@@ -8,14 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use jupyter_protocol::{
-    CodeMirrorMode, CommInfoReply, ConnectionInfo, HistoryReply, InterruptReply,
-    IsCompleteReply, IsCompleteReplyStatus, JupyterMessage, JupyterMessageContent,
-    KernelInfoReply, LanguageInfo, ReplyStatus, ShutdownReply, Status,
+    CodeMirrorMode, CommInfoReply, ConnectionInfo, HistoryReply, InterruptReply, IsCompleteReply,
+    IsCompleteReplyStatus, JupyterMessage, JupyterMessageContent, KernelInfoReply, LanguageInfo,
+    ReplyStatus, ShutdownReply, Status,
 };
 use jupyter_zmq_client::{
     KernelShellConnection, create_kernel_control_connection, create_kernel_heartbeat_connection,
-    create_kernel_iopub_connection, create_kernel_shell_connection,
-    create_kernel_stdin_connection,
+    create_kernel_iopub_connection, create_kernel_shell_connection, create_kernel_stdin_connection,
 };
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
@@ -69,9 +68,7 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
         let mut stop = Some(stop);
         while let Ok(message) = control.read().await {
             let reply: JupyterMessage = match &message.content {
-                JupyterMessageContent::KernelInfoRequest(_) => {
-                    kernel_info().as_child_of(&message)
-                }
+                JupyterMessageContent::KernelInfoRequest(_) => kernel_info().as_child_of(&message),
                 JupyterMessageContent::InterruptRequest(_) => {
                     interrupt.store(true, Ordering::Relaxed);
                     InterruptReply::new().as_child_of(&message)
@@ -111,9 +108,7 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
             let _ = iopub.send(Status::busy().as_child_of(&message));
             let answered = answer(&mut shell, &requests, &message).await;
             let _ = iopub.send(Status::idle().as_child_of(&message));
-            if let Err(error) = answered {
-                return Err::<(), String>(error);
-            }
+            answered?;
         }
     };
     let result = tokio::select! {
@@ -143,7 +138,7 @@ async fn answer(
             let (reply, answer) = oneshot::channel();
             requests
                 .send(Request::Execute {
-                    message: message.clone(),
+                    message: Box::new(message.clone()),
                     code: request.code.clone(),
                     silent: request.silent,
                     reply,

@@ -286,7 +286,10 @@ pub(crate) fn describe(interp: &mut Interp, name: &str, color: bool) -> Option<S
     };
     let origin = format!("# defined at {}", info.origin);
     let mut text = format!("{}\n", highlight::styled(&origin, DIM, color));
-    text.push_str(&format!("{}\n", highlight::paint(&info.source, None, color)));
+    text.push_str(&format!(
+        "{}\n",
+        highlight::paint(&info.source, None, color)
+    ));
     if let Some((interned, known)) = info.positions {
         text.push_str(&format!(
             "{} positions cached, {} of them with known values\n",

@@ -115,9 +115,9 @@ pub fn complete_name(
 ) -> (usize, Vec<String>) {
     let start = word_start(code, pos);
     let word = &code[start..pos];
-    let in_text = lexer::tokens(code).iter().any(|t| {
-        matches!(t.kind, Kind::String | Kind::Comment) && t.start < pos && pos <= t.end
-    });
+    let in_text = lexer::tokens(code)
+        .iter()
+        .any(|t| matches!(t.kind, Kind::String | Kind::Comment) && t.start < pos && pos <= t.end);
     if word.is_empty() || in_text || word.starts_with(|c: char| c.is_ascii_digit()) {
         return (pos, Vec::new());
     }

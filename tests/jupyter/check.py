@@ -19,6 +19,7 @@ Exits non-zero when any check fails; the last line says how many passed.
 
 import os
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -75,6 +76,7 @@ def tour(path, write):
         notebook,
         kernel_name=KERNEL,
         timeout=300,
+        record_timing=False,
         resources={"metadata": {"path": tempfile.mkdtemp()}},
     )
     client.execute()
@@ -126,7 +128,7 @@ def tour(path, write):
     if drawn:
         boxes = drawn[0].findall(f"{SVG}rect")
         labels = [t.text for t in drawn[0].findall(f"{SVG}text")]
-        check("a box per position drawn", len(boxes) == 8, len(boxes))
+        check("a box per position drawn, on a background", len(boxes) == 9, len(boxes))
         check("the root's labels", labels[:2] == ["*1 + *2", "g=3"], labels[:2])
 
     plot = cells["plot(Kayles, 0..=120)"]
@@ -222,6 +224,20 @@ def files_completion_inspection():
                 body = written.read()
             check("the file holds the picture shown",
                   body.split("\n", 1)[1] == shown[0]["content"]["data"]["image/svg+xml"], "")
+        content, outputs = run(client, "dot(*2 + *1)")
+        texts = [o["content"]["data"]["text/plain"] for o in outputs
+                 if o["msg_type"] == "execute_result"]
+        check("dot shows its text", len(texts) == 1 and texts[0].startswith("digraph game {"),
+              texts)
+        drawn = [ET.fromstring(o["content"]["data"]["image/svg+xml"]) for o in outputs
+                 if o["msg_type"] == "display_data"]
+        if shutil.which("dot"):
+            titles = [t.text for t in drawn[0].iter(f"{SVG}title")] if drawn else []
+            # Graphviz names each node's group after it: n0, n1, ...
+            check("dot's graph drawn by Graphviz", len(drawn) == 1 and "n0" in titles, titles)
+        else:
+            print("Graphviz's dot is not installed: dot(G) shows text only")
+            check("dot without Graphviz shows text only", drawn == [], drawn)
         client.complete("seq(S", 5)
         reply = client.get_shell_msg(timeout=10)["content"]
         check("completion offers the definition", "S" in reply["matches"]
