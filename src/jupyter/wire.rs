@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use jupyter_protocol::{
-    CodeMirrorMode, CommInfoReply, ConnectionInfo, HistoryReply, InterruptReply, IsCompleteReply,
-    IsCompleteReplyStatus, JupyterMessage, JupyterMessageContent, KernelInfoReply, LanguageInfo,
-    ReplyStatus, ShutdownReply, Status,
+    CodeMirrorMode, CommInfoReply, ConnectionInfo, ExecuteReply, HistoryReply, InterruptReply,
+    IsCompleteReply, IsCompleteReplyStatus, JupyterMessage, JupyterMessageContent, KernelInfoReply,
+    LanguageInfo, ReplyStatus, ShutdownReply, Status,
 };
 use jupyter_zmq_client::{
     KernelShellConnection, create_kernel_control_connection, create_kernel_heartbeat_connection,
@@ -106,9 +106,28 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
                 }
             };
             let _ = iopub.send(Status::busy().as_child_of(&message));
-            let answered = answer(&mut shell, &requests, &message).await;
+            let (reply, failed) = answer(&requests, &message).await?;
+            // The cells already sent when one fails are aborted, as Jupyter
+            // expects ("run all" stops at the first error): those read
+            // before the failure is replied to, so none sent after it.
+            let queued = if failed {
+                queued_requests(&mut shell).await
+            } else {
+                Vec::new()
+            };
+            reply_to(&mut shell, reply).await;
             let _ = iopub.send(Status::idle().as_child_of(&message));
-            answered?;
+            for message in queued {
+                let _ = iopub.send(Status::busy().as_child_of(&message));
+                let reply = match &message.content {
+                    JupyterMessageContent::ExecuteRequest(_) => {
+                        Some(aborted().as_child_of(&message))
+                    }
+                    _ => answer(&requests, &message).await?.0,
+                };
+                reply_to(&mut shell, reply).await;
+                let _ = iopub.send(Status::idle().as_child_of(&message));
+            }
         }
     };
     let result = tokio::select! {
@@ -124,13 +143,46 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
     result
 }
 
-/// Replies to one shell request; fails when the interpreter thread has
-/// gone.
+/// The shell requests that have arrived and wait to be read.
+async fn queued_requests(shell: &mut KernelShellConnection) -> Vec<JupyterMessage> {
+    let mut queued = Vec::new();
+    // A zero timeout still polls the read once: what is there is taken.
+    while let Ok(read) = tokio::time::timeout(std::time::Duration::ZERO, shell.read()).await {
+        if let Ok(message) = read {
+            queued.push(message);
+        }
+    }
+    queued
+}
+
+/// The reply to a cell that is not run since one before it failed.
+fn aborted() -> ExecuteReply {
+    ExecuteReply {
+        status: ReplyStatus::Aborted,
+        execution_count: Default::default(),
+        payload: Vec::new(),
+        user_expressions: Some(Default::default()),
+        error: None,
+    }
+}
+
+/// Sends a reply on the shell channel, if there is one.
+async fn reply_to(shell: &mut KernelShellConnection, reply: Option<JupyterMessage>) {
+    if let Some(reply) = reply
+        && let Err(error) = shell.send(reply).await
+    {
+        eprintln!("sprague kernel: cannot reply on the shell channel: {error}");
+    }
+}
+
+/// The reply to one shell request (none for a request the kernel does not
+/// serve), and whether it was a cell that failed and asked for the cells
+/// after it to be aborted. Fails when the interpreter thread has gone.
 async fn answer(
-    shell: &mut KernelShellConnection,
     requests: &std::sync::mpsc::Sender<Request>,
     message: &JupyterMessage,
-) -> Result<(), String> {
+) -> Result<(Option<JupyterMessage>, bool), String> {
+    let mut failed = false;
     let gone = |_| "the interpreter stopped".to_string();
     let reply: JupyterMessage = match &message.content {
         JupyterMessageContent::KernelInfoRequest(_) => kernel_info().as_child_of(message),
@@ -144,7 +196,9 @@ async fn answer(
                     reply,
                 })
                 .map_err(|_| "the interpreter stopped".to_string())?;
-            answer.await.map_err(gone)?.as_child_of(message)
+            let reply = answer.await.map_err(gone)?;
+            failed = request.stop_on_error && reply.status == ReplyStatus::Error;
+            reply.as_child_of(message)
         }
         JupyterMessageContent::CompleteRequest(request) => {
             let (reply, answer) = oneshot::channel();
@@ -193,12 +247,9 @@ async fn answer(
         }
         .as_child_of(message),
         // Comms and anything newer are not supported; no reply is owed.
-        _ => return Ok(()),
+        _ => return Ok((None, false)),
     };
-    if let Err(error) = shell.send(reply).await {
-        eprintln!("sprague kernel: cannot reply on the shell channel: {error}");
-    }
-    Ok(())
+    Ok((Some(reply), failed))
 }
 
 /// Who the kernel is and the language it speaks.

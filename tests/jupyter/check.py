@@ -238,6 +238,17 @@ def files_completion_inspection():
         else:
             print("Graphviz's dot is not installed: dot(G) shows text only")
             check("dot without Graphviz shows text only", drawn == [], drawn)
+        # The failing cell works a little first: the next is queued by then.
+        failing = client.execute("let busy = sum([k for k in 0..300000])\ng(3)")
+        queued = client.execute("1 + 1")
+        replies = {}
+        for _ in range(2):
+            reply = client.get_shell_msg(timeout=10)
+            replies[reply["parent_header"]["msg_id"]] = reply["content"]["status"]
+        check("a cell queued after a failed one is aborted",
+              replies == {failing: "error", queued: "aborted"}, replies)
+        content, outputs = run(client, "1 + 1")
+        check("the next cell runs", content["status"] == "ok", content)
         client.complete("seq(S", 5)
         reply = client.get_shell_msg(timeout=10)["content"]
         check("completion offers the definition", "S" in reply["matches"]
