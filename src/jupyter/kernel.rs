@@ -3,7 +3,7 @@
 //! it. A cell runs as a REPL entry does; what it prints and shows goes out
 //! as messages on IOPub, children of the request being run.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,14 +98,14 @@ impl std::io::Write for StreamOut {
 /// messages.
 struct Shower {
     outlet: Outlet,
-    count: Rc<RefCell<usize>>,
+    count: Rc<Cell<usize>>,
 }
 
 impl Display for Shower {
     fn result(&mut self, value: &Value, interp: &Interp) {
         let shown = display::show(value, interp);
         self.outlet.send(ExecuteResult {
-            execution_count: ExecutionCount::new(*self.count.borrow()),
+            execution_count: ExecutionCount::new(self.count.get()),
             data: shown.result,
             metadata: Default::default(),
             transient: Some(Default::default()),
@@ -129,7 +129,7 @@ pub struct Kernel {
     interp: Interp,
     outlet: Outlet,
     /// Cells run so far, shown as `In [N]` and naming them `<cell:N>`.
-    count: Rc<RefCell<usize>>,
+    count: Rc<Cell<usize>>,
     interrupt: Arc<AtomicBool>,
 }
 
@@ -155,7 +155,7 @@ impl Kernel {
             Format::Text,
             out,
         );
-        let count = Rc::new(RefCell::new(0));
+        let count = Rc::new(Cell::new(0));
         interp.set_display(Box::new(Shower {
             outlet: outlet.clone(),
             count: count.clone(),
@@ -204,9 +204,9 @@ impl Kernel {
     /// keeps what ran before it.
     fn execute(&mut self, message: Box<JupyterMessage>, code: &str, silent: bool) -> ExecuteReply {
         if !silent {
-            *self.count.borrow_mut() += 1;
+            self.count.set(self.count.get() + 1);
         }
-        let count = *self.count.borrow();
+        let count = self.count.get();
         *self.outlet.parent.borrow_mut() = (!silent).then_some(*message);
         self.outlet.send(ExecuteInput {
             code: code.to_string(),
@@ -340,6 +340,158 @@ mod tests {
         );
         assert_eq!(timed("%timer(3)"), (false, "%timer(3)".to_string()));
         assert_eq!(timed("g(*3)"), (false, "g(*3)".to_string()));
+    }
+
+    /// A kernel whose IOPub messages are kept, and a way to run a cell.
+    fn session() -> (Kernel, tokio::sync::mpsc::UnboundedReceiver<JupyterMessage>) {
+        let (iopub, sent) = tokio::sync::mpsc::unbounded_channel();
+        let interrupt = Arc::new(AtomicBool::new(false));
+        (Kernel::new(&Settings::default(), interrupt, iopub), sent)
+    }
+
+    fn cell(
+        kernel: &mut Kernel,
+        sent: &mut tokio::sync::mpsc::UnboundedReceiver<JupyterMessage>,
+        code: &str,
+    ) -> (ExecuteReply, Vec<JupyterMessageContent>) {
+        let request = jupyter_protocol::ExecuteRequest::new(code.to_string());
+        let message = Box::new(JupyterMessage::new(request, None));
+        let reply = kernel.execute(message, code, false);
+        let mut contents = Vec::new();
+        while let Ok(message) = sent.try_recv() {
+            contents.push(message.content);
+        }
+        (reply, contents)
+    }
+
+    /// What a cell showed, one string per output: `result:TEXT`,
+    /// `stdout:TEXT`, `error:MESSAGE`, `picture`, `html`.
+    fn shown(contents: &[JupyterMessageContent]) -> Vec<String> {
+        let text = |media: &Media| {
+            let mut parts = Vec::new();
+            for item in &media.content {
+                match item {
+                    MediaType::Plain(text) => parts.insert(0, format!("result:{text}")),
+                    MediaType::Html(_) => parts.push("html".to_string()),
+                    MediaType::Svg(_) => parts.push("picture".to_string()),
+                    _ => {}
+                }
+            }
+            parts
+        };
+        let mut out = Vec::new();
+        for content in contents {
+            match content {
+                JupyterMessageContent::ExecuteResult(result) => out.extend(text(&result.data)),
+                JupyterMessageContent::DisplayData(data) => {
+                    out.extend(text(&data.data).into_iter().filter(|t| t == "picture"));
+                }
+                JupyterMessageContent::StreamContent(stream) => {
+                    out.push(format!("stdout:{}", stream.text));
+                }
+                JupyterMessageContent::ErrorOutput(error) => {
+                    out.push(format!("error:{}", error.evalue));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_cell_shows_each_result_in_order_with_its_prints() {
+        let (mut kernel, mut sent) = session();
+        let (reply, contents) = cell(
+            &mut kernel,
+            &mut sent,
+            "let a = 2\na + 1\nprint(\"x\")\na * 10",
+        );
+        assert_eq!(reply.status, ReplyStatus::Ok);
+        assert_eq!(reply.execution_count, ExecutionCount::new(1));
+        assert!(matches!(
+            &contents[0],
+            JupyterMessageContent::ExecuteInput(_)
+        ));
+        assert_eq!(shown(&contents), ["result:3", "stdout:x\n", "result:20"]);
+        let (_, contents) = cell(&mut kernel, &mut sent, "a");
+        assert_eq!(shown(&contents), ["result:2"]);
+    }
+
+    #[test]
+    fn an_error_fails_the_cell_and_keeps_what_ran_before_it() {
+        let (mut kernel, mut sent) = session();
+        let (reply, contents) = cell(&mut kernel, &mut sent, "let b = 1\nb\ng(3)\nprint(b)");
+        assert_eq!(reply.status, ReplyStatus::Error);
+        let message = "expected a game, found the integer 3";
+        assert_eq!(
+            shown(&contents),
+            ["result:1".to_string(), format!("error:{message}")]
+        );
+        let error = reply.error.expect("the error in the reply");
+        let traceback = error.traceback.join("\n");
+        assert!(
+            traceback.contains("<cell:1>:3:3") && traceback.contains("\x1b["),
+            "{traceback}"
+        );
+        let (_, contents) = cell(&mut kernel, &mut sent, "b");
+        assert_eq!(shown(&contents), ["result:1"]);
+    }
+
+    #[test]
+    fn tables_trees_and_plots_are_shown_richly() {
+        let (mut kernel, mut sent) = session();
+        let (_, contents) = cell(
+            &mut kernel,
+            &mut sent,
+            "def f(a, b) = a ^ b\ntable(f, 0..2, 0..2)",
+        );
+        assert_eq!(
+            shown(&contents),
+            ["result:f | 0 1\n--+----\n0 | 0 1\n1 | 1 0", "html"]
+        );
+        let (_, contents) = cell(&mut kernel, &mut sent, "tree(*1)");
+        assert_eq!(shown(&contents), ["result:*1  g=1\n└── *0  g=0", "picture"]);
+        let (_, contents) = cell(&mut kernel, &mut sent, "let t = tree(*1)\nstr(t) + \"\"");
+        assert_eq!(
+            shown(&contents),
+            ["result:*1  g=1\n└── *0  g=0"],
+            "a string made from a tree is text"
+        );
+        let (reply, contents) = cell(&mut kernel, &mut sent, "plot(f, [0, 1], 0)");
+        assert_eq!(reply.status, ReplyStatus::Error, "{contents:?}");
+        let (reply, contents) = cell(&mut kernel, &mut sent, "def h(n) = n % 3\nplot(h, 0..10)");
+        assert_eq!(reply.status, ReplyStatus::Ok);
+        assert_eq!(shown(&contents), ["picture"]);
+        let (_, contents) = cell(&mut kernel, &mut sent, "%time seq(h, 0..4)");
+        let shown = shown(&contents);
+        assert_eq!(shown[0], "result:[0, 1, 2, 0]");
+        assert!(shown[1].starts_with("stdout:took "), "{shown:?}");
+    }
+
+    #[test]
+    fn completion_and_inspection_know_the_session() {
+        let (mut kernel, mut sent) = session();
+        cell(
+            &mut kernel,
+            &mut sent,
+            "game Wyt(a, b) = < Wyt(a - 1, b) if a > 0 >",
+        );
+        let reply = kernel.complete("g(Wy", 4);
+        assert_eq!(
+            (reply.matches, reply.cursor_start, reply.cursor_end),
+            (vec!["Wyt".to_string()], 2, 4)
+        );
+        let reply = kernel.inspect("g(Wyt(1, 2))", 3);
+        assert!(reply.found);
+        let text = match &reply.data.content[..] {
+            [MediaType::Plain(text)] => text.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            text.starts_with("# defined at <cell:1>:1\ngame Wyt(a, b)"),
+            "{text}"
+        );
+        assert!(!kernel.inspect("g(nothing)", 4).found);
     }
 
     #[test]
