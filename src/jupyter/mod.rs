@@ -126,6 +126,13 @@ pub fn run(
             connection_file.display()
         )
     })?;
+    // The only scheme Jupyter uses, and the only one the wire side checks.
+    if !info.key.is_empty() && info.signature_scheme != "hmac-sha256" {
+        return Err(format!(
+            "the connection file asks for signatures by {}; the kernel signs with hmac-sha256",
+            info.signature_scheme
+        ));
+    }
     let (requests, incoming) = std::sync::mpsc::channel();
     let (iopub, outgoing) = tokio::sync::mpsc::unbounded_channel();
     let wire = wire::Wire {

@@ -66,7 +66,15 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
     let interrupt = wire.interrupt.clone();
     let controller = tokio::spawn(async move {
         let mut stop = Some(stop);
-        while let Ok(message) = control.read().await {
+        loop {
+            let message = match control.read().await {
+                Ok(message) => message,
+                Err(jupyter_zmq_client::RuntimeError::ZmqError(_)) => break,
+                Err(error) => {
+                    eprintln!("sprague kernel: a bad message on the control channel: {error}");
+                    continue;
+                }
+            };
             let reply: JupyterMessage = match &message.content {
                 JupyterMessageContent::KernelInfoRequest(_) => kernel_info().as_child_of(&message),
                 JupyterMessageContent::InterruptRequest(_) => {
@@ -100,6 +108,10 @@ pub async fn serve(wire: Wire) -> Result<(), String> {
         loop {
             let message = match shell.read().await {
                 Ok(message) => message,
+                // The socket itself failed: the kernel cannot go on.
+                Err(jupyter_zmq_client::RuntimeError::ZmqError(error)) => {
+                    return Err(format!("the shell channel failed: {error}"));
+                }
                 Err(error) => {
                     eprintln!("sprague kernel: a bad message on the shell channel: {error}");
                     continue;

@@ -18,6 +18,7 @@ Exits non-zero when any check fails; the last line says how many passed.
 """
 
 import os
+import queue
 import re
 import shutil
 import signal
@@ -249,6 +250,18 @@ def files_completion_inspection():
               replies == {failing: "error", queued: "aborted"}, replies)
         content, outputs = run(client, "1 + 1")
         check("the next cell runs", content["status"] == "ok", content)
+        intruder = manager.client()
+        intruder.session.key = b"not the key"
+        intruder.start_channels()
+        intruder.execute('plot(S, 0..=3, "intruder.svg")')
+        try:
+            intruder.get_shell_msg(timeout=2)
+            answered = True
+        except queue.Empty:
+            answered = False
+        intruder.stop_channels()
+        check("a message signed with another key is not run", not answered
+              and not os.path.exists(os.path.join(folder, "intruder.svg")), answered)
         client.complete("seq(S", 5)
         reply = client.get_shell_msg(timeout=10)["content"]
         check("completion offers the definition", "S" in reply["matches"]
