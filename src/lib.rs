@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod interp;
 pub mod ir;
+pub mod jupyter;
 pub mod lower;
 pub mod lsp;
 pub mod memory;

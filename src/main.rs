@@ -75,6 +75,39 @@ enum Command {
     /// Serve editors over standard input and output (the Language Server
     /// Protocol): diagnostics, completion, hover, go to definition.
     Lsp,
+    /// Run as a Jupyter kernel (Jupyter starts it so), or install the
+    /// kernelspec: `sprague jupyter install`.
+    Jupyter(JupyterArgs),
+}
+
+/// `sprague jupyter`'s arguments.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct JupyterArgs {
+    #[command(subcommand)]
+    action: Option<JupyterAction>,
+    /// The connection file Jupyter writes for the kernel.
+    #[arg(short = 'f', long, value_name = "FILE")]
+    connection_file: Option<PathBuf>,
+}
+
+/// What `sprague jupyter` does besides running the kernel.
+#[derive(clap::Subcommand, Debug)]
+enum JupyterAction {
+    /// Write the kernelspec, so that Jupyter offers a `sprague` kernel
+    /// (by default for this user).
+    Install {
+        /// Into the user's Jupyter folder (the default).
+        #[arg(long, group = "place")]
+        user: bool,
+        /// Into the active Python environment (a virtual environment's
+        /// `share/jupyter`).
+        #[arg(long, group = "place")]
+        sys_prefix: bool,
+        /// Into PREFIX/share/jupyter.
+        #[arg(long, group = "place", value_name = "PREFIX")]
+        prefix: Option<PathBuf>,
+    },
 }
 
 /// A stage of the pipeline that `--emit` prints.
@@ -100,6 +133,9 @@ fn main() -> ExitCode {
     let flag = interrupt.clone();
     // Without a handler Ctrl-C still ends the process, just less politely.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    if let Some(Command::Jupyter(args)) = cli.command {
+        return jupyter(args, interrupt);
+    }
     let settings = Settings {
         limits: Limits {
             max_positions: cli.max_positions,
@@ -157,6 +193,44 @@ fn main() -> ExitCode {
         Err(rendered) => {
             eprint!("{rendered}");
             ExitCode::from(1)
+        }
+    }
+}
+
+/// `sprague jupyter`: installs the kernelspec or runs the kernel.
+fn jupyter(args: JupyterArgs, interrupt: Arc<AtomicBool>) -> ExitCode {
+    use sprague::jupyter::{Place, install, run};
+    let result = match (args.action, args.connection_file) {
+        (
+            Some(JupyterAction::Install {
+                sys_prefix, prefix, ..
+            }),
+            _,
+        ) => {
+            let place = match (sys_prefix, prefix) {
+                (true, _) => Place::SysPrefix,
+                (false, Some(prefix)) => Place::Prefix(prefix),
+                (false, None) => Place::User,
+            };
+            install(&place).map(|folder| {
+                println!("installed the sprague kernel in {}", folder.display());
+            })
+        }
+        (None, Some(file)) => {
+            let settings = Settings::default();
+            with_big_stack(move || run(&file, &settings, interrupt))
+        }
+        (None, None) => Err(
+            "`sprague jupyter` runs the kernel Jupyter starts (--connection-file FILE); \
+             to set it up, run `sprague jupyter install`"
+                .to_string(),
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
         }
     }
 }

@@ -69,7 +69,7 @@ builtins! {
     List "list" 1..=1,
     Print "print" 0..=255,
     Dot "dot" 1..=2,
-    Plot "plot" 3..=4,
+    Plot "plot" 2..=4,
     Hint "hint" 1..=1,
     Misere "misere" 1..=1,
     Loopy "loopy" 1..=1,

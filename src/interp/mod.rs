@@ -66,6 +66,32 @@ pub struct Interp {
     /// the memory budget (see `tick`): one counter for every loop, so that
     /// nested short loops are checked as often as one long loop.
     ticks: std::cell::Cell<u32>,
+    /// A notebook's display, which takes results in place of `out` (see
+    /// `set_display`).
+    display: Option<Box<dyn Display>>,
+    /// The drawings (`tree`, `dot`) among the strings of the current run,
+    /// kept only while a display is set, so that it can draw them.
+    drawings: Vec<(Rc<str>, Drawing)>,
+}
+
+/// A notebook front end: it shows each expression statement's value
+/// richly (a table as HTML, a tree as a picture) instead of as a line of
+/// text, and the pictures built-ins draw (`plot` without a file).
+pub trait Display {
+    /// Shows the value of an expression statement.
+    fn result(&mut self, value: &Value, interp: &Interp);
+    /// Shows a picture, as SVG text.
+    fn picture(&mut self, svg: &str);
+}
+
+/// What a string returned by `tree` or `dot` draws, for a display that
+/// shows it as a picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drawing {
+    /// `tree`'s lines: each position's depth and its text (name and value).
+    Tree(Vec<(usize, String)>),
+    /// `dot`'s Graphviz text.
+    Dot,
 }
 
 /// The values of `let`s may be nested too deeply for the ordinary drop.
@@ -113,7 +139,40 @@ impl Interp {
             last_result: None,
             periods: Default::default(),
             time_limit: None,
+            display: None,
+            drawings: Vec::new(),
         }
+    }
+
+    /// Sends results to `display` rather than printing them (a notebook).
+    pub fn set_display(&mut self, display: Box<dyn Display>) {
+        self.display = Some(display);
+    }
+
+    /// Whether a display shows results and pictures (a notebook).
+    pub fn displays(&self) -> bool {
+        self.display.is_some()
+    }
+
+    /// Shows a picture on the display, if there is one.
+    pub fn show_picture(&mut self, svg: &str) {
+        if let Some(display) = self.display.as_mut() {
+            display.picture(svg);
+        }
+    }
+
+    /// Remembers that `text` (a string a built-in returns) draws
+    /// `drawing`, when a display may show it.
+    pub fn note_drawing(&mut self, text: &Value, drawing: impl FnOnce() -> Drawing) {
+        if let (Some(_), Value::Str(text)) = (&self.display, text) {
+            self.drawings.push((Rc::clone(text), drawing()));
+        }
+    }
+
+    /// What the string `text` draws, if a built-in of this run returned it.
+    pub fn drawing(&self, text: &Rc<str>) -> Option<&Drawing> {
+        let found = self.drawings.iter().find(|(t, _)| Rc::ptr_eq(t, text));
+        found.map(|(_, drawing)| drawing)
     }
 
     /// Names the time limit in the error when `timed_out` is set.
@@ -161,6 +220,7 @@ impl Interp {
         self.lets
             .resize_with(self.program.lets.len(), || LetState::Pending);
         self.engine.reset_interrupt();
+        self.drawings.clear();
         for action in &lowered.actions {
             if self.definitions_only && !matches!(action, Action::Let(_)) {
                 continue;
@@ -234,8 +294,13 @@ impl Interp {
                     printer::check_size(&value, self, self.format, *span)?;
                     let value = self.readable(&value, *span)?;
                     self.last_result = Some(value.clone());
-                    let text = printer::result(&value, self, self.format);
-                    self.write_line(&text, *span)?;
+                    if let Some(mut display) = self.display.take() {
+                        display.result(&value, self);
+                        self.display = Some(display);
+                    } else {
+                        let text = printer::result(&value, self, self.format);
+                        self.write_line(&text, *span)?;
+                    }
                 }
                 crate::value::dismantle(value);
             }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::highlight::{self, DIM};
 use super::history::HISTORY_VARIABLE;
 use super::{Flow, Repl};
+use crate::interp::Interp;
 use crate::interp::session::DefinitionKind;
 
 /// A command's name, what it takes and what it does, for `:help` and
@@ -191,24 +192,10 @@ impl Repl {
 
     /// A built-in's usage, what it gives and an example to try.
     fn builtin_help(&self, name: &str) {
-        let Some(builtin) = crate::interp::builtins::Builtin::named(name) else {
-            self.error(&self.unknown_name(name));
-            return;
-        };
-        let help = builtin.help();
-        println!(
-            "{}  (built-in)",
-            highlight::paint(help.usage, None, self.screen_color)
-        );
-        println!("{}", help.summary);
-        println!(
-            "{}",
-            highlight::styled("# for example:", DIM, self.screen_color)
-        );
-        println!(
-            "{}",
-            highlight::paint(help.example, None, self.screen_color)
-        );
+        match builtin_text(name, self.screen_color) {
+            Some(text) => print!("{text}"),
+            None => self.error(&self.unknown_name(name)),
+        }
     }
 
     fn reload(&mut self) {
@@ -236,31 +223,9 @@ impl Repl {
     }
 
     fn info(&mut self, name: &str) {
-        let Some(info) = self.interp.definition_info(name) else {
-            self.builtin_help(name);
-            return;
-        };
-        let origin = format!("# defined at {}", info.origin);
-        println!("{}", highlight::styled(&origin, DIM, self.screen_color));
-        println!(
-            "{}",
-            highlight::paint(&info.source, None, self.screen_color)
-        );
-        if let Some((interned, known)) = info.positions {
-            println!(
-                "{} positions cached, {} of them with known values",
-                thousands(interned),
-                thousands(known)
-            );
-        }
-        if let Some(value) = info.value {
-            println!("= {value}");
-        }
-        if let Some(id) = self.interp.family_named(name) {
-            let explanation = self.interp.explain(id);
-            let summary = explanation.lines().next().unwrap_or_default();
-            let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
-            println!("computed by {how}");
+        match describe(&mut self.interp, name, self.screen_color) {
+            Some(text) => print!("{text}"),
+            None => self.error(&self.unknown_name(name)),
         }
     }
 
@@ -310,6 +275,51 @@ impl Repl {
             None => println!("memory: not known on this system"),
         }
     }
+}
+
+/// What `:info NAME` shows: a definition's origin, source, cached
+/// positions, value and how it is computed, or a built-in's usage; `None`
+/// when nothing is called `name`. The notebook's inspection shows it too.
+pub(crate) fn describe(interp: &mut Interp, name: &str, color: bool) -> Option<String> {
+    let Some(info) = interp.definition_info(name) else {
+        return builtin_text(name, color);
+    };
+    let origin = format!("# defined at {}", info.origin);
+    let mut text = format!("{}\n", highlight::styled(&origin, DIM, color));
+    text.push_str(&format!(
+        "{}\n",
+        highlight::paint(&info.source, None, color)
+    ));
+    if let Some((interned, known)) = info.positions {
+        text.push_str(&format!(
+            "{} positions cached, {} of them with known values\n",
+            thousands(interned),
+            thousands(known)
+        ));
+    }
+    if let Some(value) = info.value {
+        text.push_str(&format!("= {value}\n"));
+    }
+    if let Some(id) = interp.family_named(name) {
+        let explanation = interp.explain(id);
+        let summary = explanation.lines().next().unwrap_or_default();
+        let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
+        text.push_str(&format!("computed by {how}\n"));
+    }
+    Some(text)
+}
+
+/// A built-in's usage, what it gives and an example to try; `None` for a
+/// name that is no built-in.
+fn builtin_text(name: &str, color: bool) -> Option<String> {
+    let help = crate::interp::builtins::Builtin::named(name)?.help();
+    Some(format!(
+        "{}  (built-in)\n{}\n{}\n{}\n",
+        highlight::paint(help.usage, None, color),
+        help.summary,
+        highlight::styled("# for example:", DIM, color),
+        highlight::paint(help.example, None, color)
+    ))
 }
 
 /// `1234567` as `1,234,567`.

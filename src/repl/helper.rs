@@ -81,17 +81,56 @@ impl SgHelper {
 
     /// Names that complete the word `prefix`, sorted.
     fn names(&self, prefix: &str, with_keywords: bool) -> Vec<Pair> {
-        let keywords = KEYWORDS.iter().filter(|_| with_keywords).copied();
-        let user = self.definitions.iter().map(|d| d.name.as_str());
-        let mut names: Vec<&str> = keywords
-            .chain(Builtin::NAMES.iter().copied())
-            .chain(user)
-            .filter(|name| name.starts_with(prefix))
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        names.into_iter().map(|name| pair(name, name)).collect()
+        let names = matching_names(&self.definitions, prefix, with_keywords);
+        names.iter().map(|name| pair(name, name)).collect()
     }
+}
+
+/// The keywords (if `with_keywords`), built-ins and definitions whose names
+/// start with `prefix`, sorted.
+fn matching_names(
+    definitions: &[DefinitionSummary],
+    prefix: &str,
+    with_keywords: bool,
+) -> Vec<String> {
+    let keywords = KEYWORDS.iter().filter(|_| with_keywords).copied();
+    let user = definitions.iter().map(|d| d.name.as_str());
+    let mut names: Vec<&str> = keywords
+        .chain(Builtin::NAMES.iter().copied())
+        .chain(user)
+        .filter(|name| name.starts_with(prefix))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.into_iter().map(String::from).collect()
+}
+
+/// Where the name being typed at byte `pos` of `code` starts, and the
+/// names that complete it: none inside a string or a comment, or for a
+/// number. Tab in the REPL and completion in a notebook.
+pub fn complete_name(
+    definitions: &[DefinitionSummary],
+    code: &str,
+    pos: usize,
+) -> (usize, Vec<String>) {
+    let start = word_start(code, pos);
+    let word = &code[start..pos];
+    let in_text = lexer::tokens(code)
+        .iter()
+        .any(|t| matches!(t.kind, Kind::String | Kind::Comment) && t.start < pos && pos <= t.end);
+    if word.is_empty() || in_text || word.starts_with(|c: char| c.is_ascii_digit()) {
+        return (pos, Vec::new());
+    }
+    (start, matching_names(definitions, word, true))
+}
+
+/// The identifier around byte `pos` of `code` (the word the cursor is in
+/// or just after), for inspection in a notebook.
+pub fn word_at(code: &str, pos: usize) -> &str {
+    let end = code[pos..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(code.len(), |n| pos + n);
+    &code[word_start(code, pos)..end]
 }
 
 fn pair(display: &str, replacement: &str) -> Pair {
@@ -146,13 +185,8 @@ impl Completer for SgHelper {
             });
             return Ok((pos - trimmed.len(), pairs.collect()));
         }
-        let in_text = lexer::tokens(line).iter().any(|t| {
-            matches!(t.kind, Kind::String | Kind::Comment) && t.start < pos && pos <= t.end
-        });
-        if word.is_empty() || in_text || word.starts_with(|c: char| c.is_ascii_digit()) {
-            return Ok((pos, Vec::new()));
-        }
-        Ok((start, self.names(word, true)))
+        let (start, names) = complete_name(&self.definitions, line, pos);
+        Ok((start, names.iter().map(|name| pair(name, name)).collect()))
     }
 }
 

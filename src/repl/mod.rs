@@ -2,8 +2,8 @@
 //! runs with REPL semantics (a definition may replace an earlier one), is
 //! named `<repl:N>` in diagnostics, and no error ends the session.
 
-mod commands;
-mod helper;
+pub(crate) mod commands;
+pub(crate) mod helper;
 mod highlight;
 mod history;
 mod lexer;
@@ -245,7 +245,7 @@ impl Repl {
 }
 
 /// A duration in the unit that suits it.
-fn duration(elapsed: Duration) -> String {
+pub(crate) fn duration(elapsed: Duration) -> String {
     let seconds = elapsed.as_secs_f64();
     if seconds < 1e-3 {
         format!("{:.0} µs", seconds * 1e6)

@@ -8,7 +8,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::interp::play::loopy::Loopy;
-use crate::interp::{Interp, ops};
+use crate::interp::{Drawing, Interp, ops};
 use crate::printer;
 use crate::span::Span;
 use crate::value::{Game, Value};
@@ -85,7 +85,9 @@ pub fn dot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resul
     }
     out.push_str(&edges);
     out.push('}');
-    Ok(Value::str(&out))
+    let drawn = Value::str(&out);
+    it.note_drawing(&drawn, || Drawing::Dot);
+    Ok(drawn)
 }
 
 fn too_big(span: Span) -> Box<Diagnostic> {

@@ -129,8 +129,8 @@ impl Builtin {
                 "dot(*2 + *1)",
             ),
             Builtin::Plot => help(
-                "plot(F, r, \"file.svg\") or plot(F, r, \"file.svg\", true)",
-                "draws g(F(n)) for each n in r as an SVG picture; true lets it replace a file it did not draw",
+                "plot(F, r, \"file.svg\") or plot(F, r, \"file.svg\", true); plot(F, r) in a notebook",
+                "draws g(F(n)) for each n in r as an SVG picture (shown in a notebook); true lets it replace a file it did not draw",
                 "plot(octal(\"0.77\"), 0..=100, \"kayles.svg\")",
             ),
             Builtin::Hint => help(

@@ -1,5 +1,6 @@
 //! `plot(F, r, "file.svg")`: a sequence of values drawn as an SVG picture,
-//! the only way a script can write a file.
+//! the only way a script can write a file. In a notebook the picture is
+//! shown too, and `plot(F, r)` only shows it.
 
 use std::io::{Read, Write};
 use std::rc::Rc;
@@ -19,12 +20,22 @@ const MAX_POINTS: usize = 100_000;
 const JOINED_POINTS: usize = 500;
 const SIZE: (u32, u32) = (900, 450);
 
-/// Computes `g(F(n))` for each `n` in `r` (as `seq` does) and writes the
-/// picture to the file named by the third argument (replacing a file that
-/// `plot` did not draw only when the fourth argument is true); returns
-/// nothing.
+/// Computes `g(F(n))` for each `n` in `r` (as `seq` does), shows the
+/// picture in a notebook, and writes it to the file named by the third
+/// argument if there is one (replacing a file that `plot` did not draw
+/// only when the fourth argument is true); returns nothing.
 pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
-    let path = svg_path(&args[2], spans[2])?;
+    let path = match args.get(2) {
+        Some(path) => Some(svg_path(path, spans[2])?),
+        None if it.displays() => None,
+        None => {
+            return Err(
+                Diagnostic::new(span, "plot needs a file name outside a notebook")
+                    .label("this plot has nowhere to go")
+                    .help("name the picture: plot(F, 0..100, \"f.svg\")"),
+            );
+        }
+    };
     let limit = it.limits().max_list_len;
     let arguments: Rc<Vec<Value>> =
         Rc::new(ops::Items::of(args[1].clone(), spans[1], limit)?.collect());
@@ -71,6 +82,10 @@ pub fn plot(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
     let svg = render(&title, y_label, &points).map_err(|e| {
         Diagnostic::new(span, format!("the plot could not be drawn: {e}")).label("in this plot")
     })?;
+    it.show_picture(&svg);
+    let Some(path) = path else {
+        return Ok(Value::Unit);
+    };
     let overwrite = match args.get(3) {
         Some(flag) => ops::truth(flag, spans[3])?,
         None => false,

@@ -5,7 +5,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::diagnostic::Result;
-use crate::interp::{Interp, ops};
+use crate::interp::{Drawing, Interp, ops};
 use crate::printer;
 use crate::span::Span;
 use crate::value::{Game, Value};
@@ -28,6 +28,8 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
         None => usize::MAX,
     };
     let mut lines: Vec<String> = Vec::new();
+    // Each position's depth and text, for a display that draws the tree.
+    let mut nodes: Vec<(usize, String)> = Vec::new();
     let mut shown: FxHashSet<Game> = FxHashSet::default();
     let mut stack = vec![Pending {
         game: root,
@@ -68,10 +70,9 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
             (false, false, false) => "  …",
         };
         let value = value.label();
-        lines.push(format!(
-            "{}{branch}{name}  g={value}{draw}{mark}",
-            node.prefix
-        ));
+        let text = format!("{name}  g={value}{draw}{mark}");
+        lines.push(format!("{}{branch}{text}", node.prefix));
+        nodes.push((node.depth, text));
         if expand {
             let count = options.len();
             for (i, option) in options.into_iter().enumerate().rev() {
@@ -84,7 +85,9 @@ pub fn tree(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
             }
         }
     }
-    Ok(Value::str(&lines.join("\n")))
+    let drawn = Value::str(&lines.join("\n"));
+    it.note_drawing(&drawn, || Drawing::Tree(nodes));
+    Ok(drawn)
 }
 
 /// The optional depth argument of `tree` and `dot`: how many moves deep to
