@@ -56,13 +56,40 @@ pub(super) struct Grid {
     mex: Mex,
 }
 
-/// The values known so far, as the kernel looks them up.
-struct Values<'a>(&'a [u32]);
+/// The values known so far, as the kernel looks them up: the box being
+/// filled from its row-major copy, where a line of options has a constant
+/// stride that the processor's prefetcher follows (along the pairing's
+/// diagonals the stride changes at every step), anything else from the
+/// table.
+struct Values<'a> {
+    table: &'a [u32],
+    rows_major: &'a RowMajor,
+}
+
+/// A box's values row by row, while it is filled.
+#[derive(Default)]
+struct RowMajor {
+    values: Vec<u32>,
+    rows: i64,
+    cols: i64,
+}
+
+impl RowMajor {
+    /// The index of `(a, b)`, if it is inside the box.
+    #[inline]
+    fn index(&self, a: i64, b: i64) -> Option<usize> {
+        ((0..self.rows).contains(&a) && (0..self.cols).contains(&b))
+            .then(|| (a * self.cols + b) as usize)
+    }
+}
 
 impl Known for Values<'_> {
     #[inline]
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = *self.0.get(slot(args[0], args[1])?)?;
+        let value = match self.rows_major.index(args[0], args[1]) {
+            Some(index) => self.rows_major.values[index],
+            None => *self.table.get(slot(args[0], args[1])?)?,
+        };
         (value < DENSE_BIG).then_some(value as u64)
     }
 
@@ -80,19 +107,34 @@ impl Known for Values<'_> {
     ) -> Option<()> {
         let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
         let last = count.checked_sub(1)? as i64;
+        let end_a = a.checked_add(da.checked_mul(last)?)?;
+        let end_b = b.checked_add(db.checked_mul(last)?)?;
+        let rows_major = self.rows_major;
+        if let (Some(first), Some(_)) = (rows_major.index(a, b), rows_major.index(end_a, end_b)) {
+            // Both ends are in the box, so every point between them is.
+            let stride = (da * rows_major.cols + db) as isize;
+            let mut at = first as isize;
+            for _ in 0..count {
+                let value = rows_major.values[at as usize];
+                if value >= DENSE_BIG {
+                    return None;
+                }
+                out.push(value as u64 ^ nim);
+                at += stride;
+            }
+            return Some(());
+        }
         // Both ends have slots, so every point between them has one: the
         // arguments move in straight lines and the slot is convex along
         // them, so the slots of the ends bound all others.
-        let end_a = a.checked_add(da.checked_mul(last)?)?;
-        let end_b = b.checked_add(db.checked_mul(last)?)?;
         let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
-        if first.max(final_slot) >= self.0.len() {
+        if first.max(final_slot) >= self.table.len() {
             return None;
         }
         let (mut a, mut b) = (a, b);
         for _ in 0..count {
             let diagonal = (a + b) as usize;
-            let value = *self.0.get(diagonal * (diagonal + 1) / 2 + b as usize)?;
+            let value = *self.table.get(diagonal * (diagonal + 1) / 2 + b as usize)?;
             if value >= DENSE_BIG {
                 return None;
             }
@@ -128,6 +170,19 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
+        let mut rows_major = RowMajor {
+            values: Vec::with_capacity(rows * cols),
+            rows: rows as i64,
+            cols: cols as i64,
+        };
+        for a in 0..rows {
+            for b in 0..cols {
+                let index = slot(a as i64, b as i64).filter(|&i| i < values.len());
+                rows_major
+                    .values
+                    .push(index.map_or(DENSE_BIG, |i| values[i]));
+            }
+        }
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -144,7 +199,15 @@ impl Grid {
                 }
                 let args = [a as i64, b as i64];
                 let value = kernel
-                    .options(&args, &Values(values), limit, &mut self.options)
+                    .options(
+                        &args,
+                        &Values {
+                            table: values,
+                            rows_major: &rows_major,
+                        },
+                        limit,
+                        &mut self.options,
+                    )
                     .map(|()| {
                         let points = &self.options.points;
                         self.mex.of(points.len(), points.iter().copied())
@@ -155,6 +218,7 @@ impl Grid {
                     return Ok(false);
                 };
                 values[index] = value as u32;
+                rows_major.values[a * cols + b] = value as u32;
             }
         }
         self.rows = rows;

@@ -131,13 +131,65 @@ pub(super) struct Shell {
     mex: Mex,
 }
 
-/// The values known so far, as the program looks them up.
-struct Values<'a>(&'a [u32]);
+/// The values known so far, as the program looks them up: inside the cube
+/// being filled from its row-major copy (see `Cube`), elsewhere from the
+/// table.
+struct Values<'a>(&'a [u32], Option<&'a Cube>);
+
+/// The values of the cube `[0, side)^k` in row-major order while a fill
+/// computes most of it: a line of options then has a constant stride,
+/// which the processor's prefetcher follows, where the shell numbering's
+/// stride changes from step to step.
+struct Cube {
+    values: Vec<u32>,
+    side: i64,
+}
+
+impl Cube {
+    /// The cube around the tuples up to slot `target`, with the values
+    /// known in `table`.
+    fn around(target: usize, k: usize, table: &[u32]) -> Cube {
+        let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
+        let mut values = Vec::with_capacity((side as usize).pow(k as u32));
+        let mut t = [0i64; 4];
+        loop {
+            let known = slot(&t[..k]).and_then(|s| table.get(s));
+            values.push(known.copied().unwrap_or(DENSE_BIG));
+            let Some(i) = t[..k].iter().rposition(|&x| x < side - 1) else {
+                break;
+            };
+            t[i] += 1;
+            t[i + 1..k].fill(0);
+        }
+        Cube { values, side }
+    }
+
+    /// The index of `ints` in `values`, if the tuple is inside the cube.
+    #[inline]
+    fn index(&self, ints: &[i64]) -> Option<usize> {
+        let mut index = 0;
+        for &t in ints {
+            if !(0..self.side).contains(&t) {
+                return None;
+            }
+            index = index * self.side + t;
+        }
+        Some(index as usize)
+    }
+
+    /// How far `index` moves when the tuple moves by `steps`.
+    fn stride(&self, steps: &[i64]) -> i64 {
+        steps.iter().fold(0, |stride, &d| stride * self.side + d)
+    }
+}
 
 impl Known for Values<'_> {
     #[inline]
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = *self.0.get(slot(args)?)?;
+        let value = match self.1.and_then(|cube| Some((cube, cube.index(args)?))) {
+            Some((cube, index)) => cube.values[index],
+            None => *self.0.get(slot(args)?)?,
+        };
         (value < DENSE_BIG).then_some(value as u64)
     }
 
@@ -156,8 +208,28 @@ impl Known for Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
-        let moving: Vec<usize> = (0..args.len()).filter(|&i| steps[i] != 0).collect();
-        let &[x] = moving.as_slice() else {
+        if let Some(cube) = self.1 {
+            let last = count.checked_sub(1)? as i64;
+            let mut end = [0i64; 4];
+            for ((end, &arg), &step) in end.iter_mut().zip(args).zip(steps) {
+                *end = arg.checked_add(step.checked_mul(last)?)?;
+            }
+            if let (Some(first), Some(_)) = (cube.index(args), cube.index(&end[..args.len()])) {
+                // Both ends are in the cube, so every point between them is.
+                let (mut at, stride) = (first as i64, cube.stride(steps));
+                for _ in 0..count {
+                    let value = cube.values[at as usize];
+                    if value >= DENSE_BIG {
+                        return None;
+                    }
+                    out.push(value as u64 ^ nim);
+                    at += stride;
+                }
+                return Some(());
+            }
+        }
+        let mut moving = (0..args.len()).filter(|&i| steps[i] != 0);
+        let (Some(x), None) = (moving.next(), moving.next()) else {
             return self.each(args, steps, count, nim, out);
         };
         let others = args.iter().enumerate().filter(|&(i, _)| i != x);
@@ -235,6 +307,13 @@ impl Shell {
         limit: u64,
         watch: &Watch,
     ) -> Result<Option<usize>, Stop> {
+        // A cube pays for itself when the fill computes a good part of it.
+        let cube_cells = arguments(target, k)[..k]
+            .iter()
+            .map(|&m| m as usize + 1)
+            .product::<usize>();
+        let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
+            .then(|| Cube::around(target, k, values));
         while self.done <= target {
             let s = self.done;
             if s.is_multiple_of(64) {
@@ -243,7 +322,12 @@ impl Shell {
             if values[s] >= DENSE_BIG {
                 let args = &self.at[..k];
                 let value = kernel
-                    .options(args, &Values(values), limit, &mut self.options)
+                    .options(
+                        args,
+                        &Values(values, cube.as_ref()),
+                        limit,
+                        &mut self.options,
+                    )
                     .map(|()| {
                         let points = &self.options.points;
                         self.mex.of(points.len(), points.iter().copied())
@@ -253,6 +337,11 @@ impl Shell {
                     return Ok(Some(s));
                 };
                 values[s] = value as u32;
+                if let Some(cube) = &mut cube
+                    && let Some(index) = cube.index(args)
+                {
+                    cube.values[index] = value as u32;
+                }
             }
             next(&mut self.at[..k]);
             self.done = s + 1;
@@ -263,7 +352,7 @@ impl Shell {
 
 #[cfg(test)]
 mod tests {
-    use super::{Values, arguments, next, slot};
+    use super::{Cube, Values, arguments, next, slot};
     use crate::engine::kernel::Known;
 
     #[test]
@@ -298,7 +387,9 @@ mod tests {
     fn stepping_along_a_line_finds_the_slots_one_by_one_would() {
         // Each slot holds its own number, so values are slots.
         let table: Vec<u32> = (0..20u32.pow(4)).collect();
-        let values = Values(&table);
+        let plain = Values(&table, None);
+        // A cube of side 10 holds some lines wholly, others in part.
+        let cubes = [3, 4].map(|k| Cube::around(10usize.pow(k as u32) - 1, k, &table));
         for args in [
             [9, 3, 5, 0],
             [2, 7, 7, 1],
@@ -316,11 +407,19 @@ mod tests {
                         } else {
                             5
                         };
-                        let (mut fast, mut plain) = (Vec::new(), Vec::new());
                         let line = (&args[..k], &steps[..k]);
-                        let stepped = values.along(line.0, line.1, count, 0, &mut fast);
-                        let each = values.each(line.0, line.1, count, 0, &mut plain);
-                        assert_eq!((stepped, fast), (each, plain), "{args:?} {k} {x} {step}");
+                        let mut one_by_one = Vec::new();
+                        let each = plain.each(line.0, line.1, count, 0, &mut one_by_one);
+                        let with_cube = Values(&table, Some(&cubes[k - 3]));
+                        for values in [&plain, &with_cube] {
+                            let mut fast = Vec::new();
+                            let stepped = values.along(line.0, line.1, count, 0, &mut fast);
+                            assert_eq!(
+                                (stepped, &fast),
+                                (each, &one_by_one),
+                                "{args:?} {k} {x} {step}"
+                            );
+                        }
                     }
                 }
             }
