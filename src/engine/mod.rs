@@ -11,6 +11,7 @@ mod mex;
 mod seen;
 mod shell;
 mod split;
+pub mod quotient;
 
 pub use ints::IntKey;
 pub use mex::Mex;
