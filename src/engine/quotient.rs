@@ -26,10 +26,6 @@ use super::Stop;
 /// The largest power of a new heap's element examined for repetition.
 const MAX_POWER: usize = 24;
 
-/// Most types of heap (element and winning moves) sharing one element that
-/// the verification tells apart.
-const TYPES_PER_ELEMENT: usize = 64;
-
 /// A heap game: for each heap size, its options, each the multiset of the
 /// heap sizes it leaves (all smaller than the heap moved in).
 #[derive(Clone, Debug, Default)]
@@ -49,31 +45,60 @@ pub enum Failure {
     /// The construction's candidate for heaps 0..=`heap` failed the exact
     /// verification: the quotient is not given rather than given wrong.
     Unverified { heap: usize },
-    /// Too many kinds of heap share one element for the verification.
-    TooManyTypes { heap: usize },
+    /// The candidate for heaps 0..=`heap` has more than `MAX_CANDIDATE`
+    /// elements.
+    TooBig { heap: usize },
 }
 
 /// A finite commutative monoid with a P-portion: element 0 is the identity.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Monoid {
     size: usize,
-    /// `mul[a * size + b]`.
-    mul: Vec<u32>,
+    /// A table monoid's size; a candidate is that monoid times cyclic
+    /// monoids, element q + base·(k₁ + powers₁·(k₂ + …)).
+    base: usize,
+    /// `table[a * base + b]`.
+    table: Vec<u32>,
+    /// Each cyclic factor's (start, period): xˢᵗᵃʳᵗ⁺ᵖᵉʳⁱᵒᵈ = xˢᵗᵃʳᵗ.
+    cyclic: Vec<(usize, usize)>,
     p: Vec<bool>,
 }
 
 impl Monoid {
     fn trivial() -> Monoid {
+        Monoid::table(1, vec![0], vec![false])
+    }
+
+    fn table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Monoid {
         Monoid {
-            size: 1,
-            mul: vec![0],
-            p: vec![false],
+            size,
+            base: size,
+            table,
+            cyclic: Vec::new(),
+            p,
         }
     }
 
     #[inline]
     fn mul(&self, a: u32, b: u32) -> u32 {
-        self.mul[a as usize * self.size + b as usize]
+        let (a, b) = (a as usize, b as usize);
+        let (qa, qb) = (a % self.base, b % self.base);
+        let q = self.table[qa * self.base + qb] as usize;
+        if self.cyclic.is_empty() {
+            return q as u32;
+        }
+        let (mut ra, mut rb) = (a / self.base, b / self.base);
+        let (mut id, mut radix) = (q, self.base);
+        for &(start, period) in &self.cyclic {
+            let powers = start + period;
+            let t = ra % powers + rb % powers;
+            let k = if t < powers { t } else { start + (t - start) % period };
+            id += k * radix;
+            radix *= powers;
+            ra /= powers;
+            rb /= powers;
+        }
+        id as u32
     }
 
     fn product(&self, elements: impl IntoIterator<Item = u32>) -> u32 {
@@ -219,25 +244,91 @@ pub fn quotient(
 ) -> Result<Quotient, Failure> {
     let mut work = 0u64;
     let heights = heights(rules);
-    let mut monoid = Monoid::trivial();
-    let mut images: Vec<u32> = Vec::new();
+    // The quotient after each heap, for rebuilding from an earlier one.
+    let mut history: Vec<(Monoid, Vec<u32>)> = vec![(Monoid::trivial(), Vec::new())];
     for n in 0..rules.options.len() {
         check(n, work).map_err(Failure::Stopped)?;
+        let (monoid, images) = history.last().cloned().unwrap_or_default();
         if rules.options[n].is_empty() {
+            let mut images = images;
             images.push(0);
+            history.push((monoid, images));
             continue;
         }
-        let (next, heap) = add_heap(rules, &heights, &monoid, &images, n, &mut work, check)?;
-        let old: Vec<u32> = images.iter().map(|&g| next.1[g as usize]).collect();
-        monoid = next.0;
-        images = old;
-        images.push(heap);
-        verify(rules, &monoid, &images, n, &mut work, check)?;
+        let mut step = Step {
+            rules,
+            heights: &heights,
+            work: &mut work,
+            check,
+        };
+        let mut built = None;
+        for lookback in 0..=MAX_LOOKBACK.min(n) {
+            let base = history[n - lookback].clone();
+            let Some(candidate) = step.rebuild(base, n - lookback, n)? else {
+                if lookback == 0 {
+                    return Err(Failure::TooBig { heap: n });
+                }
+                break;
+            };
+            if step.verify(&candidate.0, &candidate.1, n)? {
+                built = Some(candidate);
+                break;
+            }
+        }
+        history.push(built.ok_or(Failure::Unverified { heap: n })?);
     }
-    Ok(Quotient {
-        monoid,
-        heaps: images,
-    })
+    let (monoid, heaps) = history.pop().unwrap_or_default();
+    Ok(Quotient { monoid, heaps })
+}
+
+/// How many of the last heaps are added again without reducing between
+/// them when adding the next heap tells apart sums the quotient of the
+/// smaller heaps identified.
+const MAX_LOOKBACK: usize = 6;
+
+/// The most elements of a candidate.
+const MAX_CANDIDATE: usize = 1 << 16;
+
+/// What adding heaps needs.
+struct Step<'a, 'c> {
+    rules: &'a Rules,
+    heights: &'a [u64],
+    work: &'a mut u64,
+    check: &'c mut dyn FnMut(usize, u64) -> Result<(), Stop>,
+}
+
+impl Step<'_, '_> {
+    /// Adds heaps `from..=to` to the quotient `base` of the smaller heaps,
+    /// reducing only at the end; `None` if the candidate grows too big.
+    fn rebuild(
+        &mut self,
+        base: (Monoid, Vec<u32>),
+        from: usize,
+        to: usize,
+    ) -> Result<Option<(Monoid, Vec<u32>)>, Failure> {
+        let (mut monoid, mut images) = base;
+        for n in from..=to {
+            if self.rules.options[n].is_empty() {
+                images.push(0);
+                continue;
+            }
+            let last = n == to;
+            // Kept apart, a few more powers than repeat now may be told
+            // apart by the heaps added after.
+            let extra = if last || from == to { 0 } else { 2 };
+            let Some((next, heap)) = add_heap(self, &monoid, &images, n, extra, last)? else {
+                return Ok(None);
+            };
+            images = images.iter().map(|&g| next.1[g as usize]).collect();
+            images.push(heap);
+            monoid = next.0;
+        }
+        Ok(Some((monoid, images)))
+    }
+
+    fn verify(&mut self, monoid: &Monoid, images: &[u32], n: usize) -> Result<bool, Failure> {
+        verify(self.rules, monoid, images, n, self.work, self.check)
+    }
 }
 
 /// The height of each heap's game tree (a sum's is the sum of its parts'),
@@ -260,14 +351,19 @@ fn heights(rules: &Rules) -> Vec<u64> {
 type Extension = ((Monoid, Vec<u32>), u32);
 
 fn add_heap(
-    rules: &Rules,
-    heights: &[u64],
+    step: &mut Step,
     old: &Monoid,
     images: &[u32],
     n: usize,
-    work: &mut u64,
-    check: &mut dyn FnMut(usize, u64) -> Result<(), Stop>,
-) -> Result<Extension, Failure> {
+    extra: usize,
+    reduce: bool,
+) -> Result<Option<Extension>, Failure> {
+    let Step {
+        rules,
+        heights,
+        work,
+        check,
+    } = step;
     let size = old.size;
     let reps = representatives(old, images, heights);
     // The elements a move in q's representative leads to.
@@ -302,9 +398,9 @@ fn add_heap(
     for k in 1..=MAX_POWER {
         let mut column = vec![false; size];
         for &q in &order {
-            *work += 1;
+            **work += 1;
             if work.is_multiple_of(4096) {
-                check(n, *work).map_err(Failure::Stopped)?;
+                check(n, **work).map_err(Failure::Stopped)?;
             }
             let in_heap = new_options
                 .iter()
@@ -318,31 +414,34 @@ fn add_heap(
         .flat_map(|s| (1..=MAX_POWER / 4).map(move |p| (s, p)))
         .find(|&(s, p)| (s..=MAX_POWER - p).all(|k| outcome[k] == outcome[k + p]))
         .ok_or(Failure::NoPeriod { heap: n })?;
+    let start = start + extra;
     let powers = start + period;
-    let reduce = |t: usize| if t < powers { t } else { start + (t - start) % period };
     // The candidate Q × ⟨x⟩: element (q, k) is k·size + q.
     let total = size * powers;
-    let mut mul = vec![0u32; total * total];
-    for a in 0..total {
-        for b in 0..total {
-            let q = old.mul((a % size) as u32, (b % size) as u32) as usize;
-            mul[a * total + b] = (reduce(a / size + b / size) * size + q) as u32;
-        }
+    if total > MAX_CANDIDATE {
+        return Ok(None);
     }
     let p: Vec<bool> = (0..total).map(|e| outcome[e / size][e % size]).collect();
+    let mut cyclic = old.cyclic.clone();
+    cyclic.push((start, period));
     let candidate = Monoid {
         size: total,
-        mul,
+        base: old.base,
+        table: old.table.clone(),
+        cyclic,
         p,
     };
-    let x = (reduce(1) * size) as u32;
+    let x = (usize::from(powers > 1) * size) as u32;
     let mut generators: Vec<u32> = images.to_vec();
     generators.push(x);
     generators.sort_unstable();
     generators.dedup();
+    if !reduce {
+        return Ok(Some(((candidate, (0..size as u32).collect()), x)));
+    }
     let (reduced, map) = reduce_monoid(&candidate, &generators);
     let old_map = (0..size).map(|q| map[q]).collect();
-    Ok(((reduced, old_map), map[x as usize]))
+    Ok(Some(((reduced, old_map), map[x as usize])))
 }
 
 /// A lowest representative sum of an element.
@@ -421,11 +520,7 @@ fn reduce_monoid(monoid: &Monoid, generators: &[u32]) -> (Monoid, Vec<u32>) {
     }
     let p = first.iter().map(|&x| monoid.p[x as usize]).collect();
     (
-        Monoid {
-            size: count,
-            mul,
-            p,
-        },
+        Monoid::table(count, mul, p),
         class,
     )
 }
@@ -447,10 +542,9 @@ fn verify(
     n: usize,
     work: &mut u64,
     check: &mut dyn FnMut(usize, u64) -> Result<(), Stop>,
-) -> Result<(), Failure> {
-    let unverified = Failure::Unverified { heap: n };
+) -> Result<bool, Failure> {
     if monoid.p[0] {
-        return Err(unverified);
+        return Ok(false);
     }
     let size = monoid.size;
     // Each heap's type: its element and the y from which it has a move
@@ -470,87 +564,110 @@ fn verify(
             .collect();
         for y in 0..size as u32 {
             if monoid.p[monoid.mul(y, g) as usize] && wins[y as usize] {
-                return Err(unverified);
+                return Ok(false);
             }
         }
         if !types.contains(&(g, wins.clone())) {
             types.push((g, wins));
         }
     }
-    // Types grouped by element: group index, bit within the group.
+    // Heaps of one element in a sum matter through the union of their
+    // types' winning sets: a state keeps, for each element held, an id of
+    // that union (unions are numbered as they are met).
     let mut groups: Vec<u32> = types.iter().map(|t| t.0).collect();
     groups.sort_unstable();
     groups.dedup();
-    let mut bits = Vec::with_capacity(types.len());
-    let mut counts = vec![0usize; groups.len()];
-    for (g, _) in &types {
-        let group = groups.binary_search(g).unwrap_or_default();
-        if counts[group] == TYPES_PER_ELEMENT {
-            return Err(Failure::TooManyTypes { heap: n });
-        }
-        bits.push((group as u32, 1u64 << counts[group]));
-        counts[group] += 1;
-    }
-    // win_mask[group][y]: the types of the group with a move into P from y.
-    let mut win_mask = vec![vec![0u64; size]; groups.len()];
-    for (t, (_, wins)) in types.iter().enumerate() {
-        let (group, bit) = bits[t];
-        for y in 0..size {
-            if wins[y] {
-                win_mask[group as usize][y] |= bit;
-            }
-        }
-    }
-    // A state: [x, then (group, y, mask low, mask high) for each group held].
+    let mut unions = Unions::default();
+    let type_unions: Vec<(u32, u32)> = types
+        .iter()
+        .map(|(g, wins)| {
+            let group = groups.binary_search(g).unwrap_or_default() as u32;
+            (group, unions.id(wins.clone()))
+        })
+        .collect();
+    // A state: [x, then (group, y, union) for each element held].
     let start: Box<[u32]> = Box::new([0]);
     let mut seen: FxHashSet<Box<[u32]>> = FxHashSet::from_iter([start.clone()]);
     let mut stack = vec![start];
     while let Some(state) = stack.pop() {
-        for &(group, bit) in &bits {
+        for &(group, union) in &type_unions {
             *work += 1;
             if work.is_multiple_of(4096) {
                 check(n, *work).map_err(Failure::Stopped)?;
             }
             let g = groups[group as usize];
             let x = state[0];
-            let mut next: Vec<u32> = Vec::with_capacity(state.len() + 4);
+            let mut next: Vec<u32> = Vec::with_capacity(state.len() + 3);
             next.push(monoid.mul(x, g));
             let mut placed = false;
-            for entry in state[1..].chunks(4) {
-                let mask = u64::from(entry[2]) | (u64::from(entry[3]) << 32);
-                let (y, mask) = if entry[0] == group {
+            for entry in state[1..].chunks(3) {
+                if entry[0] == group {
                     placed = true;
-                    (x, mask | bit)
-                } else {
-                    if !placed && entry[0] > group {
-                        placed = true;
-                        next.extend([group, x, bit as u32, (bit >> 32) as u32]);
-                    }
-                    (monoid.mul(entry[1], g), mask)
-                };
-                next.extend([entry[0], y, mask as u32, (mask >> 32) as u32]);
+                    next.extend([group, x, unions.join(entry[2], union)]);
+                    continue;
+                }
+                if !placed && entry[0] > group {
+                    placed = true;
+                    next.extend([group, x, union]);
+                }
+                next.extend([entry[0], monoid.mul(entry[1], g), entry[2]]);
             }
             if !placed {
-                next.extend([group, x, bit as u32, (bit >> 32) as u32]);
+                next.extend([group, x, union]);
             }
             let next: Box<[u32]> = next.into();
             if seen.contains(&next) {
                 continue;
             }
-            if !monoid.p[next[0] as usize] {
-                let has_win = next[1..].chunks(4).any(|e| {
-                    let mask = u64::from(e[2]) | (u64::from(e[3]) << 32);
-                    mask & win_mask[e[0] as usize][e[1] as usize] != 0
-                });
-                if !has_win {
-                    return Err(unverified);
-                }
+            if !monoid.p[next[0] as usize]
+                && !next[1..]
+                    .chunks(3)
+                    .any(|e| unions.sets[e[2] as usize][e[1] as usize])
+            {
+                return Ok(false);
             }
             seen.insert(next.clone());
             stack.push(next);
         }
     }
-    Ok(())
+    Ok(true)
+}
+
+/// Sets of elements (winning sets of heap types and their unions), each
+/// numbered once.
+#[derive(Default)]
+struct Unions {
+    sets: Vec<Vec<bool>>,
+    ids: FxHashMap<Vec<bool>, u32>,
+    joins: FxHashMap<(u32, u32), u32>,
+}
+
+impl Unions {
+    fn id(&mut self, set: Vec<bool>) -> u32 {
+        if let Some(&id) = self.ids.get(&set) {
+            return id;
+        }
+        let id = self.sets.len() as u32;
+        self.ids.insert(set.clone(), id);
+        self.sets.push(set);
+        id
+    }
+
+    fn join(&mut self, a: u32, b: u32) -> u32 {
+        if a == b {
+            return a;
+        }
+        if let Some(&id) = self.joins.get(&(a, b)) {
+            return id;
+        }
+        let set = (self.sets[a as usize].iter())
+            .zip(&self.sets[b as usize])
+            .map(|(x, y)| *x || *y)
+            .collect();
+        let id = self.id(set);
+        self.joins.insert((a, b), id);
+        id
+    }
 }
 
 #[cfg(test)]
