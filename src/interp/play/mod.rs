@@ -2,6 +2,7 @@
 //! Sprague-Grundy values of games with cycles, and nimber products.
 
 pub mod loopy;
+mod genus;
 mod misere;
 mod smith;
 
