@@ -146,7 +146,7 @@ impl Builtin {
             Builtin::MisereWinning => help(
                 "misere_winning(G)",
                 "the options of G that win under misère play (P-positions when the last player to move loses)",
-                "misere_winning(*1 + *1 + *1)  # [*1 + *1]",
+                "misere_winning(*3)  # [*1]",
             ),
             Builtin::MisereQuotient => help(
                 "misere_quotient(F, max_heap)",
