@@ -270,7 +270,12 @@ pub fn quotient(
                 }
                 break;
             };
-            if step.verify(&candidate.0, &candidate.1, n)? {
+            let unchanged = lookback == 0
+                && candidate.0 == history[n].0
+                && candidate.1[..n] == history[n].1[..];
+            if (unchanged && implied(rules, &candidate.0, &candidate.1, n))
+                || step.verify(&candidate.0, &candidate.1, n)?
+            {
                 built = Some(candidate);
                 break;
             }
@@ -279,6 +284,32 @@ pub fn quotient(
     }
     let (monoid, heaps) = history.pop().unwrap_or_default();
     Ok(Quotient { monoid, heaps })
+}
+
+/// Whether heap n, added without changing the quotient, keeps it verified:
+/// it has no move into P from P, and some smaller heap of the same element
+/// has no more winning moves than it (the verification's states with heap
+/// n are those with that heap in its place, with at least the same moves).
+fn implied(rules: &Rules, monoid: &Monoid, images: &[u32], n: usize) -> bool {
+    let wins = |heap: usize| -> Vec<bool> {
+        let options: Vec<u32> = rules.options[heap]
+            .iter()
+            .map(|o| monoid.product(o.iter().map(|&h| images[h])))
+            .collect();
+        (0..monoid.size as u32)
+            .map(|y| options.iter().any(|&m| monoid.p[monoid.mul(y, m) as usize]))
+            .collect()
+    };
+    let g = images[n];
+    let new = wins(n);
+    let no_move_from_p =
+        (0..monoid.size as u32).all(|y| !(monoid.p[monoid.mul(y, g) as usize] && new[y as usize]));
+    no_move_from_p
+        && (0..n).any(|j| {
+            images[j] == g
+                && !rules.options[j].is_empty()
+                && wins(j).iter().zip(&new).all(|(old, new)| !old || *new)
+        })
 }
 
 /// How many of the last heaps are added again without reducing between
@@ -571,49 +602,56 @@ fn verify(
             types.push((g, wins));
         }
     }
-    // Heaps of one element in a sum matter through the union of their
-    // types' winning sets: a state keeps, for each element held, an id of
-    // that union (unions are numbered as they are met).
-    let mut groups: Vec<u32> = types.iter().map(|t| t.0).collect();
-    groups.sort_unstable();
-    groups.dedup();
-    let mut unions = Unions::default();
-    let type_unions: Vec<(u32, u32)> = types
+    // A sum holding heaps of several types with one element g fails if
+    // the sum with all of them replaced by one type fails: the elements are
+    // the same and that type's winning set is smaller than their union. So
+    // each element held is held with one type, and a type whose winning
+    // set contains another's of the same element is never needed.
+    let minimal: Vec<(u32, Vec<bool>)> = types
         .iter()
-        .map(|(g, wins)| {
-            let group = groups.binary_search(g).unwrap_or_default() as u32;
-            (group, unions.id(wins.clone()))
+        .filter(|(g, wins)| {
+            !types.iter().any(|(h, other)| {
+                h == g && other != wins && other.iter().zip(wins).all(|(o, w)| !o || *w)
+            })
         })
+        .cloned()
         .collect();
-    // A state: [x, then (group, y, union) for each element held].
+    // A state: [x, then (type, y) for each element held, by type].
     let start: Box<[u32]> = Box::new([0]);
     let mut seen: FxHashSet<Box<[u32]>> = FxHashSet::from_iter([start.clone()]);
     let mut stack = vec![start];
     while let Some(state) = stack.pop() {
-        for &(group, union) in &type_unions {
+        for (t, (g, _)) in minimal.iter().enumerate() {
+            let t = t as u32;
+            // Another type of the same element is held: add that one.
+            if state[1..]
+                .chunks(2)
+                .any(|e| e[0] != t && minimal[e[0] as usize].0 == *g)
+            {
+                continue;
+            }
             *work += 1;
             if work.is_multiple_of(4096) {
                 check(n, *work).map_err(Failure::Stopped)?;
             }
-            let g = groups[group as usize];
             let x = state[0];
-            let mut next: Vec<u32> = Vec::with_capacity(state.len() + 3);
-            next.push(monoid.mul(x, g));
+            let mut next: Vec<u32> = Vec::with_capacity(state.len() + 2);
+            next.push(monoid.mul(x, *g));
             let mut placed = false;
-            for entry in state[1..].chunks(3) {
-                if entry[0] == group {
+            for entry in state[1..].chunks(2) {
+                if entry[0] == t {
                     placed = true;
-                    next.extend([group, x, unions.join(entry[2], union)]);
+                    next.extend([t, x]);
                     continue;
                 }
-                if !placed && entry[0] > group {
+                if !placed && entry[0] > t {
                     placed = true;
-                    next.extend([group, x, union]);
+                    next.extend([t, x]);
                 }
-                next.extend([entry[0], monoid.mul(entry[1], g), entry[2]]);
+                next.extend([entry[0], monoid.mul(entry[1], *g)]);
             }
             if !placed {
-                next.extend([group, x, union]);
+                next.extend([t, x]);
             }
             let next: Box<[u32]> = next.into();
             if seen.contains(&next) {
@@ -621,8 +659,8 @@ fn verify(
             }
             if !monoid.p[next[0] as usize]
                 && !next[1..]
-                    .chunks(3)
-                    .any(|e| unions.sets[e[2] as usize][e[1] as usize])
+                    .chunks(2)
+                    .any(|e| minimal[e[0] as usize].1[e[1] as usize])
             {
                 return Ok(false);
             }
@@ -631,43 +669,6 @@ fn verify(
         }
     }
     Ok(true)
-}
-
-/// Sets of elements (winning sets of heap types and their unions), each
-/// numbered once.
-#[derive(Default)]
-struct Unions {
-    sets: Vec<Vec<bool>>,
-    ids: FxHashMap<Vec<bool>, u32>,
-    joins: FxHashMap<(u32, u32), u32>,
-}
-
-impl Unions {
-    fn id(&mut self, set: Vec<bool>) -> u32 {
-        if let Some(&id) = self.ids.get(&set) {
-            return id;
-        }
-        let id = self.sets.len() as u32;
-        self.ids.insert(set.clone(), id);
-        self.sets.push(set);
-        id
-    }
-
-    fn join(&mut self, a: u32, b: u32) -> u32 {
-        if a == b {
-            return a;
-        }
-        if let Some(&id) = self.joins.get(&(a, b)) {
-            return id;
-        }
-        let set = (self.sets[a as usize].iter())
-            .zip(&self.sets[b as usize])
-            .map(|(x, y)| *x || *y)
-            .collect();
-        let id = self.id(set);
-        self.joins.insert((a, b), id);
-        id
-    }
 }
 
 #[cfg(test)]
