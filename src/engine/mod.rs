@@ -8,10 +8,10 @@ mod grid;
 mod ints;
 pub mod kernel;
 mod mex;
+pub mod quotient;
 mod seen;
 mod shell;
 mod split;
-pub mod quotient;
 
 pub use ints::IntKey;
 pub use mex::Mex;

@@ -16,8 +16,8 @@
 //! many "local states" a sum can have. A candidate that fails the check is
 //! never returned.
 
-use std::collections::{BTreeSet, BinaryHeap};
 use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -92,7 +92,11 @@ impl Monoid {
         for &(start, period) in &self.cyclic {
             let powers = start + period;
             let t = ra % powers + rb % powers;
-            let k = if t < powers { t } else { start + (t - start) % period };
+            let k = if t < powers {
+                t
+            } else {
+                start + (t - start) % period
+            };
             id += k * radix;
             radix *= powers;
             ra /= powers;
@@ -230,7 +234,10 @@ impl Quotient {
         Presentation {
             generators,
             relations,
-            normal_forms: normal_forms.into_iter().map(Option::unwrap_or_default).collect(),
+            normal_forms: normal_forms
+                .into_iter()
+                .map(Option::unwrap_or_default)
+                .collect(),
         }
     }
 }
@@ -550,10 +557,7 @@ fn reduce_monoid(monoid: &Monoid, generators: &[u32]) -> (Monoid, Vec<u32>) {
         }
     }
     let p = first.iter().map(|&x| monoid.p[x as usize]).collect();
-    (
-        Monoid::table(count, mul, p),
-        class,
-    )
+    (Monoid::table(count, mul, p), class)
 }
 
 /// Checks exactly that `monoid` predicts the outcome of every sum of heaps
@@ -591,7 +595,11 @@ fn verify(
             .map(|o| monoid.product(o.iter().map(|&h| images[h])))
             .collect();
         let wins: Vec<bool> = (0..size as u32)
-            .map(|y| option_images.iter().any(|&m| monoid.p[monoid.mul(y, m) as usize]))
+            .map(|y| {
+                option_images
+                    .iter()
+                    .any(|&m| monoid.p[monoid.mul(y, m) as usize])
+            })
             .collect();
         for y in 0..size as u32 {
             if monoid.p[monoid.mul(y, g) as usize] && wins[y as usize] {

@@ -159,7 +159,10 @@ impl Builtin {
             }
             Builtin::MisereNim => {
                 let game = ops::game(&args[0], arg(0))?;
-                Ok(Value::Int(value_int(it.misere_nim(&game, arg(0))?, arg(0))?))
+                Ok(Value::Int(value_int(
+                    it.misere_nim(&game, arg(0))?,
+                    arg(0),
+                )?))
             }
             Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
             Builtin::NimInv => play::nim_inv(&args[0], arg(0)),

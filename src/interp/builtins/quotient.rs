@@ -76,7 +76,10 @@ fn heap_rules(it: &mut Interp, family: FamilyId, max_heap: usize, span: Span) ->
                 match part {
                     Game::Nim(0) => {}
                     Game::Pos(pos) if pos.family == family => {
-                        let k = it.engine.dense_arg(*pos).filter(|&k| (0..n as i64).contains(&k));
+                        let k = it
+                            .engine
+                            .dense_arg(*pos)
+                            .filter(|&k| (0..n as i64).contains(&k));
                         let Some(k) = k else {
                             return Err(not_smaller(it, family, n, part, span));
                         };
@@ -93,12 +96,20 @@ fn heap_rules(it: &mut Interp, family: FamilyId, max_heap: usize, span: Span) ->
 }
 
 /// The error for an option part that is not a smaller heap of the family.
-fn not_smaller(it: &Interp, family: FamilyId, n: usize, part: &Game, span: Span) -> Box<Diagnostic> {
+fn not_smaller(
+    it: &Interp,
+    family: FamilyId,
+    n: usize,
+    part: &Game,
+    span: Span,
+) -> Box<Diagnostic> {
     let name = printer::callable_name(Callable::Family(family), it);
     let shown = printer::inline(&Value::Game(part.clone()), it);
     Diagnostic::new(
         span,
-        format!("an option of `{name}({n})` holds `{shown}`, which is not a smaller heap of `{name}`"),
+        format!(
+            "an option of `{name}({n})` holds `{shown}`, which is not a smaller heap of `{name}`"
+        ),
     )
     .label("this family")
     .help("a misère quotient is computed for families whose moves leave sums of smaller heaps")
@@ -203,7 +214,11 @@ fn monomial(exponents: &[u32], names: &[String]) -> String {
             _ => text.push_str(&format!("{name}{}", superscript(*e))),
         }
     }
-    if text.is_empty() { "1".to_string() } else { text }
+    if text.is_empty() {
+        "1".to_string()
+    } else {
+        text
+    }
 }
 
 /// Who wins `game` under misère play by the quotient of its family, when

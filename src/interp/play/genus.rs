@@ -60,7 +60,12 @@ impl Interp {
     }
 
     /// The state of a sum: its non-terminal parts' ids, sorted.
-    fn state_of(&mut self, components: &mut Components, parts: &[Game], span: Span) -> Result<State> {
+    fn state_of(
+        &mut self,
+        components: &mut Components,
+        parts: &[Game],
+        span: Span,
+    ) -> Result<State> {
         let mut state = Vec::new();
         for part in parts {
             let id = components.id(part.clone());
@@ -108,7 +113,9 @@ impl Interp {
                 pending = Some(next.clone());
                 continue;
             }
-            let frame = frames.pop().unwrap_or_else(|| unreachable!("a frame is on the stack"));
+            let frame = frames
+                .pop()
+                .unwrap_or_else(|| unreachable!("a frame is on the stack"));
             let value = mex.of(frame.values.len(), frame.values.iter().copied());
             memo.insert(frame.state, value);
             match frames.last_mut() {
@@ -119,7 +126,12 @@ impl Interp {
     }
 
     /// The states one move leads to.
-    fn successors(&mut self, components: &mut Components, state: &[u32], span: Span) -> Result<Vec<State>> {
+    fn successors(
+        &mut self,
+        components: &mut Components,
+        state: &[u32],
+        span: Span,
+    ) -> Result<Vec<State>> {
         let mut successors = Vec::new();
         for (i, &id) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == id {

@@ -201,7 +201,12 @@ impl Interp {
         Ok(components.options[index].as_deref().unwrap_or_default())
     }
 
-    pub(super) fn is_terminal(&mut self, components: &mut Components, id: u32, span: Span) -> Result<bool> {
+    pub(super) fn is_terminal(
+        &mut self,
+        components: &mut Components,
+        id: u32,
+        span: Span,
+    ) -> Result<bool> {
         match components.games[id as usize] {
             // A heap's options are listed only when it is moved in.
             Game::Nim(n) => Ok(n == 0),
@@ -211,7 +216,12 @@ impl Interp {
 
     /// The moves of component `id`: for each option, the non-terminal
     /// components it leaves, sorted.
-    pub(super) fn moves(&mut self, components: &mut Components, id: u32, span: Span) -> Result<Rc<[State]>> {
+    pub(super) fn moves(
+        &mut self,
+        components: &mut Components,
+        id: u32,
+        span: Span,
+    ) -> Result<Rc<[State]>> {
         if let Some(moves) = &components.moves[id as usize] {
             return Ok(Rc::clone(moves));
         }

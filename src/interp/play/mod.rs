@@ -1,8 +1,8 @@
 //! Play beyond short normal-play games: misère outcomes, generalised
 //! Sprague-Grundy values of games with cycles, and nimber products.
 
-pub mod loopy;
 mod genus;
+pub mod loopy;
 mod misere;
 mod smith;
 
