@@ -155,6 +155,7 @@ impl Interp {
         if lowered.replaced {
             self.engine.clear();
             self.periods.clear();
+            self.quotients.clear();
             for state in &mut self.lets {
                 if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
                     crate::value::dismantle(value);
