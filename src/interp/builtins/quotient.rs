@@ -140,9 +140,15 @@ fn compute(it: &mut Interp, rules: &Rules, span: Span) -> Result<Quotient> {
         )
         .label("in this call")
         .help("try a smaller largest heap"),
-        Failure::Unverified { heap } | Failure::TooBig { heap } => Diagnostic::new(
+        Failure::Unverified { heap } => Diagnostic::new(
             span,
-            format!("the quotient could not be built past heap {heap}: heap {heap} tells apart sums of smaller heaps further back than the construction rebuilds"),
+            format!("the quotient of heaps up to {heap} could not be verified: heap {heap} tells apart sums of smaller heaps that the construction identified"),
+        )
+        .label("in this call")
+        .help(format!("misere_quotient(F, {}) is as far as it goes", heap.saturating_sub(1))),
+        Failure::TooBig { heap } => Diagnostic::new(
+            span,
+            format!("the quotient could not be built past heap {heap}: the candidate grew too big"),
         )
         .label("in this call")
         .help(format!("misere_quotient(F, {}) is as far as it goes", heap.saturating_sub(1))),
