@@ -65,7 +65,9 @@ fn heap_family(it: &Interp, value: &Value, span: Span) -> Result<FamilyId> {
 fn heap_rules(it: &mut Interp, family: FamilyId, max_heap: usize, span: Span) -> Result<Rules> {
     let mut options = Vec::with_capacity(max_heap + 1);
     for n in 0..=max_heap {
-        it.tick(span)?;
+        // A heap may have many options: Ctrl-C and the memory budget are
+        // checked at each one.
+        it.check_interrupt(span)?;
         let Value::Game(heap) = it.position(family, &[Value::Int(n as i64)], span)? else {
             unreachable!("a position is a game")
         };
