@@ -142,8 +142,37 @@ fn nim_heaps_give_the_tame_quotients() {
 #[test]
 fn published_sizes() {
     // Plambeck and Siegel, "Misère quotients for impartial games" (2008):
-    // 0.75 has the quotient R8, of order 8.
+    // 0.75 has the quotient R8, of order 8 (and Siegel, "The structure and
+    // classification of misère quotients", arXiv math/0703070, proves it
+    // is the only quotient of order 8).
     assert_eq!(solve(&octal("0.75", 40)).size(), 8);
+}
+
+/// Theorems every quotient obeys: its order is even (Plambeck and Siegel
+/// 2008, as recalled by Rubinstein-Salzedo and Zhou, arXiv 2603.18244), and
+/// with two P-elements it is 2ⁿ + 2 or 2ⁿ + 4 (Siegel, arXiv math/0703070).
+#[test]
+fn orders_obey_the_structure_theorems() {
+    let games = [
+        octal("0.75", 30),
+        octal("0.31", 30),
+        octal("0.77", 20),
+        octal("0.137", 20),
+        octal("0.07", 20),
+        subtraction(&[1, 2], 30),
+        subtraction(&[1, 3, 4], 30),
+        subtraction(&[2, 3], 30),
+    ];
+    for rules in &games {
+        let q = solve(rules);
+        assert_eq!(q.size() % 2, 0, "order {}", q.size());
+        let p = (0..q.size() as u32).filter(|&e| q.is_p(e)).count();
+        if p == 2 {
+            let m = q.size() - 2;
+            let power = |k: usize| k.is_power_of_two();
+            assert!(power(m) || (m >= 2 && power(m - 2)), "order {}", q.size());
+        }
+    }
 }
 
 #[test]
