@@ -177,6 +177,48 @@ fn misere_kayles_sums_match_brute_force() {
     check_sums(KAYLES, &Vec::new(), &sums);
 }
 
+/// Through the misère quotient: after `misere_quotient(K, 12)` on the
+/// file's own Kayles family, every sum of three rows of at most 12 pins,
+/// every two such rows with rows of 6 and 9, and 12 + 7 + 3 + 1 are
+/// answered by multiplying elements, and agree with the brute force.
+#[test]
+fn misere_kayles_sums_through_the_quotient_match_brute_force() {
+    let mut sums: Vec<Vec<Part>> = Vec::new();
+    for a in 0..=12 {
+        for b in a..=12 {
+            for c in b..=12 {
+                sums.push(vec![Part::Kayles(a), Part::Kayles(b), Part::Kayles(c)]);
+            }
+            sums.push(vec![
+                Part::Kayles(a),
+                Part::Kayles(b),
+                Part::Kayles(6),
+                Part::Kayles(9),
+            ]);
+        }
+    }
+    sums.push([12, 7, 3, 1].map(Part::Kayles).to_vec());
+    let declarations = format!("{KAYLES}misere_quotient(K, 12)[\"size\"]\n");
+    let calls: Vec<String> = sums
+        .iter()
+        .map(|sum| {
+            let parts: Vec<String> = sum.iter().map(|&p| render(p)).collect();
+            format!("misere({})", parts.join(" + "))
+        })
+        .collect();
+    let lines = run_json(&format!("{declarations}[{}]\n", calls.join(", ")));
+    assert!(lines[0].as_i64().is_some_and(|size| size > 6));
+    let mut memo = HashMap::new();
+    let expected: Vec<String> = sums
+        .into_iter()
+        .map(|mut sum| {
+            sum.sort();
+            letter(misere_mover_wins(&Vec::new(), sum, &mut memo)).to_string()
+        })
+        .collect();
+    assert_eq!(strings(&lines[1]), expected);
+}
+
 #[test]
 fn a_cycle_is_an_error_that_points_to_loopy() {
     let (stdout, errors) = run_to_strings(

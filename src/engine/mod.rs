@@ -8,6 +8,7 @@ mod grid;
 mod ints;
 pub mod kernel;
 mod mex;
+pub mod quotient;
 mod seen;
 mod shell;
 mod split;

@@ -14,7 +14,9 @@ pub mod help;
 mod hint;
 pub(crate) mod octal;
 pub(crate) mod period;
+pub(crate) use quotient::misere_by_quotient;
 mod plot;
+mod quotient;
 mod take_break;
 mod tree;
 
@@ -72,6 +74,10 @@ builtins! {
     Plot "plot" 2..=4,
     Hint "hint" 1..=1,
     Misere "misere" 1..=1,
+    MisereWinning "misere_winning" 1..=1,
+    MisereQuotient "misere_quotient" 2..=2,
+    Genus "genus" 1..=1,
+    MisereNim "misere_nim" 1..=1,
     Loopy "loopy" 1..=1,
     NimMul "nim_mul" 2..=2,
     NimInv "nim_inv" 1..=1,
@@ -135,6 +141,28 @@ impl Builtin {
             Builtin::Misere => {
                 let game = ops::game(&args[0], arg(0))?;
                 Ok(Value::str(it.misere(&game, arg(0))?))
+            }
+            Builtin::MisereWinning => {
+                let game = ops::game(&args[0], arg(0))?;
+                let mut winning = Vec::new();
+                for option in it.options(&game, arg(0))? {
+                    if it.misere(&option, arg(0))? == "P" {
+                        winning.push(Value::Game(option));
+                    }
+                }
+                Ok(Value::list(winning))
+            }
+            Builtin::MisereQuotient => quotient::misere_quotient(it, &args, spans, span),
+            Builtin::Genus => {
+                let game = ops::game(&args[0], arg(0))?;
+                Ok(Value::str(&it.genus(&game, arg(0))?))
+            }
+            Builtin::MisereNim => {
+                let game = ops::game(&args[0], arg(0))?;
+                Ok(Value::Int(value_int(
+                    it.misere_nim(&game, arg(0))?,
+                    arg(0),
+                )?))
             }
             Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
             Builtin::NimInv => play::nim_inv(&args[0], arg(0)),

@@ -42,6 +42,8 @@ pub struct Interp {
     frames: Vec<Vec<Value>>,
     format: Format,
     out: Box<dyn Write>,
+    /// The misère quotients `misere_quotient` computed, by family.
+    pub(crate) quotients: rustc_hash::FxHashMap<FamilyId, Rc<crate::engine::quotient::Quotient>>,
     /// The families `octal(…)` has made, by code.
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
     /// Each family's integer IR, or why it has none, built on first use.
@@ -130,6 +132,7 @@ impl Interp {
             format,
             out,
             octal_families: Default::default(),
+            quotients: Default::default(),
             plans: Default::default(),
             generic_only: false,
             definitions_only: false,
@@ -211,6 +214,7 @@ impl Interp {
         if lowered.replaced {
             self.engine.clear();
             self.periods.clear();
+            self.quotients.clear();
             for state in &mut self.lets {
                 if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
                     crate::value::dismantle(value);

@@ -174,6 +174,7 @@ impl Interp {
         let (positions, _) = self.engine.stats();
         self.engine.clear();
         self.periods.clear();
+        self.quotients.clear();
         for state in &mut self.lets {
             if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
                 crate::value::dismantle(value);

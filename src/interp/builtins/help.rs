@@ -143,6 +143,26 @@ impl Builtin {
                 "the outcome of G under misère play, where the last player to move loses",
                 "misere(*1 + *1)  # N",
             ),
+            Builtin::MisereWinning => help(
+                "misere_winning(G)",
+                "the options of G that win under misère play (P-positions when the last player to move loses)",
+                "misere_winning(*3)  # [*1]",
+            ),
+            Builtin::MisereQuotient => help(
+                "misere_quotient(F, max_heap)",
+                "the misère quotient of the sums of heaps F(0..=max_heap): presentation, size, P-portion, each heap's element; misere() of such sums then multiplies elements",
+                "misere_quotient(octal(\"0.75\"), 30)[\"size\"]  # 8",
+            ),
+            Builtin::Genus => help(
+                "genus(G)",
+                "Conway's genus of G: its normal-play value, then the misère Grundy values of G, G + *2, G + *2 + *2, … until they alternate",
+                "genus(*1)  # 1^031",
+            ),
+            Builtin::MisereNim => help(
+                "misere_nim(G)",
+                "the misère Grundy value of G (1 for the empty game, else the mex of its options'): a tame position's misère nim value",
+                "[misere_nim(octal(\"0.77\")(n)) for n in 0..8]  # [1, 0, 2, 3, 0, 1, 3, 2]",
+            ),
             Builtin::Loopy => help(
                 "loopy(G)",
                 "the generalised Sprague-Grundy value of a game that may have cycles: n or ∞{K}",

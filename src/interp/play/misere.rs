@@ -3,7 +3,8 @@
 //! whole: a state is the sorted multiset of its components (terminal ones
 //! dropped, since nobody can move in them), memoised, and searched on an
 //! explicit stack. A state made only of nim heaps is answered by the closed
-//! form of misère nim instead.
+//! form of misère nim instead. A sum of heaps of a family whose misère
+//! quotient this session computed is answered by the quotient.
 
 use std::rc::Rc;
 
@@ -16,13 +17,13 @@ use crate::span::Span;
 use crate::value::{Game, Value};
 
 /// A state: component ids, sorted.
-type State = Box<[u32]>;
+pub(super) type State = Box<[u32]>;
 
 /// The components met so far, by id, with their options once asked for.
 #[derive(Default)]
-struct Components {
+pub(super) struct Components {
     ids: FxHashMap<Game, u32>,
-    games: Vec<Game>,
+    pub(super) games: Vec<Game>,
     /// A component's options as its definition gives them.
     options: Vec<Option<Vec<Game>>>,
     /// Its moves: each option as the state it leaves behind (sorted ids,
@@ -31,7 +32,7 @@ struct Components {
 }
 
 impl Components {
-    fn id(&mut self, game: Game) -> u32 {
+    pub(super) fn id(&mut self, game: Game) -> u32 {
         if let Some(&id) = self.ids.get(&game) {
             return id;
         }
@@ -95,6 +96,9 @@ struct Frame {
 impl Interp {
     /// `"P"` or `"N"`: who wins `game` under misère play.
     pub(crate) fn misere(&mut self, game: &Game, span: Span) -> Result<&'static str> {
+        if let Some(previous_wins) = crate::interp::builtins::misere_by_quotient(self, game) {
+            return Ok(if previous_wins { "P" } else { "N" });
+        }
         let mut components = Components::default();
         let mut root = Vec::new();
         for part in game.parts() {
@@ -197,7 +201,12 @@ impl Interp {
         Ok(components.options[index].as_deref().unwrap_or_default())
     }
 
-    fn is_terminal(&mut self, components: &mut Components, id: u32, span: Span) -> Result<bool> {
+    pub(super) fn is_terminal(
+        &mut self,
+        components: &mut Components,
+        id: u32,
+        span: Span,
+    ) -> Result<bool> {
         match components.games[id as usize] {
             // A heap's options are listed only when it is moved in.
             Game::Nim(n) => Ok(n == 0),
@@ -207,7 +216,12 @@ impl Interp {
 
     /// The moves of component `id`: for each option, the non-terminal
     /// components it leaves, sorted.
-    fn moves(&mut self, components: &mut Components, id: u32, span: Span) -> Result<Rc<[State]>> {
+    pub(super) fn moves(
+        &mut self,
+        components: &mut Components,
+        id: u32,
+        span: Span,
+    ) -> Result<Rc<[State]>> {
         if let Some(moves) = &components.moves[id as usize] {
             return Ok(Rc::clone(moves));
         }

@@ -1,6 +1,7 @@
 //! Play beyond short normal-play games: misère outcomes, generalised
 //! Sprague-Grundy values of games with cycles, and nimber products.
 
+mod genus;
 pub mod loopy;
 mod misere;
 mod smith;
