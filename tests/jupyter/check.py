@@ -299,7 +299,7 @@ class Protocol(jupyter_kernel_test.KernelTests):
     ]
     completion_samples = [
         {"text": "outc", "matches": {"outcome"}},
-        {"text": "g(*1) + mi", "matches": {"min", "misere"}},
+        {"text": "g(*1) + mi", "matches": {"min", "misere", "misere_nim", "misere_quotient", "misere_winning"}},
     ]
     complete_code_samples = ["g(*1)", "game A(n) = < A(n - 1) if n > 0 >"]
     incomplete_code_samples = ["game A(n) = <", "g(*3 +"]
