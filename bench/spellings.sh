@@ -22,7 +22,7 @@ gcc -O2 -o "$WORK/plain" bench/plain.c
 SPRAGUE=target/release/sprague
 
 if [[ -n ${QUICK:-} ]]; then SUB=200000; PATH_N=4000; WYTHOFF_N=150; NIM3=30; CHOMP=7
-else SUB=2000000; PATH_N=20000; WYTHOFF_N=1000; NIM3=120; CHOMP=10; fi
+else SUB=2000000; PATH_N=60000; WYTHOFF_N=1000; NIM3=120; CHOMP=10; fi
 
 # seconds COMMAND...: the least CPU time (user + system, which a machine
 # shared with other work disturbs less than the wall clock) of $RUNS runs;
