@@ -14,12 +14,15 @@ impl Mex {
     pub fn of(&mut self, count: usize, values: impl IntoIterator<Item = u64>) -> u64 {
         self.seen.clear();
         self.seen.resize(count + 1, 0);
+        // A byte store may alias the vector's own fields; marking through a
+        // slice keeps its pointer and length in registers.
+        let seen = self.seen.as_mut_slice();
         for v in values {
-            if let Some(slot) = self.seen.get_mut(v as usize) {
+            if let Some(slot) = seen.get_mut(v as usize) {
                 *slot = 1;
             }
         }
-        self.seen.iter().position(|&s| s == 0).unwrap_or(count + 1) as u64
+        seen.iter().position(|&s| s == 0).unwrap_or(count + 1) as u64
     }
 }
 
