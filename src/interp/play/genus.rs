@@ -124,31 +124,6 @@ impl Interp {
             }
         }
     }
-
-    /// The states one move leads to.
-    fn successors(
-        &mut self,
-        components: &mut Components,
-        state: &[u32],
-        span: Span,
-    ) -> Result<Vec<State>> {
-        let mut successors = Vec::new();
-        for (i, &id) in state.iter().enumerate() {
-            if i > 0 && state[i - 1] == id {
-                continue;
-            }
-            for left in self.moves(components, id, span)?.iter() {
-                let mut next: Vec<u32> = Vec::with_capacity(state.len() + left.len());
-                next.extend_from_slice(&state[..i]);
-                next.extend_from_slice(&state[i + 1..]);
-                next.extend_from_slice(left);
-                next.sort_unstable();
-                successors.push(next.into_boxed_slice());
-                self.check_length(successors.len(), span)?;
-            }
-        }
-        Ok(successors)
-    }
 }
 
 /// G⁻ of a state when known without search: memoised, or made of nim heaps

@@ -153,8 +153,7 @@ impl Interp {
         Ok(memo.get(&root).copied().unwrap_or(Status::N))
     }
 
-    /// Starts searching `state`: marks it and lists its successors (a move
-    /// in one of its distinct components).
+    /// Starts searching `state`: marks it and lists its successors.
     fn frame(
         &mut self,
         components: &mut Components,
@@ -163,6 +162,23 @@ impl Interp {
         span: Span,
     ) -> Result<Frame> {
         self.check_search_size(memo.len(), span)?;
+        let successors = self.successors(components, &state, span)?;
+        memo.insert(state.clone(), Status::Searching);
+        Ok(Frame {
+            state,
+            successors,
+            checked: 0,
+        })
+    }
+
+    /// The states one move leads to: a move in one of the state's distinct
+    /// components (misère search and genus alike).
+    pub(super) fn successors(
+        &mut self,
+        components: &mut Components,
+        state: &[u32],
+        span: Span,
+    ) -> Result<Vec<State>> {
         let mut successors = Vec::new();
         for (i, &id) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == id {
@@ -178,12 +194,7 @@ impl Interp {
                 self.check_length(successors.len(), span)?;
             }
         }
-        memo.insert(state.clone(), Status::Searching);
-        Ok(Frame {
-            state,
-            successors,
-            checked: 0,
-        })
+        Ok(successors)
     }
 
     /// The options of component `id`, asked of its definition once.
