@@ -187,6 +187,18 @@ async fn reply_to(shell: &mut KernelShellConnection, reply: Option<JupyterMessag
     }
 }
 
+/// Sends the interpreter thread the request `make` builds around a reply
+/// channel, and waits for its answer. Fails when the thread has gone.
+async fn ask<T>(
+    requests: &std::sync::mpsc::Sender<Request>,
+    make: impl FnOnce(oneshot::Sender<T>) -> Request,
+) -> Result<T, String> {
+    let gone = || "the interpreter stopped".to_string();
+    let (reply, answer) = oneshot::channel();
+    requests.send(make(reply)).map_err(|_| gone())?;
+    answer.await.map_err(|_| gone())
+}
+
 /// The reply to one shell request (none for a request the kernel does not
 /// serve), and whether it was a cell that failed and asked for the cells
 /// after it to be aborted. Fails when the interpreter thread has gone.
@@ -195,45 +207,35 @@ async fn answer(
     message: &JupyterMessage,
 ) -> Result<(Option<JupyterMessage>, bool), String> {
     let mut failed = false;
-    let gone = |_| "the interpreter stopped".to_string();
     let reply: JupyterMessage = match &message.content {
         JupyterMessageContent::KernelInfoRequest(_) => kernel_info().as_child_of(message),
         JupyterMessageContent::ExecuteRequest(request) => {
-            let (reply, answer) = oneshot::channel();
-            requests
-                .send(Request::Execute {
-                    message: Box::new(message.clone()),
-                    code: request.code.clone(),
-                    silent: request.silent,
-                    reply,
-                })
-                .map_err(|_| "the interpreter stopped".to_string())?;
-            let reply = answer.await.map_err(gone)?;
+            let reply = ask(requests, |reply| Request::Execute {
+                message: Box::new(message.clone()),
+                code: request.code.clone(),
+                silent: request.silent,
+                reply,
+            })
+            .await?;
             failed = request.stop_on_error && reply.status == ReplyStatus::Error;
             reply.as_child_of(message)
         }
         JupyterMessageContent::CompleteRequest(request) => {
-            let (reply, answer) = oneshot::channel();
-            requests
-                .send(Request::Complete {
-                    code: request.code.clone(),
-                    cursor: request.cursor_pos,
-                    reply,
-                })
-                .map_err(|_| "the interpreter stopped".to_string())?;
-            answer.await.map_err(gone)?.as_child_of(message)
+            ask(requests, |reply| Request::Complete {
+                code: request.code.clone(),
+                cursor: request.cursor_pos,
+                reply,
+            })
+            .await?
+            .as_child_of(message)
         }
-        JupyterMessageContent::InspectRequest(request) => {
-            let (reply, answer) = oneshot::channel();
-            requests
-                .send(Request::Inspect {
-                    code: request.code.clone(),
-                    cursor: request.cursor_pos,
-                    reply,
-                })
-                .map_err(|_| "the interpreter stopped".to_string())?;
-            answer.await.map_err(gone)?.as_child_of(message)
-        }
+        JupyterMessageContent::InspectRequest(request) => ask(requests, |reply| Request::Inspect {
+            code: request.code.clone(),
+            cursor: request.cursor_pos,
+            reply,
+        })
+        .await?
+        .as_child_of(message),
         JupyterMessageContent::IsCompleteRequest(request) => {
             let status = if crate::repl::helper::needs_more_input(&request.code) {
                 IsCompleteReplyStatus::Incomplete
