@@ -5,6 +5,7 @@
 //! a whole box of arguments row by row, each option a table lookup.
 
 use super::kernel::{Kernel, Known, OptionSet};
+use super::row_major::RowMajor;
 use super::{DENSE_BIG, Mex, Stop, Watch};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
@@ -57,37 +58,17 @@ pub(super) struct Grid {
 }
 
 /// The values known so far, as the kernel looks them up: the box being
-/// filled from its row-major copy, where a line of options has a constant
-/// stride that the processor's prefetcher follows (along the pairing's
-/// diagonals the stride changes at every step), anything else from the
-/// table.
+/// filled from its row-major copy, anything else from the table.
 struct Values<'a> {
     table: &'a [u32],
     rows_major: &'a RowMajor,
 }
 
-/// A box's values row by row, while it is filled.
-#[derive(Default)]
-struct RowMajor {
-    values: Vec<u32>,
-    rows: i64,
-    cols: i64,
-}
-
-impl RowMajor {
-    /// The index of `(a, b)`, if it is inside the box.
-    #[inline]
-    fn index(&self, a: i64, b: i64) -> Option<usize> {
-        ((0..self.rows).contains(&a) && (0..self.cols).contains(&b))
-            .then(|| (a * self.cols + b) as usize)
-    }
-}
-
 impl Known for Values<'_> {
     #[inline]
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = match self.rows_major.index(args[0], args[1]) {
-            Some(index) => self.rows_major.values[index],
+        let value = match self.rows_major.get(args) {
+            Some(value) => value,
             None => *self.table.get(slot(args[0], args[1])?)?,
         };
         (value < DENSE_BIG).then_some(value as u64)
@@ -105,25 +86,13 @@ impl Known for Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
+        if let Some(inside) = self.rows_major.along(args, steps, count, nim, out) {
+            return inside;
+        }
         let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
         let last = count.checked_sub(1)? as i64;
         let end_a = a.checked_add(da.checked_mul(last)?)?;
         let end_b = b.checked_add(db.checked_mul(last)?)?;
-        let rows_major = self.rows_major;
-        if let (Some(first), Some(_)) = (rows_major.index(a, b), rows_major.index(end_a, end_b)) {
-            // Both ends are in the box, so every point between them is.
-            let stride = (da * rows_major.cols + db) as isize;
-            let mut at = first as isize;
-            for _ in 0..count {
-                let value = rows_major.values[at as usize];
-                if value >= DENSE_BIG {
-                    return None;
-                }
-                out.push(value as u64 ^ nim);
-                at += stride;
-            }
-            return Some(());
-        }
         // Both ends have slots, so every point between them has one: the
         // arguments move in straight lines and the slot is convex along
         // them, so the slots of the ends bound all others.
@@ -170,19 +139,10 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
-        let mut rows_major = RowMajor {
-            values: Vec::with_capacity(rows * cols),
-            rows: rows as i64,
-            cols: cols as i64,
-        };
-        for a in 0..rows {
-            for b in 0..cols {
-                let index = slot(a as i64, b as i64).filter(|&i| i < values.len());
-                rows_major
-                    .values
-                    .push(index.map_or(DENSE_BIG, |i| values[i]));
-            }
-        }
+        let mut rows_major = RowMajor::new(&[rows as i64, cols as i64], |t| {
+            let index = slot(t[0], t[1]).filter(|&i| i < values.len());
+            index.map_or(DENSE_BIG, |i| values[i])
+        });
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -218,7 +178,7 @@ impl Grid {
                     return Ok(false);
                 };
                 values[index] = value as u32;
-                rows_major.values[a * cols + b] = value as u32;
+                rows_major.set(&args, value as u32);
             }
         }
         self.rows = rows;

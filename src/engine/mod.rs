@@ -9,6 +9,7 @@ mod ints;
 pub mod kernel;
 mod mex;
 pub mod quotient;
+mod row_major;
 mod seen;
 mod shell;
 mod split;

@@ -7,6 +7,7 @@
 //! lower one argument (three-heap nim) finds every option already known.
 
 use super::kernel::{Kernel, Known, OptionSet};
+use super::row_major::RowMajor;
 use super::{DENSE_BIG, Mex, Stop, Watch};
 
 /// Dense slots a family may use, 4 bytes each.
@@ -132,62 +133,24 @@ pub(super) struct Shell {
 }
 
 /// The values known so far, as the program looks them up: inside the cube
-/// being filled from its row-major copy (see `Cube`), elsewhere from the
-/// table.
-struct Values<'a>(&'a [u32], Option<&'a Cube>);
+/// being filled from its row-major copy, elsewhere from the table.
+struct Values<'a>(&'a [u32], Option<&'a RowMajor>);
 
-/// The values of the cube `[0, side)^k` in row-major order while a fill
-/// computes most of it: a line of options then has a constant stride,
-/// which the processor's prefetcher follows, where the shell numbering's
-/// stride changes from step to step.
-struct Cube {
-    values: Vec<u32>,
-    side: i64,
-}
-
-impl Cube {
-    /// The cube around the tuples up to slot `target`, with the values
-    /// known in `table`.
-    fn around(target: usize, k: usize, table: &[u32]) -> Cube {
-        let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
-        let mut values = Vec::with_capacity((side as usize).pow(k as u32));
-        let mut t = [0i64; 4];
-        loop {
-            let known = slot(&t[..k]).and_then(|s| table.get(s));
-            values.push(known.copied().unwrap_or(DENSE_BIG));
-            let Some(i) = t[..k].iter().rposition(|&x| x < side - 1) else {
-                break;
-            };
-            t[i] += 1;
-            t[i + 1..k].fill(0);
-        }
-        Cube { values, side }
-    }
-
-    /// The index of `ints` in `values`, if the tuple is inside the cube.
-    #[inline]
-    fn index(&self, ints: &[i64]) -> Option<usize> {
-        let mut index = 0;
-        for &t in ints {
-            if !(0..self.side).contains(&t) {
-                return None;
-            }
-            index = index * self.side + t;
-        }
-        Some(index as usize)
-    }
-
-    /// How far `index` moves when the tuple moves by `steps`.
-    fn stride(&self, steps: &[i64]) -> i64 {
-        steps.iter().fold(0, |stride, &d| stride * self.side + d)
-    }
+/// The row-major copy of the cube `[0, m]^k` around the tuples up to slot
+/// `target`, with the values known in `table`.
+fn cube_around(target: usize, k: usize, table: &[u32]) -> RowMajor {
+    let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
+    RowMajor::new(&[side; 4][..k], |t| {
+        let known = slot(t).and_then(|s| table.get(s));
+        known.copied().unwrap_or(DENSE_BIG)
+    })
 }
 
 impl Known for Values<'_> {
     #[inline]
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = match self.1.and_then(|cube| Some((cube, cube.index(args)?))) {
-            Some((cube, index)) => cube.values[index],
+        let value = match self.1.and_then(|cube| cube.get(args)) {
+            Some(value) => value,
             None => *self.0.get(slot(args)?)?,
         };
         (value < DENSE_BIG).then_some(value as u64)
@@ -208,25 +171,11 @@ impl Known for Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
-        if let Some(cube) = self.1 {
-            let last = count.checked_sub(1)? as i64;
-            let mut end = [0i64; 4];
-            for ((end, &arg), &step) in end.iter_mut().zip(args).zip(steps) {
-                *end = arg.checked_add(step.checked_mul(last)?)?;
-            }
-            if let (Some(first), Some(_)) = (cube.index(args), cube.index(&end[..args.len()])) {
-                // Both ends are in the cube, so every point between them is.
-                let (mut at, stride) = (first as i64, cube.stride(steps));
-                for _ in 0..count {
-                    let value = cube.values[at as usize];
-                    if value >= DENSE_BIG {
-                        return None;
-                    }
-                    out.push(value as u64 ^ nim);
-                    at += stride;
-                }
-                return Some(());
-            }
+        if let Some(inside) = self
+            .1
+            .and_then(|cube| cube.along(args, steps, count, nim, out))
+        {
+            return inside;
         }
         let mut moving = (0..args.len()).filter(|&i| steps[i] != 0);
         let (Some(x), None) = (moving.next(), moving.next()) else {
@@ -313,7 +262,7 @@ impl Shell {
             .map(|&m| m as usize + 1)
             .product::<usize>();
         let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
-            .then(|| Cube::around(target, k, values));
+            .then(|| cube_around(target, k, values));
         while self.done <= target {
             let s = self.done;
             if s.is_multiple_of(64) {
@@ -337,10 +286,8 @@ impl Shell {
                     return Ok(Some(s));
                 };
                 values[s] = value as u32;
-                if let Some(cube) = &mut cube
-                    && let Some(index) = cube.index(args)
-                {
-                    cube.values[index] = value as u32;
+                if let Some(cube) = &mut cube {
+                    cube.set(args, value as u32);
                 }
             }
             next(&mut self.at[..k]);
@@ -352,7 +299,7 @@ impl Shell {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cube, Values, arguments, next, slot};
+    use super::{Values, arguments, cube_around, next, slot};
     use crate::engine::kernel::Known;
 
     #[test]
@@ -389,7 +336,7 @@ mod tests {
         let table: Vec<u32> = (0..20u32.pow(4)).collect();
         let plain = Values(&table, None);
         // A cube of side 10 holds some lines wholly, others in part.
-        let cubes = [3, 4].map(|k| Cube::around(10usize.pow(k as u32) - 1, k, &table));
+        let cubes = [3, 4].map(|k| cube_around(10usize.pow(k as u32) - 1, k, &table));
         for args in [
             [9, 3, 5, 0],
             [2, 7, 7, 1],
