@@ -291,7 +291,11 @@ fn ir_shows_how_a_game_is_computed() {
     ));
     repl.line("game L(xs) = < L(xs[1..len(xs)]) if len(xs) > 0 >");
     repl.line(":ir L");
-    repl.expect("game L(xs): generic search:");
+    repl.expect_line("game L(xs): list program");
+    repl.expect("  L(xs[1..len(xs)]) if len(xs) > 0\r\n");
+    repl.line("game U(xs) = < U(sort(xs)[1..]) if len(xs) > 0 >");
+    repl.line(":ir U");
+    repl.expect("game U(xs): generic search: a call of `sort`");
     repl.line(":ir allowed");
     repl.expect("`allowed` is not a game");
     repl.leave();

@@ -4,6 +4,7 @@
 //! argument itself, 4 bytes a position (the rare value that does not fit in
 //! 32 bits is kept aside).
 
+mod boards;
 mod grid;
 mod ints;
 pub mod kernel;
@@ -14,6 +15,7 @@ mod seen;
 mod shell;
 mod split;
 
+pub use boards::ListFill;
 pub use ints::IntKey;
 pub use mex::Mex;
 
@@ -24,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rustc_hash::FxHashMap;
 
 use crate::value::{FamilyId, Game, PosId, Value};
+use boards::{Boards, ListSearch};
 use grid::Grid;
 use kernel::Kernel;
 use shell::Shell;
@@ -122,6 +125,10 @@ struct FamilyTable {
     /// How far a program has computed `dense` in slot order (three or four
     /// parameters).
     shell: Shell,
+    /// The lists of a family whose positions are lists: list `i` is the
+    /// position whose value is `dense[i]`.
+    boards: Boards,
+    search: ListSearch,
 }
 
 impl FamilyTable {
@@ -182,6 +189,8 @@ impl Engine {
             prefix: Prefix::default(),
             grid: Grid::default(),
             shell: Shell::default(),
+            boards: Boards::default(),
+            search: ListSearch::default(),
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -205,6 +214,7 @@ impl Engine {
             table.prefix = Prefix::default();
             table.grid = Grid::default();
             table.shell = Shell::default();
+            table.boards = Boards::default();
         }
         self.positions = 0;
     }
@@ -236,6 +246,20 @@ impl Engine {
                 family,
                 index: n as u32,
             });
+        }
+        if table.shape == Shape::List
+            && let Some(ints) = list_of_ints(args)
+        {
+            let (index, new) = table.boards.insert(&ints);
+            if new {
+                if self.positions >= self.limits.max_positions {
+                    return Err(Stop::TooManyPositions(self.limits.max_positions));
+                }
+                self.watch.check()?;
+                self.positions += 1;
+                table.dense.push(DENSE_UNKNOWN);
+            }
+            return Ok(PosId { family, index });
         }
         let int_key = IntKey::of(args);
         if let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key)) {
@@ -315,6 +339,11 @@ impl Engine {
     /// The arguments of a position (for a literal: its options as games).
     pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
         use std::borrow::Cow;
+        let table = &self.tables[pos.family.0 as usize];
+        if table.shape == Shape::List && pos.index & HASHED == 0 {
+            let ints = table.boards.get(pos.index).iter();
+            return Cow::Owned(vec![Value::list(ints.map(|&n| Value::Int(n)).collect())]);
+        }
         let ints: Vec<Value> = if let Some(n) = self.dense_arg(pos) {
             vec![Value::Int(n)]
         } else if let Some((a, b)) = self.dense_pair(pos) {
@@ -324,8 +353,8 @@ impl Engine {
         } else {
             return Cow::Borrowed(self.key(pos));
         };
-        match self.tables[pos.family.0 as usize].shape {
-            Shape::Board(_) => Cow::Owned(vec![Value::list(ints)]),
+        match table.shape {
+            Shape::Board(_) | Shape::List => Cow::Owned(vec![Value::list(ints)]),
             Shape::Ints(_) => Cow::Owned(ints),
         }
     }
@@ -333,6 +362,12 @@ impl Engine {
     /// How a family's positions are laid out.
     pub fn shape(&self, family: FamilyId) -> Shape {
         self.tables[family.0 as usize].shape
+    }
+
+    /// Whether `pos` is a list kept in its family's arena (`Shape::List`).
+    #[inline]
+    pub fn is_listed(&self, pos: PosId) -> bool {
+        pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].shape == Shape::List
     }
 
     /// The argument of a one-parameter position kept in a dense table.
@@ -570,14 +605,35 @@ pub enum Shape {
     Ints(usize),
     /// One parameter, always a list of that many integers (`ir::board_len`).
     Board(usize),
+    /// One parameter, a list of integers of any length (`ir::shape`), kept
+    /// in an arena (`boards`).
+    List,
 }
 
 impl Shape {
-    /// How many integers a position of this shape holds.
+    /// How many integers a position of this shape holds (0 for lists of
+    /// any length, which no fixed-size table holds).
     pub fn ints(self) -> usize {
         match self {
             Shape::Ints(k) | Shape::Board(k) => k,
+            Shape::List => 0,
         }
+    }
+}
+
+/// The integers of an argument list that is one list (or range) of
+/// integers.
+fn list_of_ints(args: &[Value]) -> Option<Vec<i64>> {
+    match args {
+        [Value::List(items)] => items
+            .iter()
+            .map(|item| match item {
+                Value::Int(n) => Some(*n),
+                _ => None,
+            })
+            .collect(),
+        [Value::Range(..)] => list_of_ints(&[normalise(&args[0])]),
+        _ => None,
     }
 }
 

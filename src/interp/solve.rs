@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::Known;
-use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, Mex, Stop, UNKNOWN};
+use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::printer;
 use crate::progress;
@@ -119,6 +119,8 @@ pub(super) enum Expansion {
 const FIRST_FILL_STEP: usize = 1 << 10;
 /// About how long a kernel computes between two reports of progress.
 const FILL_STEP_TIME: Duration = Duration::from_millis(50);
+/// Positions a list program computes between two reports of progress.
+const LIST_STEP: usize = 1 << 14;
 /// Positions the generic search solves between two reports of progress.
 const REPORT_STEPS: u32 = 4096;
 
@@ -283,6 +285,9 @@ impl Interp {
             let filled = self.engine.fill_grid(pos.family, kernel, pair)?;
             return Ok(if filled { Fill::Done } else { Fill::Generic });
         }
+        if self.engine.is_listed(pos) {
+            return self.fill_list(pos);
+        }
         if self.engine.dense_tuple(pos).is_some() {
             return match self.engine.fill_shell(pos, kernel) {
                 Ok(None) => Ok(Fill::Done),
@@ -318,6 +323,21 @@ impl Interp {
             } else {
                 (step / 2).max(1)
             };
+        }
+    }
+
+    /// Computes the list position `pos` depth first with its family's
+    /// program, reporting progress every `LIST_STEP` positions.
+    fn fill_list(&mut self, pos: PosId) -> std::result::Result<Fill, Stop> {
+        let Ok(plan) = self.plan(pos.family) else {
+            return Ok(Fill::Generic);
+        };
+        loop {
+            match self.engine.fill_list(pos, &plan.kernel, LIST_STEP)? {
+                ListFill::Done => return Ok(Fill::Done),
+                ListFill::Blocked(first) => return Ok(self.first_or_search(first, pos)),
+                ListFill::Paused => progress::solved(LIST_STEP as u64),
+            }
         }
     }
 

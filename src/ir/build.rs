@@ -13,9 +13,11 @@
 //! built-in other than those, a `let` not evaluated yet) leaves the family to
 //! the generic search, and the reason is kept for `:info` and `--emit ir`.
 
+mod lists;
+
 use crate::engine::kernel::{
-    Clause as KClause, CmpOp, Cond, Element as KElement, IntExpr, IntOp, Iter, MAX_PARAMS,
-    MAX_SLOTS, OptionValue,
+    Clause as KClause, CmpOp, Cond, Element as KElement, Function, IntExpr, IntOp, Iter, ListExpr,
+    MAX_PARAMS, MAX_SLOTS, OptionValue,
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
@@ -44,6 +46,10 @@ pub struct Translated {
     pub slot_names: Vec<String>,
     /// Whether the parameters are the integers of one board.
     pub board: bool,
+    /// Whether a position is one list of integers (`Kernel::of_lists`).
+    pub list: bool,
+    /// The recursive functions the elements call.
+    pub functions: Vec<Function>,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -61,6 +67,7 @@ pub(super) fn translate(
         });
     };
     let board = super::board::board_len(definition);
+    let list = board.is_none() && super::board::is_list(definition);
     let params = board.unwrap_or(definition.params.len());
     let fail = |reason: &str| Fallback {
         span: definition.body.span,
@@ -84,9 +91,13 @@ pub(super) fn translate(
         inlined: 0,
         why: None,
         board: board.is_some(),
+        list,
+        functions: Vec::new(),
+        compiled: Vec::new(),
     };
     match (board, definition.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
+        (None, [param]) if list => translator.bind_list(&param.node),
         _ => {
             for param in &definition.params {
                 translator.bind_slot(&param.node);
@@ -111,7 +122,18 @@ pub(super) fn translate(
         elements: out,
         slot_names: translator.slot_names,
         board: board.is_some(),
+        list,
+        functions: translator.functions,
     })
+}
+
+/// The terms of one option: positions of the family (by their integers or
+/// as lists) and nim heaps.
+#[derive(Default)]
+struct Terms {
+    calls: Vec<Vec<IntExpr>>,
+    boards: Vec<ListExpr>,
+    nims: Vec<IntExpr>,
 }
 
 /// What a name stands for inside the translation.
@@ -127,6 +149,9 @@ enum Binding {
     Iter(Iter),
     /// The board parameter: `k` integers in the slots from `first` on.
     Board { first: usize, k: usize },
+    /// A list of integers: a list parameter, or a `def` parameter bound to
+    /// a list.
+    List(ListExpr),
 }
 
 struct Translator<'a> {
@@ -145,6 +170,12 @@ struct Translator<'a> {
     why: Option<Fallback>,
     /// Whether the family's positions are boards (`super::board`).
     board: bool,
+    /// Whether the family's positions are lists of integers.
+    list: bool,
+    /// The recursive `def`s compiled so far.
+    functions: Vec<Function>,
+    /// Which `def`, for which kinds of arguments, each function is.
+    compiled: Vec<(crate::value::DefId, Vec<crate::engine::kernel::ParamKind>)>,
 }
 
 impl Translator<'_> {
@@ -225,36 +256,47 @@ impl Translator<'_> {
                 }
             }
         }
-        let (mut calls, mut nims) = (Vec::new(), Vec::new());
-        self.terms(&element.value, &mut calls, &mut nims)?;
-        Some(KElement {
-            clauses,
-            value: OptionValue::Terms { calls, nims },
-        })
+        let mut terms = Terms::default();
+        self.terms(&element.value, &mut terms)?;
+        let Terms {
+            calls,
+            boards,
+            nims,
+        } = terms;
+        let value = match self.list {
+            true => OptionValue::Boards { boards, nims },
+            false => OptionValue::Terms { calls, nims },
+        };
+        Some(KElement { clauses, value })
     }
 
     /// Flattens a sum of `F(index…)` terms and nim heaps.
-    fn terms(
-        &mut self,
-        e: &Expr,
-        calls: &mut Vec<Vec<IntExpr>>,
-        nims: &mut Vec<IntExpr>,
-    ) -> Option<()> {
+    fn terms(&mut self, e: &Expr, out: &mut Terms) -> Option<()> {
         match &e.node {
             ExprKind::Binary(BinOp::Add, a, b) => {
-                self.terms(a, calls, nims)?;
-                self.terms(b, calls, nims)
+                self.terms(a, out)?;
+                self.terms(b, out)
             }
             ExprKind::Nim(None) => {
-                nims.push(IntExpr::constant(1));
+                out.nims.push(IntExpr::constant(1));
                 Some(())
             }
             ExprKind::Nim(Some(heap)) => {
                 let heap = self.int(heap)?;
-                nims.push(heap);
+                out.nims.push(heap);
                 Some(())
             }
             ExprKind::Call(callee, args) => match &callee.node {
+                ExprKind::Var(name)
+                    if self.list && self.global(name) == Some(Global::Family(self.family)) =>
+                {
+                    let [arg] = args.as_slice() else {
+                        return self.fail(e.span, "a position of another number of arguments");
+                    };
+                    let board = self.list(arg)?;
+                    out.boards.push(board);
+                    Some(())
+                }
                 ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
                     let args = match (self.board, args.as_slice()) {
                         (true, [list]) => match &list.node {
@@ -267,7 +309,7 @@ impl Translator<'_> {
                     for arg in args {
                         call.push(self.int(arg)?);
                     }
-                    calls.push(call);
+                    out.calls.push(call);
                     Some(())
                 }
                 _ => self.fail(
@@ -400,8 +442,12 @@ impl Translator<'_> {
         if let Some(int) = self.int(arg) {
             return Some(Binding::Int(int));
         }
+        self.why = why.clone();
+        if let Some(cond) = self.cond(arg) {
+            return Some(Binding::Cond(cond));
+        }
         self.why = why;
-        self.cond(arg).map(Binding::Cond)
+        self.list(arg).map(Binding::List)
     }
 
     fn int(&mut self, e: &Expr) -> Option<IntExpr> {
@@ -413,7 +459,7 @@ impl Translator<'_> {
                 _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
             },
             ExprKind::Neg(a) => IntExpr::negate(self.int(a)?),
-            ExprKind::Index(base, index) => self.board_slot(base, index)?,
+            ExprKind::Index(base, index) => self.index(base, index)?,
             ExprKind::Binary(op, a, b) => {
                 let op = match op {
                     BinOp::Add => IntOp::Add,
@@ -436,11 +482,9 @@ impl Translator<'_> {
                     return inlined;
                 }
                 if let [arg] = args.as_slice()
-                    && let ExprKind::Var(board) = &arg.node
-                    && let Some(Binding::Board { k, .. }) = self.local(board)
                     && self.builtin(name, "len")
                 {
-                    return Some(IntExpr::constant(*k as i64));
+                    return self.len(arg);
                 }
                 let mut ints = Vec::with_capacity(args.len());
                 for arg in args {

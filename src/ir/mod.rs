@@ -7,6 +7,7 @@
 
 mod board;
 mod build;
+mod loops;
 mod passes;
 mod print;
 
@@ -32,12 +33,16 @@ pub struct Plan {
     pub board: bool,
 }
 
-/// How family `family`'s positions are laid out: integer parameters, or a
-/// board (one list of a few integers; see `board`).
+/// How family `family`'s positions are laid out: integer parameters, a
+/// board (one list of a few integers; see `board`), or one list of any
+/// length.
 pub fn shape(family: &FamilyDef) -> Shape {
-    let board = family.definition.as_deref().and_then(board::board_len);
-    match board {
+    let Some(definition) = family.definition.as_deref() else {
+        return Shape::Ints(family.params.len());
+    };
+    match board::board_len(definition) {
         Some(k) => Shape::Board(k),
+        None if board::is_list(definition) => Shape::List,
         None => Shape::Ints(family.params.len()),
     }
 }
@@ -52,12 +57,25 @@ pub fn plan(
 ) -> Result<Plan, Fallback> {
     let translated = build::translate(id, program, let_value)?;
     let mut passes = Vec::new();
-    let elements = passes::optimise(translated.elements, &mut passes);
-    let slots = translated.slot_names.len();
+    let mut elements = passes::optimise(translated.elements, &mut passes);
+    let mut functions = translated.functions;
+    let mut slot_names = translated.slot_names;
+    passes.extend(loops::front_walks(&mut functions));
+    let mut slots = slot_names.len();
+    passes.extend(loops::inline_walks(
+        &mut elements,
+        &functions,
+        &mut slots,
+        &mut slot_names,
+    ));
+    let kernel = match translated.list {
+        true => Kernel::of_lists(elements, slots, functions),
+        false => Kernel::new(translated.params, elements, slots),
+    };
     Ok(Plan {
         family: program.family(id).name.clone(),
-        kernel: Rc::new(Kernel::new(translated.params, elements, slots)),
-        slot_names: translated.slot_names,
+        kernel: Rc::new(kernel),
+        slot_names,
         passes,
         board: translated.board,
     })

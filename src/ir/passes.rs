@@ -172,7 +172,7 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         }
         IntExpr::Binary(_, a, b) => min_max(a, x).or_else(|| min_max(b, x)),
         IntExpr::Abs(a) => min_max(a, x),
-        IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Select(..) => None,
+        IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Select(..) | IntExpr::At(..) => None,
     }
 }
 
@@ -422,7 +422,7 @@ fn find_split(element: Element) -> Vec<Element> {
             [a, b] if a.len() == 1 && b.len() == 1 => split(&mut clauses, &a[0], &b[0], nims),
             _ => None,
         },
-        OptionValue::Split(_) => None,
+        OptionValue::Split(_) | OptionValue::Boards { .. } => None,
     };
     match found {
         Some(split) => vec![Element {

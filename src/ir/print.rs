@@ -5,32 +5,43 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, OptionValue, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Function, IntExpr, IntOp, Iter, Linear, ListExpr,
+    OptionValue, Split,
 };
 
 impl Display for Plan {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let params = self.slot_names[..self.kernel.params].join(", ");
-        let params = match self.board {
-            true => format!("[{params}]"),
-            false => params,
+        let functions = &self.kernel.functions;
+        let (params, program) = match (self.kernel.list, self.board) {
+            (true, _) => (self.slot_names[0].clone(), "list program"),
+            (false, board) => {
+                let params = self.slot_names[..self.kernel.params].join(", ");
+                match board {
+                    true => (format!("[{params}]"), "integer program"),
+                    false => (params, "integer program"),
+                }
+            }
         };
-        write!(f, "game {}({params}): integer program", self.family)?;
+        write!(f, "game {}({params}): {program}", self.family)?;
         if !self.passes.is_empty() {
             write!(f, "; passes: {}", self.passes.join(", "))?;
         }
         writeln!(f)?;
-        let names = Names(&self.slot_names, self.board);
+        let names = Names(&self.slot_names, self.board, functions);
         for element in &self.kernel.elements {
             writeln!(f, "  {}", names.element(&self.family, element))?;
+        }
+        for function in functions {
+            let names = Names(&function.slot_names, false, functions);
+            writeln!(f, "  {}", names.function(function))?;
         }
         Ok(())
     }
 }
 
-/// Prints slots by the names the user gave them; positions as boards when
-/// the family's are.
-struct Names<'a>(&'a [String], bool);
+/// Prints slots by the names the user gave them (a list by its header's
+/// first slot); positions as boards when the family's are.
+struct Names<'a>(&'a [String], bool, &'a [Function]);
 
 impl Names<'_> {
     fn element(&self, family: &str, element: &Element) -> String {
@@ -55,10 +66,97 @@ impl Names<'_> {
                 clauses.extend(self.split_clauses(split));
                 format!("split {}", self.split_value(family, split))
             }
+            OptionValue::Boards { boards, nims } => {
+                let mut terms: Vec<String> = boards
+                    .iter()
+                    .map(|b| format!("{family}({})", self.list_expr(b)))
+                    .collect();
+                terms.extend(nims.iter().map(|n| format!("*{}", self.atom(n))));
+                terms.join(" + ")
+            }
         };
         match clauses.is_empty() {
             true => value,
             false => format!("{value} {}", clauses.join(" ")),
+        }
+    }
+
+    /// A recursive function: `def name(params) = body`.
+    fn function(&self, function: &Function) -> String {
+        let mut params = Vec::new();
+        let mut slot = 0;
+        for kind in &function.params {
+            params.push(self.0[slot].clone());
+            slot += match kind {
+                crate::engine::kernel::ParamKind::Int => 1,
+                crate::engine::kernel::ParamKind::List => 2,
+            };
+        }
+        let body = self.list_expr(&function.body);
+        let def = format!("def {}({}) = {body}", function.name, params.join(", "));
+        let Some(walk) = &function.walk else {
+            return def;
+        };
+        let list = &self.0[walk.header];
+        let mut stops = Vec::new();
+        if walk.stop_once != Cond::Const(false) {
+            stops.push(format!("{} (checked once)", self.cond(&walk.stop_once)));
+        }
+        if walk.at_end {
+            stops.push(format!("{list} is empty"));
+        }
+        if walk.stop != Cond::Const(false) {
+            stops.push(self.cond(&walk.stop));
+        }
+        format!(
+            "{def}\n    as a loop: [{}] for each {}, {list} moving on, until {}; then {}",
+            self.list(&walk.items),
+            self.0[walk.front],
+            stops.join(" or "),
+            self.list_expr(&walk.base)
+        )
+    }
+
+    fn list_expr(&self, e: &ListExpr) -> String {
+        match e {
+            ListExpr::Slots(header) => self.0[*header].clone(),
+            ListExpr::Items(items) => format!("[{}]", self.list(items)),
+            ListExpr::Slice(l, a, b) => {
+                let (a, b) = (self.expr(a), self.expr(b));
+                let b = if b == i64::MAX.to_string() {
+                    String::new()
+                } else {
+                    b
+                };
+                format!("{}[{a}..{b}]", self.list_atom(l))
+            }
+            ListExpr::Concat(a, b) => format!("{} + {}", self.list_expr(a), self.list_expr(b)),
+            ListExpr::Select(c, a, b) => format!(
+                "(if {} then {} else {})",
+                self.cond(c),
+                self.list_expr(a),
+                self.list_expr(b)
+            ),
+            ListExpr::Call(f, args)
+            | ListExpr::Loop {
+                function: f, args, ..
+            } => {
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|arg| match arg {
+                        Arg::Int(e) => self.expr(e),
+                        Arg::List(l) => self.list_expr(l),
+                    })
+                    .collect();
+                format!("{}({})", self.2[*f].name, args.join(", "))
+            }
+        }
+    }
+
+    fn list_atom(&self, e: &ListExpr) -> String {
+        match e {
+            ListExpr::Concat(..) => format!("({})", self.list_expr(e)),
+            _ => self.list_expr(e),
         }
     }
 
@@ -173,6 +271,7 @@ impl Names<'_> {
                 self.expr(a),
                 self.expr(b)
             ),
+            IntExpr::At(header, i) => format!("{}[{}]", self.0[*header], self.expr(i)),
         }
     }
 

@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::lower::program::Program;
 use crate::lower::{Redefine, lower};
 use crate::span::{SourceId, Sources};
-use crate::syntax::ast::{Clause, Definition, Element, Expr, ExprKind, Stmt};
+use crate::syntax::ast::{Definition, Expr, ExprKind, Stmt};
 
 /// Which statement defines a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ impl Document {
                 {
                     found = Some((name.clone(), ints));
                 }
-                stack.extend(children(expr));
+                stack.extend(expr.children());
             }
         }
         found
@@ -235,40 +235,6 @@ fn statement_expr(statement: &Stmt) -> Option<&Expr> {
         Stmt::Let { value, .. } => Some(value),
         Stmt::Assert(e) | Stmt::Expr(e) => Some(e),
         Stmt::Import(_) => None,
-    }
-}
-
-/// The direct subexpressions of `expr`.
-fn children(expr: &Expr) -> Vec<&Expr> {
-    fn elements(elements: &[Element]) -> Vec<&Expr> {
-        let mut out = Vec::new();
-        for element in elements {
-            out.push(&element.value);
-            for clause in &element.clauses {
-                match clause {
-                    Clause::For { iter, .. } => out.push(iter),
-                    Clause::If(cond) => out.push(cond),
-                }
-            }
-        }
-        out
-    }
-    match &expr.node {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => vec![],
-        ExprKind::Nim(inner) => inner.iter().map(|e| &**e).collect(),
-        ExprKind::Neg(e) | ExprKind::Not(e) => vec![e],
-        ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
-        ExprKind::Index(a, b) => vec![a, b],
-        ExprKind::Range { low, high, .. } => vec![low, high],
-        ExprKind::If {
-            cond,
-            then,
-            otherwise,
-        } => vec![cond, then, otherwise],
-        ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
-        ExprKind::Options(e) | ExprKind::List(e) | ExprKind::Set(e) => elements(e),
-        ExprKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
-        ExprKind::MapFor(element) => elements(std::slice::from_ref(element)),
     }
 }
 

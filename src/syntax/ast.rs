@@ -75,6 +75,44 @@ pub enum ExprKind {
     MapFor(Box<Element>),
 }
 
+impl Expr {
+    /// The direct subexpressions, for walks over a whole expression (the
+    /// language server's lookups, the translator's recursion check).
+    pub fn children(&self) -> Vec<&Expr> {
+        let expr = self;
+        fn elements(elements: &[Element]) -> Vec<&Expr> {
+            let mut out = Vec::new();
+            for element in elements {
+                out.push(&element.value);
+                for clause in &element.clauses {
+                    match clause {
+                        Clause::For { iter, .. } => out.push(iter),
+                        Clause::If(cond) => out.push(cond),
+                    }
+                }
+            }
+            out
+        }
+        match &expr.node {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => vec![],
+            ExprKind::Nim(inner) => inner.iter().map(|e| &**e).collect(),
+            ExprKind::Neg(e) | ExprKind::Not(e) => vec![e],
+            ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => vec![a, b],
+            ExprKind::Index(a, b) => vec![a, b],
+            ExprKind::Range { low, high, .. } => vec![low, high],
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => vec![cond, then, otherwise],
+            ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
+            ExprKind::Options(e) | ExprKind::List(e) | ExprKind::Set(e) => elements(e),
+            ExprKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+            ExprKind::MapFor(element) => elements(std::slice::from_ref(element)),
+        }
+    }
+}
+
 /// A binary operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {

@@ -138,6 +138,10 @@ pub enum IntExpr {
     Max(Vec<IntExpr>),
     /// `if cond then a else b`: only the branch taken is evaluated.
     Select(Box<Cond>, Box<IntExpr>, Box<IntExpr>),
+    /// `list[index]` of the list whose header is in the two slots from
+    /// this one on (see `ListExpr::Slots`); a negative index counts from
+    /// the end, as in the language.
+    At(usize, Box<IntExpr>),
 }
 
 impl IntExpr {
@@ -230,7 +234,36 @@ impl IntExpr {
                 a.substitute(slot, value)?,
                 b.substitute(slot, value)?,
             ),
+            // A list's header is never a loop variable.
+            IntExpr::At(header, _) if *header == slot || *header + 1 == slot => return None,
+            IntExpr::At(header, i) => IntExpr::At(*header, Box::new(i.substitute(slot, value)?)),
         })
+    }
+
+    /// The expression with each slot `s` read as slot `s + offset`.
+    pub fn shifted(&self, offset: usize) -> IntExpr {
+        let each = |xs: &[IntExpr]| xs.iter().map(|x| x.shifted(offset)).collect();
+        match self {
+            IntExpr::Affine(a) => IntExpr::Affine(Affine {
+                constant: a.constant,
+                terms: a.terms.iter().map(|&(s, k)| (s + offset, k)).collect(),
+            }),
+            IntExpr::Large(v) => IntExpr::Large(*v),
+            IntExpr::Binary(op, a, b) => IntExpr::Binary(
+                *op,
+                Box::new(a.shifted(offset)),
+                Box::new(b.shifted(offset)),
+            ),
+            IntExpr::Abs(a) => IntExpr::Abs(Box::new(a.shifted(offset))),
+            IntExpr::Min(xs) => IntExpr::Min(each(xs)),
+            IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+            IntExpr::Select(c, a, b) => IntExpr::Select(
+                Box::new(c.shifted(offset)),
+                Box::new(a.shifted(offset)),
+                Box::new(b.shifted(offset)),
+            ),
+            IntExpr::At(header, i) => IntExpr::At(header + offset, Box::new(i.shifted(offset))),
+        }
     }
 
     /// The value, if the expression reads no slot.
@@ -251,6 +284,7 @@ impl IntExpr {
             IntExpr::Abs(a) => a.uses(slot),
             IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(|x| x.uses(slot)),
             IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
+            IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
         }
     }
 
@@ -301,6 +335,8 @@ impl IntExpr {
             IntExpr::Large(value) => Some(*value),
             IntExpr::Binary(op, a, b) => op.apply(a.eval(slots)?, b.eval(slots)?),
             IntExpr::Abs(a) => a.eval(slots)?.checked_abs(),
+            IntExpr::Min(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.min(xs[1].eval(slots)?)),
+            IntExpr::Max(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.max(xs[1].eval(slots)?)),
             IntExpr::Min(xs) => xs
                 .iter()
                 .map(|x| x.eval(slots))
@@ -313,6 +349,12 @@ impl IntExpr {
                 true => a.eval(slots),
                 false => b.eval(slots),
             },
+            IntExpr::At(header, i) => {
+                let (start, len) = (slots[*header], slots[header + 1]);
+                let i = i.eval(slots)?;
+                let at = if i < 0 { i + len } else { i };
+                (0..len).contains(&at).then(|| slots[(start + at) as usize])
+            }
         }
     }
 }
@@ -407,6 +449,18 @@ impl Cond {
             Cond::And(a, b) => Cond::And(sub(a)?, sub(b)?),
             Cond::Or(a, b) => Cond::Or(sub(a)?, sub(b)?),
         })
+    }
+
+    /// The condition with each slot `s` read as slot `s + offset`.
+    pub fn shifted(&self, offset: usize) -> Cond {
+        let shift = |c: &Cond| Box::new(c.shifted(offset));
+        match self {
+            Cond::Const(b) => Cond::Const(*b),
+            Cond::Cmp(op, a, b) => Cond::Cmp(*op, a.shifted(offset), b.shifted(offset)),
+            Cond::Not(c) => Cond::Not(shift(c)),
+            Cond::And(a, b) => Cond::And(shift(a), shift(b)),
+            Cond::Or(a, b) => Cond::Or(shift(a), shift(b)),
+        }
     }
 
     /// Whether the condition reads `slot`.

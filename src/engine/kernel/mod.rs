@@ -12,9 +12,11 @@
 //! the same answer or reports the same error.
 
 mod int;
+mod list;
 mod walk;
 
 pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
+pub use list::{Arg, FrontWalk, Function, ListExpr, MAX_ARGS, ParamKind};
 
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,
@@ -138,6 +140,13 @@ impl Element {
                 calls: calls.iter().map(|c| subs(c)).collect::<Option<_>>()?,
                 nims: subs(nims)?,
             },
+            OptionValue::Boards { boards, nims } => OptionValue::Boards {
+                boards: boards
+                    .iter()
+                    .map(|b| b.substitute(slot, value))
+                    .collect::<Option<_>>()?,
+                nims: subs(nims)?,
+            },
             OptionValue::Split(split) => OptionValue::Split(Split {
                 low: sub(&split.low)?,
                 high: sub(&split.high)?,
@@ -172,6 +181,11 @@ pub enum OptionValue {
     },
     /// A whole innermost `for` clause whose options are split pairs.
     Split(Split),
+    /// `F(list) + … + *nims…` for a family whose positions are lists.
+    Boards {
+        boards: Vec<ListExpr>,
+        nims: Vec<IntExpr>,
+    },
 }
 
 /// `F(sign·x + first) + F(second − sign·x) + *nims… for x in low..high`
@@ -208,6 +222,11 @@ pub struct Kernel {
     pub slots: usize,
     /// Per element, its split in closed form when it has one.
     direct: Vec<Option<DirectSplit>>,
+    /// Whether a position is one list of integers, whose header is in the
+    /// first two slots and whose items follow the slots.
+    pub list: bool,
+    /// The recursive functions the elements call.
+    pub functions: Vec<Function>,
 }
 
 /// A split with no clause around it and no condition, whose bounds and
@@ -266,6 +285,19 @@ impl Kernel {
             elements,
             slots,
             direct,
+            list: false,
+            functions: Vec::new(),
+        }
+    }
+
+    /// The kernel of a family whose positions are lists of integers (its
+    /// elements read the position through the header in slots 0 and 1),
+    /// calling `functions`.
+    pub fn of_lists(elements: Vec<Element>, slots: usize, functions: Vec<Function>) -> Kernel {
+        Kernel {
+            list: true,
+            functions,
+            ..Kernel::new(2, elements, slots)
         }
     }
 }
@@ -281,6 +313,13 @@ pub trait Known {
     /// The values of `F(0..n)` for split ranges, `n` being the position
     /// computed (one-parameter kernels; empty otherwise).
     fn line(&self) -> &[u32];
+
+    /// Whether the lists an option names are gathered in the option set
+    /// (`OptionSet::boards`) rather than looked up one by one: looked up
+    /// together, their lookups' cache misses overlap.
+    fn gathers(&self) -> bool {
+        false
+    }
 
     /// Appends to `out` the values of `F(args + i·steps)` xor `nim` for `i`
     /// in `0..count`, or gives `None` if one of them is not known.
@@ -348,4 +387,11 @@ pub struct OptionSet {
     pub count: u64,
     intervals: Vec<(i64, i64)>,
     slots: Vec<i64>,
+    /// The memory the lists of an option are built in.
+    memory: Vec<i64>,
+    /// The lists the options named, one after another, when gathered
+    /// (`Known::gathers`): their integers, and per list where it ends and
+    /// which option (index in `points`) it is part of.
+    pub boards: Vec<i64>,
+    pub board_ends: Vec<(usize, usize)>,
 }

@@ -1,15 +1,17 @@
 //! Evaluating a kernel: the options of one position, as values, split
 //! ranges and counts, without building a game.
 
+use super::list::Builder;
 use super::{
-    Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS, OptionSet,
-    OptionValue, PairRange, SLOT_BOUND, Split,
+    Clause, CmpOp, DirectSplit, Element, Function, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
+    OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
 impl Kernel {
     /// Writes the options of `F(args)` into `out`, the values of the
     /// positions they name coming from `known`. `None` when the kernel
-    /// cannot vouch for this position: the generic path must take it.
+    /// cannot vouch for this position: the generic path must take it. For
+    /// a family of lists, `args` is the position's list.
     pub fn options<K: Known + ?Sized>(
         &self,
         args: &[i64],
@@ -19,16 +21,27 @@ impl Kernel {
     ) -> Option<()> {
         out.points.clear();
         out.pairs.clear();
+        out.boards.clear();
+        out.board_ends.clear();
         out.count = 0;
         let mut slots = std::mem::take(&mut out.slots);
         slots.clear();
-        slots.resize(self.slots.max(args.len()), 0);
-        slots[..args.len()].copy_from_slice(args);
+        if self.list {
+            // The header, then the items after the slots.
+            slots.resize(self.slots, 0);
+            slots[0] = self.slots as i64;
+            slots[1] = args.len() as i64;
+            slots.extend_from_slice(args);
+        } else {
+            slots.resize(self.slots.max(args.len()), 0);
+            slots[..args.len()].copy_from_slice(args);
+        }
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,
             limit,
             out,
+            functions: &self.functions,
         };
         let result = self
             .elements
@@ -49,6 +62,7 @@ struct Walk<'a, K: ?Sized> {
     known: &'a K,
     limit: u64,
     out: &'a mut OptionSet,
+    functions: &'a [Function],
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
@@ -237,6 +251,29 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 self.count(1)
             }
             OptionValue::Split(split) => self.split(split, slots),
+            OptionValue::Boards { boards, nims } => {
+                let mut v = nim_sum(nims, slots)?;
+                for board in boards {
+                    let memory = &mut self.out.memory;
+                    memory.clear();
+                    memory.extend_from_slice(slots);
+                    let mut builder = Builder {
+                        functions: self.functions,
+                        memory,
+                    };
+                    let (start, len) = builder.build(board, 0, 0)?;
+                    let list = &self.out.memory[start..start + len];
+                    if self.known.gathers() {
+                        self.out.boards.extend_from_slice(list);
+                        let option = self.out.points.len();
+                        self.out.board_ends.push((self.out.boards.len(), option));
+                    } else {
+                        v ^= self.known.value(list)?;
+                    }
+                }
+                self.out.points.push(v);
+                self.count(1)
+            }
         }
     }
 

@@ -266,6 +266,7 @@ fn largest_constant(kernel: &Kernel) -> Option<i64> {
                     affine_in_n(arg, &mut largest)?;
                 }
             }
+            OptionValue::Boards { .. } => return None,
             OptionValue::Split(split) => {
                 if !split.nims.is_empty() {
                     return None;

@@ -1,0 +1,306 @@
+//! Positions that are lists of integers of any length (`Chomp([3, 3, 1])`):
+//! interned in an arena, one run of integers per position and a hash table
+//! of indices into it, so a position costs its integers and a few bytes, and
+//! finding one builds nothing. Their values are computed depth first by the
+//! family's program over an explicit stack (no native recursion), each
+//! position once; a position the program cannot vouch for is handed back
+//! to the generic search, alone.
+
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+
+use super::kernel::{Kernel, Known, OptionSet};
+use super::{DENSE_BIG, DENSE_IN_PROGRESS, DENSE_UNKNOWN, Engine, Mex, Stop};
+use crate::value::PosId;
+
+/// The interned lists of one family; a list's index is its position's
+/// index in the family's dense table.
+#[derive(Default)]
+pub(super) struct Boards {
+    items: Vec<i64>,
+    /// Where each list ends in `items` (it starts where the last ended).
+    ends: Vec<usize>,
+    /// Each list's index, and the list itself when it packs into a word:
+    /// finding a short list of small integers reads the table alone.
+    table: HashTable<Entry>,
+}
+
+/// A list in the table: packed into one word when it is short and its
+/// integers small (`pack`), and its index.
+#[derive(Clone, Copy)]
+struct Entry {
+    packed: u64,
+    index: u32,
+}
+
+/// A word no list packs into (`pack` never gives 0).
+const UNPACKED: u64 = 0;
+
+/// A list as one word, when it fits: up to 14 integers in `0..16` as a
+/// 4-bit length tag (the length plus one) and a nibble each, or else up to
+/// 7 integers in `0..256` as the tag 0, the length in the next 4 bits and a
+/// byte each. Each list has one packing, and none packs to 0.
+#[inline]
+fn pack(ints: &[i64]) -> Option<u64> {
+    let small = ints.len() <= 14 && ints.iter().all(|&n| (0..16).contains(&n));
+    if small {
+        let items = ints
+            .iter()
+            .rev()
+            .fold(0, |packed, &n| packed << 4 | n as u64);
+        return Some(items << 4 | (ints.len() as u64 + 1));
+    }
+    let bytes = ints.len() <= 7 && ints.iter().all(|&n| (0..256).contains(&n));
+    bytes.then(|| {
+        let items = ints
+            .iter()
+            .rev()
+            .fold(0, |packed, &n| packed << 8 | n as u64);
+        items << 8 | (ints.len() as u64) << 4
+    })
+}
+
+fn hash(ints: &[i64], packed: Option<u64>) -> u64 {
+    match packed {
+        // The finaliser of SplitMix64 (Steele, Lea and Flood): every bit
+        // of the list reaches every bit of the hash, which a table that
+        // picks buckets by the low bits needs.
+        Some(packed) => {
+            let mut x = packed;
+            x = (x ^ (x >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94d049bb133111eb);
+            x ^ (x >> 31)
+        }
+        None => {
+            let mut hasher = FxBuildHasher.build_hasher();
+            ints.hash(&mut hasher);
+            std::hash::Hasher::finish(&hasher)
+        }
+    }
+}
+
+impl Boards {
+    /// The integers of list `index`.
+    #[inline]
+    pub(super) fn get(&self, index: u32) -> &[i64] {
+        let index = index as usize;
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.items[start..self.ends[index]]
+    }
+
+    /// The index of `ints`, interned if new; and whether it was.
+    #[inline]
+    pub(super) fn insert(&mut self, ints: &[i64]) -> (u32, bool) {
+        let packed = pack(ints);
+        let hashed = hash(ints, packed);
+        let found = match packed {
+            Some(packed) => self.table.find(hashed, |e| e.packed == packed),
+            None => self.table.find(hashed, |e| {
+                e.packed == UNPACKED && self.get(e.index) == ints
+            }),
+        };
+        if let Some(entry) = found {
+            return (entry.index, false);
+        }
+        let entry = Entry {
+            packed: packed.unwrap_or(UNPACKED),
+            index: self.ends.len() as u32,
+        };
+        self.items.extend_from_slice(ints);
+        self.ends.push(self.items.len());
+        let (items, ends) = (&self.items, &self.ends);
+        let rehash = |e: &Entry| {
+            let i = e.index as usize;
+            let ints = &items[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+            hash(ints, (e.packed != UNPACKED).then_some(e.packed))
+        };
+        self.table.insert_unique(hashed, entry, rehash);
+        (entry.index, true)
+    }
+}
+
+/// A list program's options, gathered (`Known::gathers`): the lists they
+/// name are looked up after the walk, all together.
+struct Gathered;
+
+impl Known for Gathered {
+    fn value(&self, _: &[i64]) -> Option<u64> {
+        None
+    }
+
+    fn line(&self) -> &[u32] {
+        &[]
+    }
+
+    fn gathers(&self) -> bool {
+        true
+    }
+}
+
+/// How a depth-first computation of list positions ended.
+pub enum ListFill {
+    /// The position asked for is known.
+    Done,
+    /// The program cannot vouch for this position (or it lies on a cycle):
+    /// the generic search must compute it.
+    Blocked(PosId),
+    /// `budget` positions were computed; call again to go on.
+    Paused,
+}
+
+/// Reused between calls: the work stack and the options of one position.
+#[derive(Default)]
+pub(super) struct ListSearch {
+    stack: Vec<u32>,
+    /// Positions this call marked as in progress.
+    marked: Vec<u32>,
+    /// Per position in progress, where the positions its options named
+    /// start in `named`: its mex is taken from them on its second visit.
+    pending: Vec<(u32, usize)>,
+    named: Vec<u32>,
+    /// The list of the position whose options are walked.
+    board: Vec<i64>,
+    options: OptionSet,
+    mex: Mex,
+}
+
+impl Engine {
+    /// Computes the list position `pos` with its family's program, depth
+    /// first, computing at most `budget` positions in this call.
+    pub fn fill_list(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+        budget: usize,
+    ) -> Result<ListFill, Stop> {
+        let table = &mut self.tables[pos.family.0 as usize];
+        let mut search = std::mem::take(&mut table.search);
+        search.stack.clear();
+        search.marked.clear();
+        search.pending.clear();
+        search.named.clear();
+        search.stack.push(pos.index);
+        let limit = self.limits.max_list_len;
+        let mut solved = 0;
+        let outcome = loop {
+            let Some(&top) = search.stack.last() else {
+                break Ok(ListFill::Done);
+            };
+            let state = table.dense[top as usize];
+            if state < DENSE_IN_PROGRESS || state == DENSE_BIG {
+                search.stack.pop();
+                continue;
+            }
+            if solved == budget {
+                break Ok(ListFill::Paused);
+            }
+            if solved % 1024 == 1023
+                && let Err(stop) = self.watch.check()
+            {
+                break Err(stop);
+            }
+            let value = match search.pending.last() {
+                // The second visit: every option named is known now.
+                Some(&(kept, start)) if kept == top => {
+                    search.pending.pop();
+                    let named = &search.named[start..];
+                    let values = named.iter().map(|&i| match table.dense[i as usize] {
+                        DENSE_BIG => table.big[&i],
+                        value => value as u64,
+                    });
+                    let value = search.mex.of(named.len(), values);
+                    search.named.truncate(start);
+                    value
+                }
+                _ => {
+                    let before = (table.dense.len(), search.named.len());
+                    search.board.clear();
+                    search.board.extend_from_slice(table.boards.get(top));
+                    let options = &mut search.options;
+                    let walked = kernel.options(&search.board, &Gathered, limit, options);
+                    if walked.is_none() {
+                        break Ok(ListFill::Blocked(PosId {
+                            family: pos.family,
+                            index: top,
+                        }));
+                    }
+                    // Each list the options named, interned, its value
+                    // xored into its option's.
+                    let mut unknown = false;
+                    let mut start = 0;
+                    for &(end, option) in &options.board_ends {
+                        let (index, new) = table.boards.insert(&options.boards[start..end]);
+                        start = end;
+                        if new {
+                            table.dense.push(DENSE_UNKNOWN);
+                        }
+                        search.named.push(index);
+                        options.points[option] ^= match table.dense[index as usize] {
+                            DENSE_BIG => table.big[&index],
+                            value if value < DENSE_IN_PROGRESS => value as u64,
+                            _ => {
+                                unknown = true;
+                                0
+                            }
+                        };
+                    }
+                    self.positions += (table.dense.len() - before.0) as u64;
+                    if self.positions > self.limits.max_positions {
+                        break Err(Stop::TooManyPositions(self.limits.max_positions));
+                    }
+                    if unknown {
+                        let mut cycle = false;
+                        for &index in &search.named[before.1..] {
+                            match table.dense[index as usize] {
+                                DENSE_UNKNOWN => search.stack.push(index),
+                                DENSE_IN_PROGRESS => cycle = true,
+                                _ => {}
+                            }
+                        }
+                        if cycle {
+                            break Ok(ListFill::Blocked(PosId {
+                                family: pos.family,
+                                index: top,
+                            }));
+                        }
+                        search.pending.push((top, before.1));
+                        if state == DENSE_UNKNOWN {
+                            table.dense[top as usize] = DENSE_IN_PROGRESS;
+                            search.marked.push(top);
+                        }
+                        continue;
+                    }
+                    search.named.truncate(before.1);
+                    let points = &options.points;
+                    search.mex.of(points.len(), points.iter().copied())
+                }
+            };
+            match u32::try_from(value) {
+                Ok(v) if v < DENSE_BIG => table.dense[top as usize] = v,
+                _ => {
+                    table.big.insert(top, value);
+                    table.dense[top as usize] = DENSE_BIG;
+                }
+            }
+            search.stack.pop();
+            solved += 1;
+        };
+        if !matches!(outcome, Ok(ListFill::Done)) {
+            reset(&mut table.dense, &search.marked);
+        }
+        table.search = search;
+        outcome
+    }
+}
+
+/// Puts the positions a search marked as in progress, and left unsolved,
+/// back to unknown.
+fn reset(values: &mut [u32], marked: &[u32]) {
+    for &index in marked {
+        if values[index as usize] == DENSE_IN_PROGRESS {
+            values[index as usize] = DENSE_UNKNOWN;
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! Lists of integers in an option program: the boards of a family whose
+//! positions are lists of varying length (`Chomp([3, 3, 1])`), the lists
+//! its options build, and the recursive functions that build them.
+//!
+//! A list lives in the same integer memory as the slots: its *header* is
+//! two slots (where its items start, relative to the frame, and how many
+//! there are), its items lie further up. So `len(rows)` is a plain slot
+//! and `rows[i]` one load (`IntExpr::At`), and building a list appends to
+//! the memory, which every option reuses. A function call copies its list
+//! arguments into a fresh frame on top and its result back down: no `Value`
+//! and no allocation per option.
+
+use super::int::{Cond, IntExpr};
+
+/// Deepest nesting of function calls; deeper, the program gives up on the
+/// position (and the generic path computes it, or reports the error).
+const CALL_DEPTH: usize = 256;
+/// Most integers the memory of one option may hold.
+const MEMORY: usize = 1 << 20;
+/// Most arguments of a function.
+pub const MAX_ARGS: usize = 8;
+
+/// Evaluated arguments: an integer (and 0), or a list's start and length.
+type Values = [(i64, usize); MAX_ARGS];
+
+/// How the end of a function's body went (`Builder::tail`).
+enum Tail {
+    /// Its items are on top of the memory.
+    Done,
+    /// It called the function itself, whose arguments are now in the frame.
+    Again,
+}
+
+/// How many slots a parameter takes.
+fn width(kind: ParamKind) -> usize {
+    match kind {
+        ParamKind::Int => 1,
+        ParamKind::List => 2,
+    }
+}
+
+/// An expression whose value is a list of integers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListExpr {
+    /// The list whose header is in this slot and the next.
+    Slots(usize),
+    /// `[a, b, …]`.
+    Items(Vec<IntExpr>),
+    /// `list[low..high]`, clipped to the list as the language clips slices.
+    Slice(Box<ListExpr>, IntExpr, IntExpr),
+    /// `a + b`.
+    Concat(Box<ListExpr>, Box<ListExpr>),
+    /// `if cond then a else b`.
+    Select(Box<Cond>, Box<ListExpr>, Box<ListExpr>),
+    /// A call of function `index` of the kernel.
+    Call(usize, Vec<Arg>),
+    /// A call of function `function`, a `FrontWalk`, run in the caller's
+    /// frame: its arguments go to the slots from `offset` on, and `walk`
+    /// reads them there.
+    Loop {
+        function: usize,
+        offset: usize,
+        args: Vec<Arg>,
+        walk: Box<FrontWalk>,
+    },
+}
+
+/// An argument of a function call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Int(IntExpr),
+    List(ListExpr),
+}
+
+/// What a function's parameter holds: an integer (one slot) or a list (a
+/// header of two slots).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    Int,
+    List,
+}
+
+/// A recursive `def` returning a list, compiled for the kinds of its
+/// arguments at its calls. Its frame holds its parameters from slot 0 on,
+/// then `slots` in all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<ParamKind>,
+    pub slots: usize,
+    /// The names of the slots, for printing.
+    pub slot_names: Vec<String>,
+    pub body: ListExpr,
+    /// The body as a loop, when it is one (see `FrontWalk`).
+    pub walk: Option<FrontWalk>,
+}
+
+/// A function whose body walks one list parameter from the front,
+/// `if stop then base else [items…] + f(list[1..], …)` with every other
+/// argument passed on unchanged: it runs as a loop in one frame, the
+/// list's header moving one item on each round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrontWalk {
+    /// The header's slot of the list walked.
+    pub header: usize,
+    /// The stop condition, in parts when it is an `or` of conditions that
+    /// cannot fail (so their order does not matter): those the loop does
+    /// not change, checked once, whether the list's end is one, and the
+    /// rest, checked each round.
+    pub stop_once: Cond,
+    pub at_end: bool,
+    pub stop: Cond,
+    /// The slot that holds the list's first item each round, which the
+    /// items read instead of `list[0]`.
+    pub front: usize,
+    pub items: Vec<IntExpr>,
+    pub base: ListExpr,
+}
+
+impl ListExpr {
+    /// The expression with `slot` replaced by `value` (see `IntExpr`).
+    pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<ListExpr> {
+        let int = |e: &IntExpr| e.substitute(slot, value);
+        let list = |e: &ListExpr| e.substitute(slot, value).map(Box::new);
+        Some(match self {
+            ListExpr::Slots(header) if *header == slot || *header + 1 == slot => return None,
+            ListExpr::Slots(header) => ListExpr::Slots(*header),
+            ListExpr::Items(items) => {
+                ListExpr::Items(items.iter().map(int).collect::<Option<_>>()?)
+            }
+            ListExpr::Slice(l, a, b) => ListExpr::Slice(list(l)?, int(a)?, int(b)?),
+            ListExpr::Concat(a, b) => ListExpr::Concat(list(a)?, list(b)?),
+            ListExpr::Select(c, a, b) => {
+                ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
+            }
+            ListExpr::Call(f, args) => ListExpr::Call(*f, substitute_args(args, slot, value)?),
+            ListExpr::Loop {
+                function,
+                offset,
+                args,
+                walk,
+            } => ListExpr::Loop {
+                function: *function,
+                offset: *offset,
+                args: substitute_args(args, slot, value)?,
+                walk: walk.clone(),
+            },
+        })
+    }
+
+    /// The expression with each slot `s` read as slot `s + offset`.
+    pub fn shifted(&self, offset: usize) -> ListExpr {
+        let list = |e: &ListExpr| Box::new(e.shifted(offset));
+        match self {
+            ListExpr::Slots(header) => ListExpr::Slots(header + offset),
+            ListExpr::Items(items) => {
+                ListExpr::Items(items.iter().map(|e| e.shifted(offset)).collect())
+            }
+            ListExpr::Slice(l, a, b) => {
+                ListExpr::Slice(list(l), a.shifted(offset), b.shifted(offset))
+            }
+            ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
+            ListExpr::Select(c, a, b) => {
+                ListExpr::Select(Box::new(c.shifted(offset)), list(a), list(b))
+            }
+            ListExpr::Call(f, args) => ListExpr::Call(*f, shift_args(args, offset)),
+            ListExpr::Loop {
+                function,
+                offset: at,
+                args,
+                walk,
+            } => ListExpr::Loop {
+                function: *function,
+                offset: at + offset,
+                args: shift_args(args, offset),
+                walk: Box::new(walk.shifted(offset)),
+            },
+        }
+    }
+
+    /// Whether the expression reads `slot`.
+    pub fn uses(&self, slot: usize) -> bool {
+        match self {
+            ListExpr::Slots(header) => *header == slot || *header + 1 == slot,
+            ListExpr::Items(items) => items.iter().any(|e| e.uses(slot)),
+            ListExpr::Slice(l, a, b) => l.uses(slot) || a.uses(slot) || b.uses(slot),
+            ListExpr::Concat(a, b) => a.uses(slot) || b.uses(slot),
+            ListExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
+            ListExpr::Call(_, args) => args.iter().any(|arg| arg.uses(slot)),
+            // The loop reads its own slots only, which nothing else does.
+            ListExpr::Loop { args, .. } => args.iter().any(|arg| arg.uses(slot)),
+        }
+    }
+}
+
+impl Arg {
+    fn uses(&self, slot: usize) -> bool {
+        match self {
+            Arg::Int(e) => e.uses(slot),
+            Arg::List(l) => l.uses(slot),
+        }
+    }
+
+    fn shifted(&self, offset: usize) -> Arg {
+        match self {
+            Arg::Int(e) => Arg::Int(e.shifted(offset)),
+            Arg::List(l) => Arg::List(l.shifted(offset)),
+        }
+    }
+}
+
+fn substitute_args(args: &[Arg], slot: usize, value: i64) -> Option<Vec<Arg>> {
+    args.iter()
+        .map(|arg| match arg {
+            Arg::Int(e) => e.substitute(slot, value).map(Arg::Int),
+            Arg::List(l) => l.substitute(slot, value).map(Arg::List),
+        })
+        .collect()
+}
+
+fn shift_args(args: &[Arg], offset: usize) -> Vec<Arg> {
+    args.iter().map(|arg| arg.shifted(offset)).collect()
+}
+
+impl FrontWalk {
+    /// The walk with each slot `s` read as slot `s + offset`.
+    pub fn shifted(&self, offset: usize) -> FrontWalk {
+        FrontWalk {
+            header: self.header + offset,
+            stop_once: self.stop_once.shifted(offset),
+            at_end: self.at_end,
+            stop: self.stop.shifted(offset),
+            front: self.front + offset,
+            items: self.items.iter().map(|e| e.shifted(offset)).collect(),
+            base: self.base.shifted(offset),
+        }
+    }
+}
+
+/// Evaluates list expressions in one memory: the frame of the element (or
+/// function) being evaluated starts at `base`.
+pub(super) struct Builder<'a> {
+    pub functions: &'a [Function],
+    pub memory: &'a mut Vec<i64>,
+}
+
+impl Builder<'_> {
+    /// The list `e` as `(start, len)` in the memory, or `None` where the
+    /// language reports an error (or past the program's limits).
+    pub fn build(&mut self, e: &ListExpr, base: usize, depth: usize) -> Option<(usize, usize)> {
+        match e {
+            ListExpr::Slots(header) => Some(self.slots(*header, base)),
+            ListExpr::Items(items) => {
+                let mark = self.memory.len();
+                for item in items {
+                    let value = item.eval(&self.memory[base..])?;
+                    self.memory.push(value);
+                }
+                Some((mark, items.len()))
+            }
+            ListExpr::Slice(list, low, high) => {
+                let (start, len) = match &**list {
+                    ListExpr::Slots(header) => self.slots(*header, base),
+                    list => self.build(list, base, depth)?,
+                };
+                let frame = &self.memory[base..];
+                let (low, high) = (low.eval(frame)?, high.eval(frame)?);
+                // A list is far shorter than `i64::MAX`: `x + len` cannot
+                // overflow for a negative `x`.
+                let len = len as i64;
+                let clip = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
+                let (a, b) = (clip(low), clip(high).max(clip(low)));
+                Some((start + a as usize, (b - a) as usize))
+            }
+            ListExpr::Concat(a, b) => self.concat(a, b, base, depth),
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..])? {
+                true => self.build(a, base, depth),
+                false => self.build(b, base, depth),
+            },
+            ListExpr::Call(index, args) => self.call(*index, args, base, depth),
+            ListExpr::Loop {
+                function,
+                offset,
+                args,
+                walk,
+            } => self.run_loop(*function, base + offset, args, walk, base, depth),
+        }
+    }
+
+    /// The list whose header is at slot `header` of the frame at `base`.
+    #[inline]
+    fn slots(&self, header: usize, base: usize) -> (usize, usize) {
+        let frame = &self.memory[base..];
+        let (start, len) = (frame[header], frame[header + 1]);
+        (base + start as usize, len as usize)
+    }
+
+    /// `a + b`.
+    #[inline(never)]
+    fn concat(
+        &mut self,
+        a: &ListExpr,
+        b: &ListExpr,
+        base: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        let mark = self.memory.len();
+        let first = self.build(a, base, depth)?;
+        self.settle(mark, first);
+        let middle = self.memory.len();
+        let second = self.build(b, base, depth)?;
+        self.settle(middle, second);
+        self.fits()?;
+        Some((mark, first.1 + second.1))
+    }
+
+    /// A `FrontWalk` function's call run in the caller's frame at `base`,
+    /// its parameters in the slots from `at` on.
+    #[inline(never)]
+    fn run_loop(
+        &mut self,
+        function: usize,
+        at: usize,
+        args: &[Arg],
+        walk: &FrontWalk,
+        base: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        let mark = self.memory.len();
+        let values = self.arguments(args, base, depth)?;
+        let params = &self.functions[function].params;
+        let mut slot = at;
+        for (&(start, len), kind) in values.iter().zip(params) {
+            match kind {
+                ParamKind::Int => self.memory[slot] = start,
+                ParamKind::List => {
+                    self.memory[slot] = start - base as i64;
+                    self.memory[slot + 1] = len as i64;
+                }
+            }
+            slot += width(*kind);
+        }
+        let items = self.memory.len();
+        self.walk(walk, base, depth)?;
+        let len = self.memory.len() - items;
+        self.settle(mark, (items, len));
+        Some((mark, len))
+    }
+
+    /// Calls function `index`: its arguments are evaluated in the caller's
+    /// frame, and its result left where they began.
+    #[inline(never)]
+    fn call(
+        &mut self,
+        index: usize,
+        args: &[Arg],
+        base: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        if depth >= CALL_DEPTH {
+            return None;
+        }
+        let mark = self.memory.len();
+        let values = self.arguments(args, base, depth)?;
+        self.enter(index, &values, mark, depth)
+    }
+
+    /// The values of `args`: an integer, or a list's start and length.
+    fn arguments(&mut self, args: &[Arg], base: usize, depth: usize) -> Option<Values> {
+        if args.len() > MAX_ARGS {
+            return None;
+        }
+        let mut values = [(0, 0); MAX_ARGS];
+        for (value, arg) in values.iter_mut().zip(args) {
+            *value = match arg {
+                Arg::Int(e) => (e.eval(&self.memory[base..])?, 0),
+                Arg::List(l) => {
+                    let (start, len) = self.build(l, base, depth)?;
+                    (start as i64, len)
+                }
+            };
+        }
+        Some(values)
+    }
+
+    /// Runs function `index` on `values` in a new frame on top, its list
+    /// arguments copied in, and moves its result down to `mark`. A call of
+    /// itself at the end of its body (`[x] + f(rows[1..], c)`), whose list
+    /// arguments lie in its frame, is a jump: the arguments are rewritten
+    /// in place and the body runs again, the items so far kept above the
+    /// frame.
+    fn enter(
+        &mut self,
+        index: usize,
+        values: &Values,
+        mark: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        let function = &self.functions[index];
+        let frame = self.memory.len();
+        self.memory.resize(frame + function.slots, 0);
+        let mut slot = frame;
+        for (&(start, len), kind) in values.iter().zip(&function.params) {
+            match kind {
+                ParamKind::Int => self.memory[slot] = start,
+                ParamKind::List => {
+                    let (start, at) = (start as usize, self.memory.len());
+                    self.memory.extend_from_within(start..start + len);
+                    self.memory[slot] = (at - frame) as i64;
+                    self.memory[slot + 1] = len as i64;
+                }
+            }
+            slot += width(*kind);
+        }
+        self.fits()?;
+        let items = self.memory.len();
+        if let Some(walk) = &function.walk {
+            self.walk(walk, frame, depth)?;
+            let len = self.memory.len() - items;
+            self.settle(mark, (items, len));
+            return Some((mark, len));
+        }
+        let mut rounds = 0;
+        while let Tail::Again = self.tail(&function.body, index, frame, depth)? {
+            rounds += 1;
+            if rounds > MEMORY {
+                return None;
+            }
+            self.fits()?;
+        }
+        let len = self.memory.len() - items;
+        self.settle(mark, (items, len));
+        Some((mark, len))
+    }
+
+    /// Appends the items of a `FrontWalk` function's body, run as a loop in
+    /// the frame at `frame`.
+    fn walk(&mut self, walk: &FrontWalk, frame: usize, depth: usize) -> Option<()> {
+        let (start, len) = (frame + walk.header, frame + walk.header + 1);
+        let mut rounds = depth;
+        let each_round = !matches!(walk.stop, Cond::Const(false));
+        let stopped = walk.stop_once.eval(&self.memory[frame..])?;
+        if !stopped {
+            loop {
+                if walk.at_end && self.memory[len] == 0 {
+                    break;
+                }
+                if each_round && walk.stop.eval(&self.memory[frame..])? {
+                    break;
+                }
+                // As deep as the recursion may go, and no deeper.
+                rounds += 1;
+                if rounds >= CALL_DEPTH {
+                    return None;
+                }
+                // An empty list has no first item, and stays empty: the
+                // recursion would fail or never end.
+                if self.memory[len] == 0 {
+                    return None;
+                }
+                self.memory[frame + walk.front] = self.memory[frame + self.memory[start] as usize];
+                for item in &walk.items {
+                    let value = item.eval(&self.memory[frame..])?;
+                    self.memory.push(value);
+                }
+                self.memory[start] += 1;
+                self.memory[len] -= 1;
+                self.fits()?;
+            }
+        }
+        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
+            let top = self.memory.len();
+            let base = self.build(&walk.base, frame, depth + 1)?;
+            self.settle(top, base);
+        }
+        Some(())
+    }
+
+    /// Appends the items of `e`, the end of function `index`'s body, to
+    /// the top of the memory; `Tail::Again` when `e` ends in a jump (see
+    /// `enter`), the new arguments written into the frame.
+    fn tail(&mut self, e: &ListExpr, index: usize, frame: usize, depth: usize) -> Option<Tail> {
+        let top = self.memory.len();
+        match e {
+            ListExpr::Concat(a, b) => {
+                let first = self.build(a, frame, depth + 1)?;
+                self.settle(top, first);
+                self.tail(b, index, frame, depth)
+            }
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[frame..])? {
+                true => self.tail(a, index, frame, depth),
+                false => self.tail(b, index, frame, depth),
+            },
+            ListExpr::Call(f, args) if *f == index && depth + 1 < CALL_DEPTH => {
+                let values = self.arguments(args, frame, depth + 1)?;
+                if self.memory.len() != top {
+                    // A list argument was built anew: a real call.
+                    self.enter(index, &values, top, depth + 1)?;
+                    return Some(Tail::Done);
+                }
+                let function = &self.functions[index];
+                let mut slot = frame;
+                for (&(start, len), kind) in values.iter().zip(&function.params) {
+                    match kind {
+                        ParamKind::Int => self.memory[slot] = start,
+                        ParamKind::List => {
+                            self.memory[slot] = start - frame as i64;
+                            self.memory[slot + 1] = len as i64;
+                        }
+                    }
+                    slot += width(*kind);
+                }
+                Some(Tail::Again)
+            }
+            _ => {
+                let list = self.build(e, frame, depth + 1)?;
+                self.settle(top, list);
+                Some(Tail::Done)
+            }
+        }
+    }
+
+    /// Moves the list `(start, len)` to `mark`, the top of the memory
+    /// (dropping whatever lies above it).
+    #[inline]
+    fn settle(&mut self, mark: usize, (start, len): (usize, usize)) {
+        if start + len <= mark {
+            self.memory.truncate(mark);
+            self.memory.extend_from_within(start..start + len);
+            return;
+        }
+        let from = match start >= mark {
+            true => start,
+            // Items on both sides of the mark are copied up first.
+            false => {
+                let top = self.memory.len();
+                self.memory.extend_from_within(start..start + len);
+                top
+            }
+        };
+        if from != mark {
+            self.memory.copy_within(from..from + len, mark);
+        }
+        self.memory.truncate(mark + len);
+    }
+
+    fn fits(&self) -> Option<()> {
+        (self.memory.len() <= MEMORY).then_some(())
+    }
+}

@@ -1,0 +1,224 @@
+//! Lists of integers in the translation: a family whose positions are lists
+//! (`game Chomp(rows) = < Chomp(bite(rows, r, c)) for … >`), slices,
+//! concatenations and list literals, and recursive `def`s building lists,
+//! which become the kernel's functions (`engine::kernel::ListExpr`).
+
+use super::{Binding, Translator};
+use crate::engine::kernel::{Arg, Function, IntExpr, ListExpr, MAX_ARGS, MAX_SLOTS, ParamKind};
+use crate::lower::program::Global;
+use crate::span::Span;
+use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::value::DefId;
+
+impl Translator<'_> {
+    /// Binds the family's list parameter `name` to the header in slots 0
+    /// and 1.
+    pub(super) fn bind_list(&mut self, name: &str) {
+        self.slot_names.push(name.to_string());
+        self.slot_names.push(format!("len({name})"));
+        self.depth = 2;
+        self.scope
+            .push((name.to_string(), Binding::List(ListExpr::Slots(0))));
+    }
+
+    /// A list of integers.
+    pub(super) fn list(&mut self, e: &Expr) -> Option<ListExpr> {
+        Some(match &e.node {
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::List(list) => list,
+                Binding::Iter(crate::engine::kernel::Iter::List(items)) => ListExpr::Items(items),
+                _ => return self.fail(e.span, format!("`{name}` is not a list here")),
+            },
+            ExprKind::List(items) => {
+                let mut ints = Vec::with_capacity(items.len());
+                for item in items {
+                    if !item.clauses.is_empty() {
+                        return self.fail(e.span, "a list comprehension building a position");
+                    }
+                    ints.push(self.int(&item.value)?);
+                }
+                ListExpr::Items(ints)
+            }
+            ExprKind::Index(base, index) => {
+                let ExprKind::Range {
+                    low,
+                    high,
+                    inclusive,
+                } = &index.node
+                else {
+                    return self.fail(e.span, "an item where a list is needed");
+                };
+                let list = self.list(base)?;
+                let low = self.int(low)?;
+                let mut high = self.int(high)?;
+                if *inclusive {
+                    high = IntExpr::binary(
+                        crate::engine::kernel::IntOp::Add,
+                        high,
+                        IntExpr::constant(1),
+                    );
+                }
+                ListExpr::Slice(Box::new(list), low, high)
+            }
+            ExprKind::Binary(BinOp::Add, a, b) => {
+                let a = self.list(a)?;
+                ListExpr::Concat(Box::new(a), Box::new(self.list(b)?))
+            }
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.cond(cond)?;
+                let then = self.list(then)?;
+                ListExpr::Select(
+                    Box::new(cond),
+                    Box::new(then),
+                    Box::new(self.list(otherwise)?),
+                )
+            }
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                if let Some(Global::Def(id)) = self.global(name)
+                    && self.recursive(id)
+                {
+                    return self.call(id, args, e.span);
+                }
+                match self.inline(name, args, e.span, |t, body| t.list(body)) {
+                    Some(inlined) => inlined?,
+                    None => return self.fail(e.span, format!("a call of `{name}`")),
+                }
+            }
+            _ => return self.fail(e.span, "not a list of integers"),
+        })
+    }
+
+    /// `base[index]`: a board's slot, or an item of a list.
+    pub(super) fn index(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
+        if let ExprKind::Var(name) = &base.node
+            && let Some(Binding::Board { .. }) = self.local(name)
+        {
+            return self.board_slot(base, index);
+        }
+        match self.list(base)? {
+            ListExpr::Slots(header) => {
+                let index = self.int(index)?;
+                Some(IntExpr::At(header, Box::new(index)))
+            }
+            _ => self.fail(base.span, "indexing a list built on the way"),
+        }
+    }
+
+    /// `len(arg)`, for a board or a list.
+    pub(super) fn len(&mut self, arg: &Expr) -> Option<IntExpr> {
+        if let ExprKind::Var(name) = &arg.node
+            && let Some(Binding::Board { k, .. }) = self.local(name)
+        {
+            return Some(IntExpr::constant(*k as i64));
+        }
+        match self.list(arg)? {
+            ListExpr::Slots(header) => Some(IntExpr::slot(header + 1)),
+            ListExpr::Items(items) => Some(IntExpr::constant(items.len() as i64)),
+            _ => self.fail(arg.span, "the length of a list built on the way"),
+        }
+    }
+
+    /// Whether `def` `id` calls itself in its body.
+    fn recursive(&self, id: DefId) -> bool {
+        let def = &self.program.defs[id.0 as usize];
+        calls(&def.definition.body, &def.name)
+    }
+
+    /// A call of the recursive `def` `id`, compiled as a function for the
+    /// kinds of its arguments (once per kinds).
+    fn call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<ListExpr> {
+        let definition = self.program.defs[id.0 as usize].definition.clone();
+        if definition.params.len() != args.len() || args.len() > MAX_ARGS {
+            return self.fail(span, "a call of a recursive `def` with many arguments");
+        }
+        let mut translated = Vec::with_capacity(args.len());
+        for arg in args {
+            let why = self.why.clone();
+            let int = self.int(arg);
+            translated.push(match int {
+                Some(int) => Arg::Int(int),
+                None => {
+                    self.why = why;
+                    Arg::List(self.list(arg)?)
+                }
+            });
+        }
+        let kinds: Vec<ParamKind> = translated
+            .iter()
+            .map(|arg| match arg {
+                Arg::Int(_) => ParamKind::Int,
+                Arg::List(_) => ParamKind::List,
+            })
+            .collect();
+        let known = self.compiled.iter().position(|c| *c == (id, kinds.clone()));
+        let index = match known {
+            Some(index) => index,
+            None => self.compile(id, kinds)?,
+        };
+        Some(ListExpr::Call(index, translated))
+    }
+
+    /// Compiles `def` `id` for arguments of `kinds`, in a frame of its own.
+    fn compile(&mut self, id: DefId, kinds: Vec<ParamKind>) -> Option<usize> {
+        let definition = self.program.defs[id.0 as usize].definition.clone();
+        let index = self.functions.len();
+        self.functions.push(Function {
+            name: definition.name.node.clone(),
+            params: kinds.clone(),
+            slots: 0,
+            slot_names: Vec::new(),
+            body: ListExpr::Items(Vec::new()),
+            walk: None,
+        });
+        self.compiled.push((id, kinds.clone()));
+        let outer = (
+            std::mem::take(&mut self.scope),
+            std::mem::take(&mut self.slot_names),
+            std::mem::replace(&mut self.depth, 0),
+        );
+        let params = &definition.params;
+        let bound = params.iter().zip(&kinds).try_for_each(|(param, kind)| {
+            match kind {
+                ParamKind::Int => {
+                    self.bind_slot(&param.node)?;
+                }
+                ParamKind::List => {
+                    let header = self.depth;
+                    if header + 2 > MAX_SLOTS {
+                        return None;
+                    }
+                    self.slot_names.push(param.node.clone());
+                    self.slot_names.push(format!("len({})", param.node));
+                    self.depth += 2;
+                    let list = Binding::List(ListExpr::Slots(header));
+                    self.scope.push((param.node.clone(), list));
+                }
+            }
+            Some(())
+        });
+        let body = bound.and_then(|()| self.list(&definition.body));
+        let (scope, slot_names, depth) = outer;
+        self.scope = scope;
+        self.depth = depth;
+        let names = std::mem::replace(&mut self.slot_names, slot_names);
+        let function = &mut self.functions[index];
+        function.body = body?;
+        function.slots = names.len();
+        function.slot_names = names;
+        Some(index)
+    }
+}
+
+/// Whether `e` calls a function named `name`.
+fn calls(e: &Expr, name: &str) -> bool {
+    let direct = matches!(&e.node, ExprKind::Call(callee, _)
+        if matches!(&callee.node, ExprKind::Var(n) if n == name));
+    direct || e.children().into_iter().any(|c| calls(c, name))
+}

@@ -1,0 +1,265 @@
+//! A pass over the functions of a list program: a recursive `def` that
+//! walks a list from the front —
+//! `def cut(rows, c) = if len(rows) == 0 or c == 0 then [] else [min(rows[0], c)] + cut(rows[1..], c)`
+//! — is a loop, and runs as one (`engine::kernel::FrontWalk`): one frame,
+//! no copy of the rest of the list per item.
+
+use crate::engine::kernel::{
+    Arg, CmpOp, Cond, Element, FrontWalk, Function, IntExpr, ListExpr, MAX_SLOTS, OptionValue,
+    ParamKind, SLOT_BOUND,
+};
+
+/// Runs each call of a `FrontWalk` function in the options as a loop in
+/// the element's frame, in slots of its own from `*slots` on (named after
+/// the function's); the name of the pass when some call is.
+pub(super) fn inline_walks(
+    elements: &mut [Element],
+    functions: &[Function],
+    slots: &mut usize,
+    slot_names: &mut Vec<String>,
+) -> Option<&'static str> {
+    let mut inliner = Inliner {
+        functions,
+        slots,
+        slot_names,
+        found: false,
+    };
+    for element in elements {
+        if let OptionValue::Boards { boards, .. } = &mut element.value {
+            boards.iter_mut().for_each(|board| inliner.list(board));
+        }
+    }
+    inliner.found.then_some("list walks inlined")
+}
+
+struct Inliner<'a> {
+    functions: &'a [Function],
+    slots: &'a mut usize,
+    slot_names: &'a mut Vec<String>,
+    found: bool,
+}
+
+impl Inliner<'_> {
+    fn list(&mut self, e: &mut ListExpr) {
+        match e {
+            ListExpr::Slots(_) | ListExpr::Items(_) => {}
+            ListExpr::Slice(l, _, _) => self.list(l),
+            ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => {
+                self.list(a);
+                self.list(b);
+            }
+            ListExpr::Call(f, args)
+            | ListExpr::Loop {
+                function: f, args, ..
+            } => {
+                for arg in args.iter_mut() {
+                    if let Arg::List(l) = arg {
+                        self.list(l);
+                    }
+                }
+                let function = &self.functions[*f];
+                let Some(walk) = &function.walk else {
+                    return;
+                };
+                let offset = *self.slots;
+                if matches!(e, ListExpr::Loop { .. }) || offset + function.slots > MAX_SLOTS {
+                    return;
+                }
+                *self.slots += function.slots;
+                let names = function.slot_names.iter();
+                self.slot_names
+                    .extend(names.map(|name| format!("{}.{name}", function.name)));
+                self.found = true;
+                let ListExpr::Call(f, args) = std::mem::replace(e, ListExpr::Items(Vec::new()))
+                else {
+                    unreachable!("matched a call")
+                };
+                *e = ListExpr::Loop {
+                    function: f,
+                    offset,
+                    args,
+                    walk: Box::new(walk.shifted(offset)),
+                };
+            }
+        }
+    }
+}
+
+/// Marks every function that walks a list from the front; the name of the
+/// pass when some does. Such a function gets one more slot, the list's
+/// first item.
+pub(super) fn front_walks(functions: &mut [Function]) -> Option<&'static str> {
+    let mut found = false;
+    for (index, function) in functions.iter_mut().enumerate() {
+        let walk = front_walk(index, function);
+        if let Some(walk) = &walk {
+            let name = format!("{}[0]", function.slot_names[walk.header]);
+            function.slot_names.push(name);
+            function.slots += 1;
+            found = true;
+        }
+        function.walk = walk;
+    }
+    found.then_some("recursion over a list run as a loop")
+}
+
+/// `e` with `list[0]` of the list whose header is at `header` read from
+/// slot `front`.
+fn front_of(e: &IntExpr, header: usize, front: usize) -> IntExpr {
+    let each = |xs: &[IntExpr]| xs.iter().map(|x| front_of(x, header, front)).collect();
+    match e {
+        IntExpr::At(h, i) if *h == header && i.as_constant() == Some(0) => IntExpr::slot(front),
+        IntExpr::At(h, i) => IntExpr::At(*h, Box::new(front_of(i, header, front))),
+        IntExpr::Affine(_) | IntExpr::Large(_) => e.clone(),
+        IntExpr::Binary(op, a, b) => {
+            IntExpr::binary(*op, front_of(a, header, front), front_of(b, header, front))
+        }
+        IntExpr::Abs(a) => IntExpr::Abs(Box::new(front_of(a, header, front))),
+        IntExpr::Min(xs) => IntExpr::Min(each(xs)),
+        IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+        // A condition keeps reading the list itself.
+        IntExpr::Select(c, a, b) => IntExpr::Select(
+            c.clone(),
+            Box::new(front_of(a, header, front)),
+            Box::new(front_of(b, header, front)),
+        ),
+    }
+}
+
+fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
+    let ListExpr::Select(cond, a, b) = &function.body else {
+        return None;
+    };
+    let (stop, base, step) = match (step(index, a), step(index, b)) {
+        (None, Some(step)) => ((**cond).clone(), (**a).clone(), step),
+        (Some(step), None) => (Cond::Not(cond.clone()), (**b).clone(), step),
+        _ => return None,
+    };
+    let (items, args) = step;
+    if calls(&base, index) {
+        return None;
+    }
+    // Every argument passes its parameter on, but one list, which moves
+    // one item on.
+    let mut header = None;
+    let mut slot = 0;
+    for (kind, arg) in function.params.iter().zip(args) {
+        match (kind, arg) {
+            (ParamKind::Int, Arg::Int(e)) if *e == IntExpr::slot(slot) => {}
+            (ParamKind::List, Arg::List(ListExpr::Slots(h))) if *h == slot => {}
+            (ParamKind::List, Arg::List(ListExpr::Slice(list, low, high)))
+                if **list == ListExpr::Slots(slot)
+                    && low.as_constant() == Some(1)
+                    && to_the_end(high, slot)
+                    && header.is_none() =>
+            {
+                header = Some(slot);
+            }
+            _ => return None,
+        }
+        slot += match kind {
+            ParamKind::Int => 1,
+            ParamKind::List => 2,
+        };
+    }
+    let header = header?;
+    let (stop_once, at_end, stop) = split_stop(stop, header);
+    let front = function.slots;
+    Some(FrontWalk {
+        header,
+        stop_once,
+        at_end,
+        stop,
+        front,
+        items: items.iter().map(|e| front_of(e, header, front)).collect(),
+        base,
+    })
+}
+
+/// The stop condition in the parts `FrontWalk` checks: when it is an `or`
+/// of conditions that cannot fail, those that do not read the list's
+/// header (checked once), whether one is `len(list) == 0`, and the rest;
+/// otherwise the whole condition, each round.
+fn split_stop(stop: Cond, header: usize) -> (Cond, bool, Cond) {
+    if !cannot_fail(&stop) {
+        return (Cond::Const(false), false, stop);
+    }
+    let mut parts = Vec::new();
+    disjuncts(stop, &mut parts);
+    let empty = |c: &Cond| match c {
+        Cond::Cmp(CmpOp::Eq | CmpOp::Le, a, b) => {
+            *a == IntExpr::slot(header + 1) && b.as_constant() == Some(0)
+        }
+        _ => false,
+    };
+    let at_end = parts.iter().any(empty);
+    parts.retain(|c| !empty(c));
+    let (once, each): (Vec<Cond>, Vec<Cond>) = parts
+        .into_iter()
+        .partition(|c| !c.uses(header) && !c.uses(header + 1));
+    (any(once), at_end, any(each))
+}
+
+fn cannot_fail(cond: &Cond) -> bool {
+    match cond {
+        Cond::Const(_) => true,
+        Cond::Cmp(_, IntExpr::Affine(_), IntExpr::Affine(_)) => true,
+        Cond::Cmp(..) => false,
+        Cond::Not(c) => cannot_fail(c),
+        Cond::And(a, b) | Cond::Or(a, b) => cannot_fail(a) && cannot_fail(b),
+    }
+}
+
+fn disjuncts(cond: Cond, out: &mut Vec<Cond>) {
+    match cond {
+        Cond::Or(a, b) => {
+            disjuncts(*a, out);
+            disjuncts(*b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// The `or` of `parts` (`false` when there are none).
+fn any(parts: Vec<Cond>) -> Cond {
+    parts
+        .into_iter()
+        .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
+        .unwrap_or(Cond::Const(false))
+}
+
+/// `[items…] + f(args…)`, a step of the recursion of function `index`.
+fn step(index: usize, e: &ListExpr) -> Option<(&Vec<IntExpr>, &Vec<Arg>)> {
+    match e {
+        ListExpr::Concat(first, rest) => match (&**first, &**rest) {
+            (ListExpr::Items(items), ListExpr::Call(f, args)) if *f == index => Some((items, args)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether a slice's upper end `high` is the end of the list whose header
+/// is at `header`: its length, or a bound no list reaches.
+fn to_the_end(high: &IntExpr, header: usize) -> bool {
+    *high == IntExpr::slot(header + 1) || high.as_constant().is_some_and(|c| c >= SLOT_BOUND)
+}
+
+/// Whether `e` calls function `index`.
+fn calls(e: &ListExpr, index: usize) -> bool {
+    match e {
+        ListExpr::Slots(_) | ListExpr::Items(_) => false,
+        ListExpr::Slice(l, _, _) => calls(l, index),
+        ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => calls(a, index) || calls(b, index),
+        ListExpr::Call(f, args)
+        | ListExpr::Loop {
+            function: f, args, ..
+        } => {
+            *f == index
+                || args.iter().any(|arg| match arg {
+                    Arg::Int(_) => false,
+                    Arg::List(l) => calls(l, index),
+                })
+        }
+    }
+}
