@@ -143,8 +143,9 @@ impl Known for Gathered {
 pub enum ListFill {
     /// The position asked for is known.
     Done,
-    /// The program cannot vouch for this position (or it lies on a cycle):
-    /// the generic search must compute it.
+    /// The program cannot vouch for this position: the generic search must
+    /// compute it. On a cycle, this is the position asked for, whose
+    /// search then names the cycle.
     Blocked(PosId),
     /// `budget` positions were computed; call again to go on.
     Paused,
@@ -206,6 +207,16 @@ impl Engine {
                 Some(&(kept, start)) if kept == top => {
                     search.pending.pop();
                     let named = &search.named[start..];
+                    // An option still in progress is on a cycle.
+                    let open = |&i: &u32| {
+                        matches!(table.dense[i as usize], DENSE_UNKNOWN | DENSE_IN_PROGRESS)
+                    };
+                    if named.iter().any(open) {
+                        break Ok(ListFill::Blocked(PosId {
+                            family: pos.family,
+                            index: pos.index,
+                        }));
+                    }
                     let values = named.iter().map(|&i| match table.dense[i as usize] {
                         DENSE_BIG => table.big[&i],
                         value => value as u64,
@@ -254,6 +265,7 @@ impl Engine {
                         let mut cycle = false;
                         for &index in &search.named[before.1..] {
                             match table.dense[index as usize] {
+                                _ if index == top => cycle = true,
                                 DENSE_UNKNOWN => search.stack.push(index),
                                 DENSE_IN_PROGRESS => cycle = true,
                                 _ => {}
@@ -262,7 +274,7 @@ impl Engine {
                         if cycle {
                             break Ok(ListFill::Blocked(PosId {
                                 family: pos.family,
-                                index: top,
+                                index: pos.index,
                             }));
                         }
                         search.pending.push((top, before.1));

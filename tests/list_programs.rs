@@ -1,0 +1,276 @@
+//! Games whose positions are lists of integers of any length (`Chomp`,
+//! nim on a list of heaps) computed by their list programs, against a
+//! plain reference written here and against the generic search alone; and
+//! random list games, computed both ways by a property test.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use std::collections::HashMap;
+
+use common::{generic_sequence, mex, single_sequence};
+use proptest::prelude::*;
+use sprague::run::{Settings, emit_ir, run_to_strings};
+
+const CHOMP: &str = "def cut(rows, c) = (if len(rows) == 0 or c == 0 then [] \
+                     else [min(rows[0], c)] + cut(rows[1..len(rows)], c))\n\
+                     def bite(rows, r, c) = rows[0..r] + cut(rows[r..len(rows)], c)\n\
+                     game Chomp(rows) = < Chomp(bite(rows, r, c)) for r in 0..len(rows) \
+                     for c in 0..rows[r] if r + c > 0 >";
+
+/// Chomp by hand: a bite at (r, c) cuts rows r and above to c squares.
+fn chomp(rows: &[i64], memo: &mut HashMap<Vec<i64>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            if r as i64 + c == 0 {
+                continue;
+            }
+            let mut next: Vec<i64> = rows[..r].to_vec();
+            next.extend(rows[r..].iter().map(|&x| x.min(c)).filter(|&x| x > 0));
+            values.push(chomp(&next, memo));
+        }
+    }
+    let v = mex(values);
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+/// Every board of at most `rows` rows of at most `width` squares, rows not
+/// growing upwards, as `.sg` list literals and as vectors.
+fn boards(rows: usize, width: i64) -> Vec<Vec<i64>> {
+    let mut all = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..rows {
+        let mut next = Vec::new();
+        for board in &frontier {
+            let top = board.last().copied().unwrap_or(width);
+            for row in 1..=top {
+                let mut grown: Vec<i64> = board.clone();
+                grown.push(row);
+                next.push(grown);
+            }
+        }
+        all.extend(next.iter().cloned());
+        frontier = next;
+    }
+    all
+}
+
+/// Every list of at most `len` integers in `0..=top`.
+fn lists(len: usize, top: i64) -> Vec<Vec<i64>> {
+    let mut all = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..len {
+        let next: Vec<Vec<i64>> = frontier
+            .iter()
+            .flat_map(|list: &Vec<i64>| {
+                (0..=top).map(move |n| {
+                    let mut grown = list.clone();
+                    grown.push(n);
+                    grown
+                })
+            })
+            .collect();
+        all.extend(next.iter().cloned());
+        frontier = next;
+    }
+    all
+}
+
+fn list_literal(board: &[i64]) -> String {
+    let items: Vec<String> = board.iter().map(i64::to_string).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// `[g(F(b)) for b in boards]` as a script line.
+fn values_of(family: &str, boards: &[Vec<i64>]) -> String {
+    let literals: Vec<String> = boards.iter().map(|b| list_literal(b)).collect();
+    format!("[g({family}(b)) for b in [{}]]", literals.join(", "))
+}
+
+/// How the family `family` of `script` is computed, from `--emit ir`.
+fn how(script: &str, family: &str) -> String {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ir = emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints");
+    ir.lines()
+        .find(|line| line.starts_with(&format!("game {family}(")))
+        .unwrap_or_else(|| panic!("no line for {family} in:\n{ir}"))
+        .to_string()
+}
+
+#[test]
+fn chomp_equals_the_plain_program_on_every_board_within_five_by_five() {
+    let boards = boards(5, 5);
+    let mut memo = HashMap::new();
+    let expected: Vec<u64> = boards.iter().map(|b| chomp(b, &mut memo)).collect();
+    let script = format!("{CHOMP}\n{}", values_of("Chomp", &boards));
+    assert!(how(&script, "Chomp").contains("list program"));
+    assert_eq!(single_sequence(&script), expected);
+    assert_eq!(generic_sequence(&script), expected);
+}
+
+/// Chomp spelled other ways: a recursion that is not a walk from the front
+/// (it runs as calls), the cut through a comprehension-free `if` chain, and
+/// the bite written inline.
+#[test]
+fn other_spellings_of_chomp_give_the_same_values() {
+    let boards = boards(4, 4);
+    let mut memo = HashMap::new();
+    let expected: Vec<u64> = boards.iter().map(|b| chomp(b, &mut memo)).collect();
+    let spellings = [
+        "def cut(rows, c) = if len(rows) == 0 then [] else \
+         (if c == 0 then [] else [min(rows[0], c)] + cut(rows[1..], c))\n\
+         game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
+         for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
+        "def cut(rows, c) = if len(rows) > 0 and c > 0 then \
+         [if rows[0] < c then rows[0] else c] + cut(rows[1..len(rows)], c) else []\n\
+         game Chomp(rows) = < Chomp(rows[..r] + cut(rows[r..], c)) \
+         for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
+        "def cut(rows, c) = if len(rows) == 0 then [] else cut(rows[0..len(rows) - 1], c) \
+         + (if c == 0 then [] else [min(rows[-1], c)])\n\
+         game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
+         for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
+    ];
+    for spelling in spellings {
+        let script = format!("{spelling}\n{}", values_of("Chomp", &boards));
+        assert!(
+            how(&script, "Chomp").contains("list program"),
+            "{}",
+            how(&script, "Chomp")
+        );
+        assert_eq!(single_sequence(&script), expected, "{spelling}");
+    }
+}
+
+/// Nim on a list of heaps: a move takes from one heap (an emptied heap
+/// stays or goes), and every value is the xor of the heaps.
+#[test]
+fn nim_on_a_list_of_heaps_is_the_xor() {
+    let boards = lists(3, 5);
+    let expected: Vec<u64> = boards
+        .iter()
+        .map(|b| b.iter().fold(0, |x, &h| x ^ h as u64))
+        .collect();
+    for nim in [
+        "game N(h) = < N(h[0..i] + [h[i] - k] + h[i + 1..len(h)]) \
+         for i in 0..len(h) for k in 1..=h[i] >",
+        "game N(h) = < N(h[..i] + (if k < h[i] then [h[i] - k] else []) + h[i + 1..]) \
+         for i in 0..len(h) for k in 1..=h[i] >",
+    ] {
+        let script = format!("{nim}\n{}", values_of("N", &boards));
+        assert!(how(&script, "N").contains("list program"));
+        assert_eq!(single_sequence(&script), expected, "{nim}");
+    }
+}
+
+/// Where the program cannot vouch for a position (an index out of range,
+/// a cycle), the generic search computes it and reports the same error.
+#[test]
+fn errors_are_the_generic_searchs_errors() {
+    let scripts = [
+        "game B(h) = < B(h[1..]) + *h[3] if len(h) > 0 >\ng(B([1, 2]))",
+        "game C(h) = < C(h[0..len(h)]) >\ng(C([1, 2]))",
+        "def f(l) = f(l)\ngame D(h) = < D(f(h)) >\ng(D([1]))",
+        "game R(h) = < R(h[1..] + h[..1]) if len(h) > 0 >\ng(R([1, 2, 3]))",
+    ];
+    for script in scripts {
+        let fast = run_to_strings("test.sg", script, Settings::default());
+        let generic = Settings {
+            generic_only: true,
+            ..Default::default()
+        };
+        let slow = run_to_strings("test.sg", script, generic);
+        assert!(fast.1.is_some(), "{script} should fail");
+        assert_eq!(fast, slow, "{script}");
+    }
+}
+
+/// The position and list limits hold on a list program.
+#[test]
+fn limits_hold_on_list_programs() {
+    let mut settings = Settings::default();
+    settings.limits.max_positions = 1000;
+    let script = format!("{CHOMP}\ng(Chomp([8, 8, 8, 8, 8, 8]))");
+    let (_, errors) = run_to_strings("t.sg", &script, settings);
+    let errors = errors.expect("more positions than the limit is an error");
+    assert!(errors.contains("more than 1000 positions"), "{errors}");
+    let mut settings = Settings::default();
+    settings.limits.max_list_len = 10;
+    let script = format!("{CHOMP}\ng(Chomp([8, 8]))");
+    let (_, errors) = run_to_strings("t.sg", &script, settings);
+    let errors = errors.expect("an option list longer than the list limit is an error");
+    assert!(errors.contains("more than 10 elements"), "{errors}");
+}
+
+/// One option of a random list game: take `k` from heap `i` of the list
+/// and put back what `rest` gives, dropping it when `drop` and it is 0.
+#[derive(Clone, Debug)]
+struct Move {
+    /// The heap left: `h[i] - k`, halved, or less one more.
+    rest: u8,
+    drop: bool,
+    /// `k` runs up to `h[i]`, or up to this constant when smaller.
+    most: Option<i64>,
+    /// Also split the rest in two heaps `a` and `rest - a`.
+    split: bool,
+}
+
+impl Move {
+    fn source(&self) -> String {
+        let rest = match self.rest {
+            0 => "h[i] - k",
+            1 => "(h[i] - k) / 2",
+            _ => "max(h[i] - k - 1, 0)",
+        };
+        let most = match self.most {
+            Some(m) => format!("min(h[i], {m})"),
+            None => "h[i]".to_string(),
+        };
+        let middle = match (self.split, self.drop) {
+            (true, _) => format!("[a, {rest} - a]"),
+            (false, true) => format!("(if {rest} == 0 then [] else [{rest}])"),
+            (false, false) => format!("[{rest}]"),
+        };
+        let split = match self.split {
+            true => format!(" for a in 0..={rest}"),
+            false => String::new(),
+        };
+        format!("F(h[..i] + {middle} + h[i + 1..]) for i in 0..len(h) for k in 1..={most}{split}")
+    }
+}
+
+fn a_move() -> impl Strategy<Value = Move> {
+    (
+        0u8..3,
+        any::<bool>(),
+        prop::option::of(1i64..4),
+        prop::bool::weighted(0.25),
+    )
+        .prop_map(|(rest, drop, most, split)| Move {
+            rest,
+            drop,
+            most,
+            split,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random list games: the list program and the generic search agree on
+    /// every board of up to three heaps of up to four.
+    #[test]
+    fn random_list_games_agree_with_the_generic_search(moves in prop::collection::vec(a_move(), 1..3)) {
+        let options: Vec<String> = moves.iter().map(Move::source).collect();
+        let game = format!("game F(h) = < {} >", options.join(", "));
+        let boards = lists(3, 4);
+        let script = format!("{game}\n{}", values_of("F", &boards));
+        prop_assert!(how(&script, "F").contains("list program"), "{}", how(&script, "F"));
+        prop_assert_eq!(single_sequence(&script), generic_sequence(&script), "{}", game);
+    }
+}
