@@ -272,8 +272,13 @@ impl Shell {
             .product::<usize>();
         let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
             .then(|| cube_around(target, k, values));
-        if let Some(cube) = &cube {
+        if let Some(cube) = &mut cube {
             self.marks.get_mut().fit(cube.widest() as u64);
+            if self.fill_cube(values, cube, kernel, k, target, limit, watch)? {
+                // Every slot up to the target is in the cube.
+                self.done = self.done.max(target + 1);
+                self.at = arguments(self.done, k);
+            }
         }
         while self.done <= target {
             let s = self.done;
@@ -294,6 +299,50 @@ impl Shell {
             self.done = s + 1;
         }
         Ok(None)
+    }
+
+    /// Computes the positions of `cube` up to slot `target` in row-major
+    /// order, until the first the program cannot vouch for: the order of
+    /// the plain loops `for a, for b, for c`, in which the options of
+    /// neighbouring positions lie on neighbouring lines and stay in the
+    /// cache (in slot order they are a whole row apart). Whatever is left
+    /// is the slot-order loop's. `Ok(true)` when every position up to
+    /// `target` is known.
+    #[allow(clippy::too_many_arguments)]
+    fn fill_cube(
+        &mut self,
+        values: &mut [u32],
+        cube: &mut RowMajor,
+        kernel: &Kernel,
+        k: usize,
+        target: usize,
+        limit: u64,
+        watch: &Watch,
+    ) -> Result<bool, Stop> {
+        let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
+        let mut t = [0i64; 4];
+        let mut visited = 0usize;
+        loop {
+            if visited.is_multiple_of(64) {
+                watch.check()?;
+            }
+            visited += 1;
+            if cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG)
+                && let Some(s) = slot(&t[..k]).filter(|&s| s <= target)
+            {
+                let Some(value) = self.value(&t[..k], values, Some(cube), kernel, limit) else {
+                    return Ok(false);
+                };
+                values[s] = value;
+                cube.set(&t[..k], value);
+            }
+            // The next tuple in row-major order, if any.
+            let Some(last) = t[..k].iter().rposition(|&x| x + 1 < side) else {
+                return Ok(true);
+            };
+            t[last] += 1;
+            t[last + 1..k].fill(0);
+        }
     }
 
     /// The value of the position `args`, if the program can vouch for it.
