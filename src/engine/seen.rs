@@ -64,6 +64,22 @@ impl Seen {
         }
     }
 
+    /// Marks every value of `points`: into a word kept in a register when
+    /// the table is that small (marking one by one would read and write
+    /// the word in memory for each value, a chain of store forwards).
+    pub(super) fn mark_points(&mut self, points: &[u64]) {
+        let len = self.len as u64;
+        if self.small() {
+            let word = points.iter().filter(|&&v| v < len);
+            self.word |= word.fold(0, |word, &v| word | 1 << v);
+        } else {
+            let bytes = self.bytes.as_mut_slice();
+            for &v in points.iter().filter(|&&v| v < len) {
+                bytes[v as usize] = 1;
+            }
+        }
+    }
+
     #[inline]
     pub(super) fn has(&self, value: u64) -> bool {
         if self.small() {
