@@ -57,7 +57,8 @@ impl Stamps {
     pub(super) fn fit(&mut self, value: u64) {
         if value >= self.stamps.len() as u64 {
             let len = value.saturating_add(1).next_power_of_two();
-            self.stamps.resize(usize::try_from(len).expect("a mex table fits"), 0);
+            self.stamps
+                .resize(usize::try_from(len).expect("a mex table fits"), 0);
         }
     }
 

@@ -68,7 +68,12 @@ impl RowMajor {
     /// from whichever end comes first in the box, and the distance between
     /// neighbours: `None` when an end is outside the box (a mex does not
     /// care in which order it sees values).
-    pub(super) fn line(&self, args: &[i64], steps: &[i64], count: usize) -> Option<(&[u32], usize)> {
+    pub(super) fn line(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+    ) -> Option<(&[u32], usize)> {
         let last = i64::try_from(count.checked_sub(1)?).ok()?;
         let (mut first, mut stride) = (0i64, 0i64);
         for ((&arg, &step), &extent) in args.iter().zip(steps).zip(&self.extents) {
