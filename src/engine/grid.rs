@@ -4,9 +4,12 @@
 //! allocates. A two-parameter kernel (Wythoff's game and its kin) computes
 //! a whole box of arguments row by row, each option a table lookup.
 
+use std::cell::RefCell;
+
 use super::kernel::{Kernel, Known, OptionSet};
+use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::{DENSE_BIG, Mex, Stop, Watch};
+use super::{DENSE_BIG, Stop, Watch};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
 /// arguments to about 2000 on both sides, and a single far-off position
@@ -54,7 +57,7 @@ pub(super) struct Grid {
     /// generic search computes the family.
     blocked: bool,
     options: OptionSet,
-    mex: Mex,
+    marks: RefCell<Stamps>,
 }
 
 /// The values known so far, as the kernel looks them up: the box being
@@ -62,6 +65,9 @@ pub(super) struct Grid {
 struct Values<'a> {
     table: &'a [u32],
     rows_major: &'a RowMajor,
+    /// The marks of the position being computed, for lines inside the
+    /// box; every value in the box has a slot.
+    marks: &'a RefCell<Stamps>,
 }
 
 impl Known for Values<'_> {
@@ -78,6 +84,8 @@ impl Known for Values<'_> {
         &[]
     }
 
+    /// A line inside the box is marked rather than appended: the fill
+    /// takes the mex over the marks and `out` together.
     fn along(
         &self,
         args: &[i64],
@@ -86,8 +94,11 @@ impl Known for Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
-        if let Some(inside) = self.rows_major.along(args, steps, count, nim, out) {
-            return inside;
+        if let Some((line, stride)) = self.rows_major.line(args, steps, count) {
+            let mut marks = self.marks.borrow_mut();
+            if nim < marks.len() {
+                return marks.mark_line(line, stride, nim).then_some(());
+            }
         }
         let (a, b, da, db) = (args[0], args[1], steps[0], steps[1]);
         let last = count.checked_sub(1)? as i64;
@@ -143,6 +154,7 @@ impl Grid {
             let index = slot(t[0], t[1]).filter(|&i| i < values.len());
             index.map_or(DENSE_BIG, |i| values[i])
         });
+        self.marks.get_mut().fit(rows_major.widest() as u64);
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -154,23 +166,24 @@ impl Grid {
                     self.blocked = true;
                     return Ok(false);
                 };
-                if values[index] < DENSE_BIG {
+                let args = [a as i64, b as i64];
+                // The box holds what the table holds, in the order the
+                // fill walks: asking it is no cache miss.
+                if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
                     continue;
                 }
-                let args = [a as i64, b as i64];
-                let value = kernel
-                    .options(
-                        &args,
-                        &Values {
-                            table: values,
-                            rows_major: &rows_major,
-                        },
-                        limit,
-                        &mut self.options,
-                    )
+                self.marks.get_mut().start();
+                let known = Values {
+                    table: values,
+                    rows_major: &rows_major,
+                    marks: &self.marks,
+                };
+                let found = kernel.options(&args, &known, limit, &mut self.options);
+                let value = found
                     .map(|()| {
-                        let points = &self.options.points;
-                        self.mex.of(points.len(), points.iter().copied())
+                        let options = &self.options;
+                        let marks = self.marks.get_mut();
+                        marks.mex(options.count, &options.points)
                     })
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {
@@ -179,6 +192,7 @@ impl Grid {
                 };
                 values[index] = value as u32;
                 rows_major.set(&args, value as u32);
+                self.marks.get_mut().fit(value);
             }
         }
         self.rows = rows;

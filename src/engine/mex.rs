@@ -1,4 +1,6 @@
-//! The minimum excludant over a reused bitset.
+//! The minimum excludant over a reused table of marks.
+
+use super::DENSE_BIG;
 
 /// A reusable mex calculator: no allocation once warmed up.
 #[derive(Default)]
@@ -26,6 +28,95 @@ impl Mex {
     }
 }
 
+/// The marks of one position's options as the dense fills make them: a
+/// line of options (`F(a − k, b) for k in 1..=a`) is marked straight from
+/// the box of values, with no list of its values in between, which halves
+/// the memory traffic per option. Each slot holds the number of the
+/// position that marked it last, so starting the next position clears
+/// nothing.
+#[derive(Default)]
+pub(super) struct Stamps {
+    /// A power of two long (or empty).
+    stamps: Vec<u32>,
+    /// The current position's number; never 0 once started.
+    epoch: u32,
+}
+
+impl Stamps {
+    /// Forgets every mark: the next position begins.
+    pub(super) fn start(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Makes room for marking `value` (and every value below the next
+    /// power of two).
+    pub(super) fn fit(&mut self, value: u64) {
+        if value >= self.stamps.len() as u64 {
+            let len = value.saturating_add(1).next_power_of_two();
+            self.stamps
+                .resize(usize::try_from(len).expect("a mex table fits"), 0);
+        }
+    }
+
+    /// How many values have a slot: marking a value below this is exact.
+    pub(super) fn len(&self) -> u64 {
+        self.stamps.len() as u64
+    }
+
+    /// Marks `value ^ nim` for every value of `line`, taking every
+    /// `stride`-th from the first; `false` (the marks then being
+    /// meaningless) when one is not known. Every known value and `nim`
+    /// must be below `len()`.
+    pub(super) fn mark_line(&mut self, line: &[u32], stride: usize, nim: u64) -> bool {
+        let (epoch, mask) = (self.epoch, self.stamps.len().wrapping_sub(1));
+        let stamps = self.stamps.as_mut_slice();
+        let (nim, stride) = (nim as usize, stride.max(1));
+        // Known values and `nim` are below the power of two `len`, so the
+        // mask changes nothing for them but drops the bounds check. The or
+        // of the values is a cheaper test than their maximum, and as good
+        // while values are far below `DENSE_BIG` (always, in practice).
+        let (mut bits, mut i) = (0, 0);
+        while i < line.len() {
+            let value = line[i];
+            bits |= value;
+            stamps[(value as usize ^ nim) & mask] = epoch;
+            i += stride;
+        }
+        bits < DENSE_BIG || line.iter().step_by(stride).all(|&v| v < DENSE_BIG)
+    }
+
+    /// The mex of the marked values and `points`, the position having
+    /// `count` options in all.
+    pub(super) fn mex(&mut self, count: u64, points: &[u64]) -> u64 {
+        // The mex is at most `count`: larger points cannot matter.
+        self.fit(count);
+        let (epoch, stamps) = (self.epoch, self.stamps.as_mut_slice());
+        for &point in points {
+            if point <= count {
+                stamps[point as usize] = epoch;
+            }
+        }
+        // Whole chunks compared without an early exit, which vectorises.
+        let marked = |chunk: &[u32]| chunk.iter().fold(true, |all, &s| all & (s == epoch));
+        let whole = stamps.chunks_exact(8).take_while(|&c| marked(c)).count();
+        let rest = &stamps[8 * whole..];
+        (8 * whole + rest.iter().position(|&s| s != epoch).unwrap_or(rest.len())) as u64
+    }
+}
+
+#[cfg(test)]
+impl Stamps {
+    /// The values marked for the current position, in increasing order.
+    pub(super) fn marked(&self) -> Vec<u64> {
+        let marked = (0..self.len()).filter(|&v| self.stamps[v as usize] == self.epoch);
+        marked.collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Mex;
@@ -43,5 +134,26 @@ mod tests {
         assert_eq!(m(&[3, 0, 1, 8, 4, 66, 2]), 5);
         let all: Vec<u64> = (0..64).collect();
         assert_eq!(m(&all), 64);
+    }
+
+    #[test]
+    fn stamps_give_the_mex_of_lines_and_points() {
+        let mut stamps = super::Stamps::default();
+        stamps.fit(9);
+        let values = [0u32, 7, 1, 7, 2, 7, 4, 7, 9];
+        stamps.start();
+        // Every other value: 0, 1, 2, 4, 9, each xor 1.
+        assert!(stamps.mark_line(&values, 2, 1));
+        assert_eq!(stamps.marked(), [0, 1, 3, 5, 8]);
+        assert_eq!(stamps.mex(7, &[2, 40]), 4);
+        // The next position starts with nothing marked.
+        stamps.start();
+        assert_eq!(stamps.mex(3, &[1, 2]), 0);
+        stamps.start();
+        assert!(stamps.mark_line(&values[..3], 1, 0));
+        assert_eq!(stamps.mex(3, &[]), 2);
+        // A value not known spoils the line.
+        stamps.start();
+        assert!(!stamps.mark_line(&[3, u32::MAX, 1], 1, 0));
     }
 }

@@ -18,18 +18,20 @@ impl RowMajor {
     /// (`DENSE_BIG` or above where it is not known).
     pub(super) fn new(extents: &[i64], known: impl Fn(&[i64]) -> u32) -> RowMajor {
         let cells: usize = extents.iter().map(|&e| e.max(0) as usize).product();
+        let mut values = Vec::with_capacity(cells);
         let mut t = vec![0i64; extents.len()];
-        let values = (0..cells)
-            .map(|index| {
-                // The tuple whose row-major index is `index`.
-                let mut rest = index as i64;
-                for (t, &extent) in t.iter_mut().zip(extents).rev() {
-                    *t = rest % extent;
-                    rest /= extent;
+        for _ in 0..cells {
+            values.push(known(&t));
+            // The next tuple in row-major order: the last argument moves
+            // fastest.
+            for (t, &extent) in t.iter_mut().zip(extents).rev() {
+                *t += 1;
+                if *t < extent {
+                    break;
                 }
-                known(&t)
-            })
-            .collect();
+                *t = 0;
+            }
+        }
         RowMajor {
             values,
             extents: extents.to_vec(),
@@ -62,39 +64,36 @@ impl RowMajor {
         }
     }
 
-    /// `Known::along` inside the box: appends the values of the `count`
-    /// tuples `args + i·steps` xor `nim` and gives `Some(Some(()))`, or
-    /// `Some(None)` at the first value not known; `None` when an end of the
-    /// line is outside the box (then nothing is appended).
-    pub(super) fn along(
+    /// The values along the line of the `count` tuples `args + i·steps`,
+    /// from whichever end comes first in the box, and the distance between
+    /// neighbours: `None` when an end is outside the box (a mex does not
+    /// care in which order it sees values).
+    pub(super) fn line(
         &self,
         args: &[i64],
         steps: &[i64],
         count: usize,
-        nim: u64,
-        out: &mut Vec<u64>,
-    ) -> Option<Option<()>> {
-        let last = count.checked_sub(1)? as i64;
-        let mut end = [0i64; 4];
-        for ((end, &arg), &step) in end.iter_mut().zip(args).zip(steps) {
-            *end = arg.checked_add(step.checked_mul(last)?)?;
-        }
-        // Both ends are in the box, so every point between them is.
-        let (first, _) = (self.index(args)?, self.index(&end[..args.len()])?);
-        let stride = steps
-            .iter()
-            .zip(&self.extents)
-            .fold(0, |stride, (&d, &extent)| stride * extent + d);
-        let mut at = first as i64;
-        for _ in 0..count {
-            let value = self.values[at as usize];
-            if value >= DENSE_BIG {
-                return Some(None);
+    ) -> Option<(&[u32], usize)> {
+        let last = i64::try_from(count.checked_sub(1)?).ok()?;
+        let (mut first, mut stride) = (0i64, 0i64);
+        for ((&arg, &step), &extent) in args.iter().zip(steps).zip(&self.extents) {
+            let end = step.checked_mul(last)?.checked_add(arg)?;
+            // Both ends are in the box, so every point between them is.
+            if !((0..extent).contains(&arg) && (0..extent).contains(&end)) {
+                return None;
             }
-            out.push(value as u64 ^ nim);
-            at += stride;
+            first = first * extent + arg;
+            stride = stride * extent + step;
         }
-        Some(Some(()))
+        let end = first + stride * last;
+        let (low, high) = (first.min(end) as usize, first.max(end) as usize);
+        Some((&self.values[low..=high], stride.unsigned_abs() as usize))
+    }
+
+    /// The largest value known in the box (0 if none).
+    pub(super) fn widest(&self) -> u32 {
+        let known = self.values.iter().filter(|&&v| v < DENSE_BIG);
+        known.copied().max().unwrap_or(0)
     }
 }
 
@@ -110,12 +109,10 @@ mod tests {
         let cube = RowMajor::new(&[4, 3, 5], value);
         assert_eq!(cube.get(&[3, 2, 4]), Some(324));
         assert_eq!(cube.get(&[0, 3, 0]), None);
-        let mut out = Vec::new();
-        assert_eq!(
-            cube.along(&[3, 0, 4], &[-1, 1, -2], 3, 1, &mut out),
-            Some(Some(()))
-        );
-        assert_eq!(out, [304 ^ 1, 212 ^ 1, 120 ^ 1]);
-        assert_eq!(cube.along(&[3, 0, 4], &[-1, 1, -2], 4, 0, &mut out), None);
+        let (line, stride) = cube.line(&[3, 0, 4], &[-1, 1, -2], 3).expect("inside");
+        let values: Vec<u32> = line.iter().step_by(stride).copied().collect();
+        assert_eq!(values, [120, 212, 304]);
+        assert_eq!(cube.line(&[3, 0, 4], &[-1, 1, -2], 4), None);
+        assert_eq!(cube.widest(), 324);
     }
 }

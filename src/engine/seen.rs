@@ -64,6 +64,21 @@ impl Seen {
         }
     }
 
+    /// Marks every value of `points`: into a word kept in a register when
+    /// the table is that small (marking one by one would read and write
+    /// the word in memory for each value, a chain of store forwards).
+    pub(super) fn mark_points(&mut self, points: &[u64]) {
+        let len = self.len as u64;
+        if self.small() {
+            self.word |= or_points(points, len);
+        } else {
+            let bytes = self.bytes.as_mut_slice();
+            for &v in points.iter().filter(|&&v| v < len) {
+                bytes[v as usize] = 1;
+            }
+        }
+    }
+
     #[inline]
     pub(super) fn has(&self, value: u64) -> bool {
         if self.small() {
@@ -202,6 +217,30 @@ fn or_pairs(lows: &[u32], highs: &[u32], nim: u64) -> u64 {
         return unsafe { or_pairs_avx2(lows, highs, nim) };
     }
     or_pairs_portable(lows, highs, nim)
+}
+
+/// The bits `1 << v` of the values `v` of `points` below `len` (at most
+/// 64), or-ed together: without a branch per point, so that the compiler
+/// vectorises it, with AVX2's variable shifts where the processor has them.
+fn or_points(points: &[u64], len: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2, checked just above.
+        return unsafe { or_points_avx2(points, len) };
+    }
+    or_points_portable(points, len)
+}
+
+#[inline(always)]
+fn or_points_portable(points: &[u64], len: u64) -> u64 {
+    let bit = |v: u64| ((v < len) as u64) << (v & 63);
+    points.iter().fold(0, |word, &v| word | bit(v))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn or_points_avx2(points: &[u64], len: u64) -> u64 {
+    or_points_portable(points, len)
 }
 
 #[inline(always)]

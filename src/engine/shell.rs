@@ -6,9 +6,12 @@
 //! An integer program computes the slots in that order; a game whose moves
 //! lower one argument (three-heap nim) finds every option already known.
 
+use std::cell::RefCell;
+
 use super::kernel::{Kernel, Known, OptionSet};
+use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::{DENSE_BIG, Mex, Stop, Watch};
+use super::{DENSE_BIG, Stop, Watch};
 
 /// Dense slots a family may use, 4 bytes each.
 const SHELL_SLOTS: u64 = 1 << 23;
@@ -129,12 +132,14 @@ pub(super) struct Shell {
     /// The arguments of slot `done`.
     at: [i64; 4],
     options: OptionSet,
-    mex: Mex,
+    marks: RefCell<Stamps>,
 }
 
 /// The values known so far, as the program looks them up: inside the cube
-/// being filled from its row-major copy, elsewhere from the table.
-struct Values<'a>(&'a [u32], Option<&'a RowMajor>);
+/// being filled from its row-major copy (with the marks of the position
+/// being computed, in which every value of the cube has a slot), elsewhere
+/// from the table.
+struct Values<'a>(&'a [u32], Option<(&'a RowMajor, &'a RefCell<Stamps>)>);
 
 /// The row-major copy of the cube `[0, m]^k` around the tuples up to slot
 /// `target`, with the values known in `table`.
@@ -149,7 +154,7 @@ fn cube_around(target: usize, k: usize, table: &[u32]) -> RowMajor {
 impl Known for Values<'_> {
     #[inline]
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = match self.1.and_then(|cube| cube.get(args)) {
+        let value = match self.1.and_then(|(cube, _)| cube.get(args)) {
             Some(value) => value,
             None => *self.0.get(slot(args)?)?,
         };
@@ -160,9 +165,11 @@ impl Known for Values<'_> {
         &[]
     }
 
-    /// Along a line that moves one argument, the slot is affine in it
-    /// while it stays below the largest of the others: stepped there,
-    /// computed afresh elsewhere.
+    /// A line inside the cube is marked rather than appended: the fill
+    /// takes the mex over the marks and `out` together. Elsewhere, along a
+    /// line that moves one argument, the slot is affine in it while it
+    /// stays below the largest of the others: stepped there, computed
+    /// afresh elsewhere.
     fn along(
         &self,
         args: &[i64],
@@ -171,11 +178,13 @@ impl Known for Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
-        if let Some(inside) = self
-            .1
-            .and_then(|cube| cube.along(args, steps, count, nim, out))
+        if let Some((cube, marks)) = self.1
+            && let Some((line, stride)) = cube.line(args, steps, count)
         {
-            return inside;
+            let mut marks = marks.borrow_mut();
+            if nim < marks.len() {
+                return marks.mark_line(line, stride, nim).then_some(());
+            }
         }
         let mut moving = (0..args.len()).filter(|&i| steps[i] != 0);
         let (Some(x), None) = (moving.next(), moving.next()) else {
@@ -263,31 +272,27 @@ impl Shell {
             .product::<usize>();
         let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
             .then(|| cube_around(target, k, values));
+        if let Some(cube) = &mut cube {
+            self.marks.get_mut().fit(cube.widest() as u64);
+            if self.fill_cube(values, cube, kernel, k, target, limit, watch)? {
+                // Every slot up to the target is in the cube.
+                self.done = self.done.max(target + 1);
+                self.at = arguments(self.done, k);
+            }
+        }
         while self.done <= target {
             let s = self.done;
             if s.is_multiple_of(64) {
                 watch.check()?;
             }
             if values[s] >= DENSE_BIG {
-                let args = &self.at[..k];
-                let value = kernel
-                    .options(
-                        args,
-                        &Values(values, cube.as_ref()),
-                        limit,
-                        &mut self.options,
-                    )
-                    .map(|()| {
-                        let points = &self.options.points;
-                        self.mex.of(points.len(), points.iter().copied())
-                    })
-                    .filter(|&v| v < DENSE_BIG as u64);
-                let Some(value) = value else {
+                let at = self.at;
+                let Some(value) = self.value(&at[..k], values, cube.as_ref(), kernel, limit) else {
                     return Ok(Some(s));
                 };
-                values[s] = value as u32;
+                values[s] = value;
                 if let Some(cube) = &mut cube {
-                    cube.set(args, value as u32);
+                    cube.set(&at[..k], value);
                 }
             }
             next(&mut self.at[..k]);
@@ -295,12 +300,78 @@ impl Shell {
         }
         Ok(None)
     }
+
+    /// Computes the positions of `cube` up to slot `target` in row-major
+    /// order, until the first the program cannot vouch for: the order of
+    /// the plain loops `for a, for b, for c`, in which the options of
+    /// neighbouring positions lie on neighbouring lines and stay in the
+    /// cache (in slot order they are a whole row apart). Whatever is left
+    /// is the slot-order loop's. `Ok(true)` when every position up to
+    /// `target` is known.
+    #[allow(clippy::too_many_arguments)]
+    fn fill_cube(
+        &mut self,
+        values: &mut [u32],
+        cube: &mut RowMajor,
+        kernel: &Kernel,
+        k: usize,
+        target: usize,
+        limit: u64,
+        watch: &Watch,
+    ) -> Result<bool, Stop> {
+        let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
+        let mut t = [0i64; 4];
+        let mut visited = 0usize;
+        loop {
+            if visited.is_multiple_of(64) {
+                watch.check()?;
+            }
+            visited += 1;
+            if cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG)
+                && let Some(s) = slot(&t[..k]).filter(|&s| s <= target)
+            {
+                let Some(value) = self.value(&t[..k], values, Some(cube), kernel, limit) else {
+                    return Ok(false);
+                };
+                values[s] = value;
+                cube.set(&t[..k], value);
+            }
+            // The next tuple in row-major order, if any.
+            let Some(last) = t[..k].iter().rposition(|&x| x + 1 < side) else {
+                return Ok(true);
+            };
+            t[last] += 1;
+            t[last + 1..k].fill(0);
+        }
+    }
+
+    /// The value of the position `args`, if the program can vouch for it.
+    fn value(
+        &mut self,
+        args: &[i64],
+        values: &[u32],
+        cube: Option<&RowMajor>,
+        kernel: &Kernel,
+        limit: u64,
+    ) -> Option<u32> {
+        self.marks.get_mut().start();
+        let known = Values(values, cube.map(|cube| (cube, &self.marks)));
+        kernel.options(args, &known, limit, &mut self.options)?;
+        let marks = self.marks.get_mut();
+        let value = marks.mex(self.options.count, &self.options.points);
+        // Every value in the cube must have a slot among the marks.
+        marks.fit(value);
+        u32::try_from(value).ok().filter(|&v| v < DENSE_BIG)
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+
     use super::{Values, arguments, cube_around, next, slot};
     use crate::engine::kernel::Known;
+    use crate::engine::mex::Stamps;
 
     #[test]
     fn slots_number_the_tuples_shell_by_shell() {
@@ -337,6 +408,8 @@ mod tests {
         let plain = Values(&table, None);
         // A cube of side 10 holds some lines wholly, others in part.
         let cubes = [3, 4].map(|k| cube_around(10usize.pow(k as u32) - 1, k, &table));
+        let marks = RefCell::new(Stamps::default());
+        marks.borrow_mut().fit(20u64.pow(4));
         for args in [
             [9, 3, 5, 0],
             [2, 7, 7, 1],
@@ -355,17 +428,23 @@ mod tests {
                             5
                         };
                         let line = (&args[..k], &steps[..k]);
-                        let mut one_by_one = Vec::new();
-                        let each = plain.each(line.0, line.1, count, 0, &mut one_by_one);
-                        let with_cube = Values(&table, Some(&cubes[k - 3]));
-                        for values in [&plain, &with_cube] {
+                        for nim in [0, 5] {
+                            let context = format!("{args:?} {k} {x} {step} {nim}");
+                            let mut one_by_one = Vec::new();
+                            let each = plain.each(line.0, line.1, count, nim, &mut one_by_one);
                             let mut fast = Vec::new();
-                            let stepped = values.along(line.0, line.1, count, 0, &mut fast);
-                            assert_eq!(
-                                (stepped, &fast),
-                                (each, &one_by_one),
-                                "{args:?} {k} {x} {step}"
-                            );
+                            let stepped = plain.along(line.0, line.1, count, nim, &mut fast);
+                            assert_eq!((stepped, &fast), (each, &one_by_one), "{context}");
+                            // With the cube, a line inside it is marked.
+                            marks.borrow_mut().start();
+                            let with_cube = Values(&table, Some((&cubes[k - 3], &marks)));
+                            let mut found = Vec::new();
+                            let stepped = with_cube.along(line.0, line.1, count, nim, &mut found);
+                            assert_eq!(stepped, each, "{context}");
+                            found.extend(marks.borrow().marked());
+                            found.sort();
+                            one_by_one.sort();
+                            assert_eq!(found, one_by_one, "{context}");
                         }
                     }
                 }

@@ -180,9 +180,7 @@ impl SparseSpace {
         let pairs = options.pairs.iter().fold(self.max_value, |w, p| w | p.nim);
         let points = options.points.iter().fold(0, |w, &p| w | p);
         seen.reset(above(pairs), above(points), options.count);
-        for &point in &options.points {
-            seen.mark(point);
-        }
+        seen.mark_points(&options.points);
         let plain: u64 = options
             .pairs
             .iter()
