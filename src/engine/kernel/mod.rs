@@ -222,6 +222,8 @@ pub struct Kernel {
     pub slots: usize,
     /// Per element, its split in closed form when it has one.
     direct: Vec<Option<DirectSplit>>,
+    /// Per element, the steps of its innermost loop (`walk::Steps`).
+    steps: Vec<Option<walk::Steps>>,
     /// Whether a position is one list of integers, whose header is in the
     /// first two slots and whose items follow the slots.
     pub list: bool,
@@ -282,6 +284,7 @@ impl Kernel {
         };
         Kernel {
             params,
+            steps: elements.iter().map(walk::Steps::of_element).collect(),
             elements,
             slots,
             direct,

@@ -47,9 +47,10 @@ impl Kernel {
             .elements
             .iter()
             .zip(&self.direct)
-            .try_for_each(|(element, direct)| match direct {
+            .zip(&self.steps)
+            .try_for_each(|((element, direct), steps)| match direct {
                 Some(direct) => walk.direct(direct),
-                None => walk.clauses(element, 0, &mut slots),
+                None => walk.clauses(element, steps.as_ref(), 0, &mut slots),
             });
         walk.out.slots = slots;
         result
@@ -66,12 +67,20 @@ struct Walk<'a, K: ?Sized> {
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
-    fn clauses(&mut self, element: &Element, index: usize, slots: &mut [i64]) -> Option<()> {
+    /// Walks the clauses of `element` from `index` on; `steps` are those of
+    /// its innermost loop (`Steps::of`).
+    fn clauses(
+        &mut self,
+        element: &Element,
+        steps: Option<&Steps>,
+        index: usize,
+        slots: &mut [i64],
+    ) -> Option<()> {
         match element.clauses.get(index) {
             None => self.emit(&element.value, slots),
             Some(Clause::If(cond)) => {
                 if cond.eval(slots)? {
-                    self.clauses(element, index + 1, slots)?;
+                    self.clauses(element, steps, index + 1, slots)?;
                 }
                 Some(())
             }
@@ -85,14 +94,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     if a < b
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
-                        && let Some(steps) = Steps::of(calls, nims, *slot)
+                        && let Some(steps) = steps
                     {
                         slots[*slot] = a;
-                        return self.walk_terms(calls, nims, &steps, b - a, slots);
+                        return self.walk_terms(calls, nims, steps, b - a, slots);
                     }
                     for x in a..b {
                         slots[*slot] = x;
-                        self.clauses(element, index + 1, slots)?;
+                        self.clauses(element, steps, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -103,14 +112,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     if !chosen.is_empty()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
-                        && let Some(steps) = Steps::of(calls, nims, *slot)
+                        && let Some(steps) = steps
                     {
                         slots[*slot] = 0;
-                        return self.walk_constants(calls, nims, &steps, chosen, slots);
+                        return self.walk_constants(calls, nims, steps, chosen, slots);
                     }
                     for &x in chosen {
                         slots[*slot] = x;
-                        self.clauses(element, index + 1, slots)?;
+                        self.clauses(element, steps, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -121,7 +130,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                             return None;
                         }
                         slots[*slot] = x;
-                        self.clauses(element, index + 1, slots)?;
+                        self.clauses(element, steps, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -364,11 +373,22 @@ const MAX_CALLS: usize = 4;
 
 /// How much each argument of each call moves when the loop variable moves
 /// by one.
-struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
 
 impl Steps {
-    /// The steps, when every argument is affine in `slot` and no heap
-    /// depends on it.
+    /// The steps of an element's innermost loop, when it is its last
+    /// clause and every argument is affine in its variable and no heap
+    /// depends on it: computed once, when the kernel is made.
+    pub(super) fn of_element(element: &Element) -> Option<Steps> {
+        let (Some(Clause::For { slot, .. }), OptionValue::Terms { calls, nims }) =
+            (element.clauses.last(), &element.value)
+        else {
+            return None;
+        };
+        Steps::of(calls, nims, *slot)
+    }
+
     fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {
         if calls.len() > MAX_CALLS || nims.iter().any(|n| n.uses(slot)) {
             return None;
