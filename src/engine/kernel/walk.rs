@@ -224,6 +224,30 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 *arg = expr.eval(slots)?;
             }
         }
+        let line = self.known.line();
+        if let [call] = calls
+            && call.len() == 1
+            && !line.is_empty()
+        {
+            // One position of a one-parameter family per option: its value
+            // straight from the line, `base + step·x`.
+            // The constants ascend: the two ends bound every index.
+            let (base, step) = (base[0][0], steps.0[0][0]);
+            let (Some(first), Some(last)) = (values.first(), values.last()) else {
+                return Some(());
+            };
+            let (a, b) = (base + step * first, base + step * last);
+            if a.min(b) < 0 || a.max(b) >= line.len() as i64 {
+                return None;
+            }
+            let points = &mut self.out.points;
+            let start = points.len();
+            points.resize(start + values.len(), 0);
+            for (point, &x) in points[start..].iter_mut().zip(values) {
+                *point = line[(base + step * x) as usize] as u64 ^ nim;
+            }
+            return Some(());
+        }
         let mut args = [0; MAX_PARAMS];
         for &x in values {
             let mut v = nim;
