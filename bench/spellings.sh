@@ -112,4 +112,10 @@ game "three-heap nim, ${NIM3}³" "nim3 $NIM3" "print(g(N($NIM3, $NIM3, $NIM3)))"
     "a list|game L(p) = < L([p[0] - k, p[1], p[2]]) for k in 1..=p[0], L([p[0], p[1] - k, p[2]]) for k in 1..=p[1], L([p[0], p[1], p[2] - k]) for k in 1..=p[2] >
 def N(a, b, c) = L([a, b, c])"
 game "Chomp ${CHOMP}×${CHOMP}" "chomp $CHOMP" "print(g(Chomp([$CHOMP for _ in 0..$CHOMP])))" \
-    "examples/chomp.sg|$(sed -n '/^def cut/,/^game Chomp/p' examples/chomp.sg)"
+    "examples/chomp.sg|$(sed -n '/^def cut/,/^game Chomp/p' examples/chomp.sg)" \
+    "nested ifs|def cut(rows, c) = if len(rows) == 0 then [] else (if c == 0 then [] else [min(rows[0], c)] + cut(rows[1..], c))
+game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >" \
+    "and, if for min|def cut(rows, c) = if len(rows) > 0 and c > 0 then [if rows[0] < c then rows[0] else c] + cut(rows[1..len(rows)], c) else []
+game Chomp(rows) = < Chomp(rows[..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >" \
+    "recursion from the back|def cut(rows, c) = if len(rows) == 0 then [] else cut(rows[0..len(rows) - 1], c) + (if c == 0 then [] else [min(rows[-1], c)])
+game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >"

@@ -117,28 +117,31 @@ fn front_of(e: &IntExpr, header: usize, front: usize) -> IntExpr {
         IntExpr::Abs(a) => IntExpr::Abs(Box::new(front_of(a, header, front))),
         IntExpr::Min(xs) => IntExpr::Min(each(xs)),
         IntExpr::Max(xs) => IntExpr::Max(each(xs)),
-        // A condition keeps reading the list itself.
-        IntExpr::Select(c, a, b) => IntExpr::Select(
-            c.clone(),
-            Box::new(front_of(a, header, front)),
-            Box::new(front_of(b, header, front)),
+        // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
+        IntExpr::Select(c, a, b) => IntExpr::select(
+            front_of_cond(c, header, front),
+            front_of(a, header, front),
+            front_of(b, header, front),
         ),
     }
 }
 
-fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
-    let ListExpr::Select(cond, a, b) = &function.body else {
-        return None;
-    };
-    let (stop, base, step) = match (step(index, a), step(index, b)) {
-        (None, Some(step)) => ((**cond).clone(), (**a).clone(), step),
-        (Some(step), None) => (Cond::Not(cond.clone()), (**b).clone(), step),
-        _ => return None,
-    };
-    let (items, args) = step;
-    if calls(&base, index) {
-        return None;
+fn front_of_cond(cond: &Cond, header: usize, front: usize) -> Cond {
+    let each = |c: &Cond| Box::new(front_of_cond(c, header, front));
+    match cond {
+        Cond::Const(b) => Cond::Const(*b),
+        Cond::Cmp(op, a, b) => {
+            Cond::Cmp(*op, front_of(a, header, front), front_of(b, header, front))
+        }
+        Cond::Not(c) => Cond::Not(each(c)),
+        Cond::And(a, b) => Cond::And(each(a), each(b)),
+        Cond::Or(a, b) => Cond::Or(each(a), each(b)),
     }
+}
+
+fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
+    let (stop, base, (items, args)) = peel(index, &function.body)?;
+    let base = base.unwrap_or(ListExpr::Items(Vec::new()));
     // Every argument passes its parameter on, but one list, which moves
     // one item on.
     let mut header = None;
@@ -200,6 +203,28 @@ fn split_stop(stop: Cond, header: usize) -> (Cond, bool, Cond) {
     (any(once), at_end, any(each))
 }
 
+/// `not cond`, with the `not` pushed into comparisons (De Morgan's laws
+/// keep the order of evaluation).
+fn negate(cond: Cond) -> Cond {
+    match cond {
+        Cond::Const(b) => Cond::Const(!b),
+        Cond::Cmp(op, a, b) => {
+            let op = match op {
+                CmpOp::Eq => CmpOp::Ne,
+                CmpOp::Ne => CmpOp::Eq,
+                CmpOp::Lt => CmpOp::Ge,
+                CmpOp::Le => CmpOp::Gt,
+                CmpOp::Gt => CmpOp::Le,
+                CmpOp::Ge => CmpOp::Lt,
+            };
+            Cond::Cmp(op, a, b)
+        }
+        Cond::Not(c) => *c,
+        Cond::And(a, b) => Cond::Or(Box::new(negate(*a)), Box::new(negate(*b))),
+        Cond::Or(a, b) => Cond::And(Box::new(negate(*a)), Box::new(negate(*b))),
+    }
+}
+
 fn cannot_fail(cond: &Cond) -> bool {
     match cond {
         Cond::Const(_) => true,
@@ -228,8 +253,48 @@ fn any(parts: Vec<Cond>) -> Cond {
         .unwrap_or(Cond::Const(false))
 }
 
+/// The body of function `index` as `if stop then base else step`, where
+/// the step recurs and the base does not. Nested `if`s are peeled one by
+/// one: `if a then x else (if b then y else step)` stops on `a or b` (in
+/// that order, as the language evaluates it) with the base
+/// `if a then x else y`, which reads the same frame as the tests did.
+fn peel(index: usize, e: &ListExpr) -> Option<(Cond, Option<ListExpr>, Step<'_>)> {
+    if let Some(step) = step(index, e) {
+        return Some((Cond::Const(false), None, step));
+    }
+    let ListExpr::Select(cond, a, b) = e else {
+        return None;
+    };
+    let either = |c: Cond, s: Cond| match s {
+        Cond::Const(false) => c,
+        s => Cond::Or(Box::new(c), Box::new(s)),
+    };
+    // A base never reached (`None`) leaves the other one alone.
+    let select = |x: Option<ListExpr>, y: Option<ListExpr>| match (x, y) {
+        (Some(x), Some(y)) if x == y => Some(x),
+        (Some(x), Some(y)) => Some(ListExpr::Select(cond.clone(), Box::new(x), Box::new(y))),
+        (x, y) => x.or(y),
+    };
+    match (calls(a, index), calls(b, index)) {
+        (false, true) => {
+            let (stop, base, step) = peel(index, b)?;
+            let base = select(Some((**a).clone()), base);
+            Some((either((**cond).clone(), stop), base, step))
+        }
+        (true, false) => {
+            let (stop, base, step) = peel(index, a)?;
+            let not = negate((**cond).clone());
+            Some((either(not, stop), select(base, Some((**b).clone())), step))
+        }
+        _ => None,
+    }
+}
+
+/// The items and the arguments of a step of a recursion.
+type Step<'a> = (&'a Vec<IntExpr>, &'a Vec<Arg>);
+
 /// `[items…] + f(args…)`, a step of the recursion of function `index`.
-fn step(index: usize, e: &ListExpr) -> Option<(&Vec<IntExpr>, &Vec<Arg>)> {
+fn step(index: usize, e: &ListExpr) -> Option<Step<'_>> {
     match e {
         ListExpr::Concat(first, rest) => match (&**first, &**rest) {
             (ListExpr::Items(items), ListExpr::Call(f, args)) if *f == index => Some((items, args)),
