@@ -136,13 +136,16 @@ fn other_spellings_of_chomp_give_the_same_values() {
          game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
          for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
     ];
-    for spelling in spellings {
+    for (i, spelling) in spellings.into_iter().enumerate() {
         let script = format!("{spelling}\n{}", values_of("Chomp", &boards));
         assert!(
             how(&script, "Chomp").contains("list program"),
             "{}",
             how(&script, "Chomp")
         );
+        // The walks from the front, whatever their `if`s, are one loop.
+        let looped = how(&script, "Chomp").contains("recursion over a list run as a loop");
+        assert_eq!(looped, i < 2, "{spelling}");
         assert_eq!(single_sequence(&script), expected, "{spelling}");
     }
 }
