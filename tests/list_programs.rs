@@ -131,6 +131,10 @@ fn other_spellings_of_chomp_give_the_same_values() {
          [if rows[0] < c then rows[0] else c] + cut(rows[1..len(rows)], c) else []\n\
          game Chomp(rows) = < Chomp(rows[..r] + cut(rows[r..], c)) \
          for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
+        "def cut(rows, c) = if len(rows) == 0 or c == 0 then [] \
+         else cut(rows[..-1], c) + [min(rows[-1], c)]\n\
+         game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
+         for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
         "def cut(rows, c) = if len(rows) == 0 then [] else cut(rows[0..len(rows) - 1], c) \
          + (if c == 0 then [] else [min(rows[-1], c)])\n\
          game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
@@ -143,11 +147,39 @@ fn other_spellings_of_chomp_give_the_same_values() {
             "{}",
             how(&script, "Chomp")
         );
-        // The walks from the front, whatever their `if`s, are one loop.
+        // The walks from either end, whatever their `if`s, are loops; the
+        // last spelling's piece is not a list of items, and runs as calls.
         let looped = how(&script, "Chomp").contains("recursion over a list run as a loop");
-        assert_eq!(looped, i < 2, "{spelling}");
+        assert_eq!(looped, i < 3, "{spelling}");
         assert_eq!(single_sequence(&script), expected, "{spelling}");
     }
+}
+
+/// Walks whose stop reads the list, from the front and from the back, with
+/// a base that is not empty: the loops against the generic search.
+#[test]
+fn walks_that_stop_on_an_item_equal_the_generic_search() {
+    let script = format!(
+        "def keep(l, c) = if len(l) == 0 or l[0] > c then [] else [l[0]] + keep(l[1..], c)\n\
+         def trim(l, c) = if len(l) == 0 or l[-1] > c then l else trim(l[..-1], c) + [c]\n\
+         game F(h) = < F(h[..i] + keep(h[i + 1..], h[i] - k)) for i in 0..len(h) for k in 1..=h[i] >\n\
+         game G(h) = < G(trim(h[..i], k) + h[i + 1..]) for i in 0..len(h) for k in 0..h[i] >\n\
+         [{}, {}]",
+        values_of("F", &lists(4, 3)),
+        values_of("G", &lists(4, 3))
+    );
+    for family in ["F", "G"] {
+        let how = how(&script, family);
+        assert!(how.contains("recursion over a list run as a loop"), "{how}");
+    }
+    let run = |settings| run_to_strings("test.sg", &script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let (fast, slow) = (run(Settings::default()), run(generic));
+    assert!(fast.1.is_none(), "{:?}", fast.1);
+    assert_eq!(fast, slow);
 }
 
 /// Nim on a list of heaps: a move takes from one heap (an emptied heap

@@ -1,15 +1,16 @@
 //! A pass over the functions of a list program: a recursive `def` that
-//! walks a list from the front —
-//! `def cut(rows, c) = if len(rows) == 0 or c == 0 then [] else [min(rows[0], c)] + cut(rows[1..], c)`
-//! — is a loop, and runs as one (`engine::kernel::FrontWalk`): one frame,
-//! no copy of the rest of the list per item.
+//! walks a list from one end —
+//! `def cut(rows, c) = if len(rows) == 0 or c == 0 then [] else [min(rows[0], c)] + cut(rows[1..], c)`,
+//! or `… else cut(rows[..-1], c) + [min(rows[-1], c)]` from the back — is a
+//! loop, and runs as one (`engine::kernel::ListWalk`): one frame, no copy of
+//! the rest of the list per item.
 
 use crate::engine::kernel::{
-    Arg, CmpOp, Cond, Element, FrontWalk, Function, IntExpr, ListExpr, MAX_SLOTS, OptionValue,
+    Arg, CmpOp, Cond, Element, Function, IntExpr, ListExpr, ListWalk, MAX_SLOTS, OptionValue,
     ParamKind, SLOT_BOUND,
 };
 
-/// Runs each call of a `FrontWalk` function in the options as a loop in
+/// Runs each call of a `ListWalk` function in the options as a loop in
 /// the element's frame, in slots of its own from `*slots` on (named after
 /// the function's); the name of the pass when some call is.
 pub(super) fn inline_walks(
@@ -85,15 +86,16 @@ impl Inliner<'_> {
     }
 }
 
-/// Marks every function that walks a list from the front; the name of the
-/// pass when some does. Such a function gets one more slot, the list's
-/// first item.
-pub(super) fn front_walks(functions: &mut [Function]) -> Option<&'static str> {
+/// Marks every function that walks a list from one end; the name of the
+/// pass when some does. Such a function gets one more slot, the item at
+/// that end.
+pub(super) fn list_walks(functions: &mut [Function]) -> Option<&'static str> {
     let mut found = false;
     for (index, function) in functions.iter_mut().enumerate() {
-        let walk = front_walk(index, function);
+        let walk = list_walk(index, function);
         if let Some(walk) = &walk {
-            let name = format!("{}[0]", function.slot_names[walk.header]);
+            let index = if walk.from_back { -1 } else { 0 };
+            let name = format!("{}[{index}]", function.slot_names[walk.header]);
             function.slot_names.push(name);
             function.slots += 1;
             found = true;
@@ -103,44 +105,55 @@ pub(super) fn front_walks(functions: &mut [Function]) -> Option<&'static str> {
     found.then_some("recursion over a list run as a loop")
 }
 
-/// `e` with `list[0]` of the list whose header is at `header` read from
-/// slot `front`.
-fn front_of(e: &IntExpr, header: usize, front: usize) -> IntExpr {
-    let each = |xs: &[IntExpr]| xs.iter().map(|x| front_of(x, header, front)).collect();
-    match e {
-        IntExpr::At(h, i) if *h == header && i.as_constant() == Some(0) => IntExpr::slot(front),
-        IntExpr::At(h, i) => IntExpr::At(*h, Box::new(front_of(i, header, front))),
-        IntExpr::Affine(_) | IntExpr::Large(_) => e.clone(),
-        IntExpr::Binary(op, a, b) => {
-            IntExpr::binary(*op, front_of(a, header, front), front_of(b, header, front))
+/// The item at the walked end of a list — `list[index]` of the list whose
+/// header is at `header`, `index` being 0 or -1 — kept in `slot`.
+struct End {
+    header: usize,
+    index: i64,
+    slot: usize,
+}
+
+impl End {
+    /// Whether `i` indexes the walked end (`-1` also as `len(list) - 1`).
+    fn is_end(&self, i: &IntExpr) -> bool {
+        let last = IntExpr::binary(
+            crate::engine::kernel::IntOp::Sub,
+            IntExpr::slot(self.header + 1),
+            IntExpr::constant(1),
+        );
+        i.as_constant() == Some(self.index) || (self.index == -1 && *i == last)
+    }
+
+    /// `e` reading the end's slot where it read the end's item.
+    fn item(&self, e: &IntExpr) -> IntExpr {
+        let each = |xs: &[IntExpr]| xs.iter().map(|x| self.item(x)).collect();
+        match e {
+            IntExpr::At(h, i) if *h == self.header && self.is_end(i) => IntExpr::slot(self.slot),
+            IntExpr::At(h, i) => IntExpr::At(*h, Box::new(self.item(i))),
+            IntExpr::Affine(_) | IntExpr::Large(_) => e.clone(),
+            IntExpr::Binary(op, a, b) => IntExpr::binary(*op, self.item(a), self.item(b)),
+            IntExpr::Abs(a) => IntExpr::Abs(Box::new(self.item(a))),
+            IntExpr::Min(xs) => IntExpr::Min(each(xs)),
+            IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+            // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
+            IntExpr::Select(c, a, b) => IntExpr::select(self.cond(c), self.item(a), self.item(b)),
         }
-        IntExpr::Abs(a) => IntExpr::Abs(Box::new(front_of(a, header, front))),
-        IntExpr::Min(xs) => IntExpr::Min(each(xs)),
-        IntExpr::Max(xs) => IntExpr::Max(each(xs)),
-        // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
-        IntExpr::Select(c, a, b) => IntExpr::select(
-            front_of_cond(c, header, front),
-            front_of(a, header, front),
-            front_of(b, header, front),
-        ),
+    }
+
+    fn cond(&self, cond: &Cond) -> Cond {
+        let each = |c: &Cond| Box::new(self.cond(c));
+        match cond {
+            Cond::Const(b) => Cond::Const(*b),
+            Cond::Cmp(op, a, b) => Cond::Cmp(*op, self.item(a), self.item(b)),
+            Cond::Not(c) => Cond::Not(each(c)),
+            Cond::And(a, b) => Cond::And(each(a), each(b)),
+            Cond::Or(a, b) => Cond::Or(each(a), each(b)),
+        }
     }
 }
 
-fn front_of_cond(cond: &Cond, header: usize, front: usize) -> Cond {
-    let each = |c: &Cond| Box::new(front_of_cond(c, header, front));
-    match cond {
-        Cond::Const(b) => Cond::Const(*b),
-        Cond::Cmp(op, a, b) => {
-            Cond::Cmp(*op, front_of(a, header, front), front_of(b, header, front))
-        }
-        Cond::Not(c) => Cond::Not(each(c)),
-        Cond::And(a, b) => Cond::And(each(a), each(b)),
-        Cond::Or(a, b) => Cond::Or(each(a), each(b)),
-    }
-}
-
-fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
-    let (stop, base, (items, args)) = peel(index, &function.body)?;
+fn list_walk(index: usize, function: &Function) -> Option<ListWalk> {
+    let (stop, base, (items, args, from_back)) = peel(index, &function.body)?;
     let base = base.unwrap_or(ListExpr::Items(Vec::new()));
     // Every argument passes its parameter on, but one list, which moves
     // one item on.
@@ -152,9 +165,11 @@ fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
             (ParamKind::List, Arg::List(ListExpr::Slots(h))) if *h == slot => {}
             (ParamKind::List, Arg::List(ListExpr::Slice(list, low, high)))
                 if **list == ListExpr::Slots(slot)
-                    && low.as_constant() == Some(1)
-                    && to_the_end(high, slot)
-                    && header.is_none() =>
+                    && header.is_none()
+                    && match from_back {
+                        false => low.as_constant() == Some(1) && to_the_end(high, slot),
+                        true => low.as_constant() == Some(0) && but_the_last(high, slot),
+                    } =>
             {
                 header = Some(slot);
             }
@@ -167,19 +182,24 @@ fn front_walk(index: usize, function: &Function) -> Option<FrontWalk> {
     }
     let header = header?;
     let (stop_once, at_end, stop) = split_stop(stop, header);
-    let front = function.slots;
-    Some(FrontWalk {
+    let at = End {
         header,
+        index: if from_back { -1 } else { 0 },
+        slot: function.slots,
+    };
+    Some(ListWalk {
+        header,
+        from_back,
         stop_once,
         at_end,
         stop,
-        front,
-        items: items.iter().map(|e| front_of(e, header, front)).collect(),
+        end: at.slot,
+        items: items.iter().map(|e| at.item(e)).collect(),
         base,
     })
 }
 
-/// The stop condition in the parts `FrontWalk` checks: when it is an `or`
+/// The stop condition in the parts `ListWalk` checks: when it is an `or`
 /// of conditions that cannot fail, those that do not read the list's
 /// header (checked once), whether one is `len(list) == 0`, and the rest;
 /// otherwise the whole condition, each round.
@@ -290,22 +310,40 @@ fn peel(index: usize, e: &ListExpr) -> Option<(Cond, Option<ListExpr>, Step<'_>)
     }
 }
 
-/// The items and the arguments of a step of a recursion.
-type Step<'a> = (&'a Vec<IntExpr>, &'a Vec<Arg>);
+/// The items and the arguments of a step of a recursion, and whether the
+/// items come after the call (a walk from the back).
+type Step<'a> = (&'a Vec<IntExpr>, &'a Vec<Arg>, bool);
 
-/// `[items…] + f(args…)`, a step of the recursion of function `index`.
+/// `[items…] + f(args…)` or `f(args…) + [items…]`, a step of the
+/// recursion of function `index`.
 fn step(index: usize, e: &ListExpr) -> Option<Step<'_>> {
-    match e {
-        ListExpr::Concat(first, rest) => match (&**first, &**rest) {
-            (ListExpr::Items(items), ListExpr::Call(f, args)) if *f == index => Some((items, args)),
-            _ => None,
-        },
+    let ListExpr::Concat(first, rest) = e else {
+        return None;
+    };
+    match (&**first, &**rest) {
+        (ListExpr::Items(items), ListExpr::Call(f, args)) if *f == index => {
+            Some((items, args, false))
+        }
+        (ListExpr::Call(f, args), ListExpr::Items(items)) if *f == index => {
+            Some((items, args, true))
+        }
         _ => None,
     }
 }
 
 /// Whether a slice's upper end `high` is the end of the list whose header
 /// is at `header`: its length, or a bound no list reaches.
+/// Whether a slice's upper end `high` drops the last item of the list
+/// whose header is at `header`: its length less one, or -1.
+fn but_the_last(high: &IntExpr, header: usize) -> bool {
+    let shorter = IntExpr::binary(
+        crate::engine::kernel::IntOp::Sub,
+        IntExpr::slot(header + 1),
+        IntExpr::constant(1),
+    );
+    *high == shorter || high.as_constant() == Some(-1)
+}
+
 fn to_the_end(high: &IntExpr, header: usize) -> bool {
     *high == IntExpr::slot(header + 1) || high.as_constant().is_some_and(|c| c >= SLOT_BOUND)
 }

@@ -60,7 +60,7 @@ pub fn plan(
     let mut elements = passes::optimise(translated.elements, &mut passes);
     let mut functions = translated.functions;
     let mut slot_names = translated.slot_names;
-    passes.extend(loops::front_walks(&mut functions));
+    passes.extend(loops::list_walks(&mut functions));
     let mut slots = slot_names.len();
     passes.extend(loops::inline_walks(
         &mut elements,

@@ -109,9 +109,10 @@ impl Names<'_> {
             stops.push(self.cond(&walk.stop));
         }
         format!(
-            "{def}\n    as a loop: [{}] for each {}, {list} moving on, until {}; then {}",
+            "{def}\n    as a loop{}: [{}] for each {}, {list} moving on, until {}; then {}",
+            if walk.from_back { " from the back" } else { "" },
             self.list(&walk.items),
-            self.0[walk.front],
+            self.0[walk.end],
             stops.join(" or "),
             self.list_expr(&walk.base)
         )

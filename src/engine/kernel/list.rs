@@ -54,14 +54,14 @@ pub enum ListExpr {
     Select(Box<Cond>, Box<ListExpr>, Box<ListExpr>),
     /// A call of function `index` of the kernel.
     Call(usize, Vec<Arg>),
-    /// A call of function `function`, a `FrontWalk`, run in the caller's
+    /// A call of function `function`, a `ListWalk`, run in the caller's
     /// frame: its arguments go to the slots from `offset` on, and `walk`
     /// reads them there.
     Loop {
         function: usize,
         offset: usize,
         args: Vec<Arg>,
-        walk: Box<FrontWalk>,
+        walk: Box<ListWalk>,
     },
 }
 
@@ -91,18 +91,21 @@ pub struct Function {
     /// The names of the slots, for printing.
     pub slot_names: Vec<String>,
     pub body: ListExpr,
-    /// The body as a loop, when it is one (see `FrontWalk`).
-    pub walk: Option<FrontWalk>,
+    /// The body as a loop, when it is one (see `ListWalk`).
+    pub walk: Option<ListWalk>,
 }
 
-/// A function whose body walks one list parameter from the front,
-/// `if stop then base else [items…] + f(list[1..], …)` with every other
-/// argument passed on unchanged: it runs as a loop in one frame, the
-/// list's header moving one item on each round.
+/// A function whose body walks one list parameter from one end, every
+/// other argument passed on unchanged: from the front,
+/// `if stop then base else [items…] + f(list[1..], …)`, or from the back,
+/// `if stop then base else f(list[..-1], …) + [items…]`. It runs as a loop
+/// in one frame, the list's header moving one item on each round.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FrontWalk {
+pub struct ListWalk {
     /// The header's slot of the list walked.
     pub header: usize,
+    /// Whether the walk drops the list's last item rather than its first.
+    pub from_back: bool,
     /// The stop condition, in parts when it is an `or` of conditions that
     /// cannot fail (so their order does not matter): those the loop does
     /// not change, checked once, whether the list's end is one, and the
@@ -110,9 +113,9 @@ pub struct FrontWalk {
     pub stop_once: Cond,
     pub at_end: bool,
     pub stop: Cond,
-    /// The slot that holds the list's first item each round, which the
-    /// items read instead of `list[0]`.
-    pub front: usize,
+    /// The slot that holds the item at the walked end each round, which
+    /// the items read instead of `list[0]` (or `list[-1]`).
+    pub end: usize,
     pub items: Vec<IntExpr>,
     pub base: ListExpr,
 }
@@ -222,15 +225,16 @@ fn shift_args(args: &[Arg], offset: usize) -> Vec<Arg> {
     args.iter().map(|arg| arg.shifted(offset)).collect()
 }
 
-impl FrontWalk {
+impl ListWalk {
     /// The walk with each slot `s` read as slot `s + offset`.
-    pub fn shifted(&self, offset: usize) -> FrontWalk {
-        FrontWalk {
+    pub fn shifted(&self, offset: usize) -> ListWalk {
+        ListWalk {
             header: self.header + offset,
+            from_back: self.from_back,
             stop_once: self.stop_once.shifted(offset),
             at_end: self.at_end,
             stop: self.stop.shifted(offset),
-            front: self.front + offset,
+            end: self.end + offset,
             items: self.items.iter().map(|e| e.shifted(offset)).collect(),
             base: self.base.shifted(offset),
         }
@@ -287,6 +291,23 @@ impl Builder<'_> {
         }
     }
 
+    /// Writes evaluated arguments into the parameter slots from `at` on: an
+    /// integer as it is, a list as a header relative to the frame at
+    /// `base`, its items left where they are.
+    fn bind(&mut self, params: &[ParamKind], values: &Values, at: usize, base: usize) {
+        let mut slot = at;
+        for (&(start, len), kind) in values.iter().zip(params) {
+            match kind {
+                ParamKind::Int => self.memory[slot] = start,
+                ParamKind::List => {
+                    self.memory[slot] = start - base as i64;
+                    self.memory[slot + 1] = len as i64;
+                }
+            }
+            slot += width(*kind);
+        }
+    }
+
     /// The list whose header is at slot `header` of the frame at `base`.
     #[inline]
     fn slots(&self, header: usize, base: usize) -> (usize, usize) {
@@ -314,7 +335,7 @@ impl Builder<'_> {
         Some((mark, first.1 + second.1))
     }
 
-    /// A `FrontWalk` function's call run in the caller's frame at `base`,
+    /// A `ListWalk` function's call run in the caller's frame at `base`,
     /// its parameters in the slots from `at` on.
     #[inline(never)]
     fn run_loop(
@@ -322,24 +343,14 @@ impl Builder<'_> {
         function: usize,
         at: usize,
         args: &[Arg],
-        walk: &FrontWalk,
+        walk: &ListWalk,
         base: usize,
         depth: usize,
     ) -> Option<(usize, usize)> {
         let mark = self.memory.len();
         let values = self.arguments(args, base, depth)?;
-        let params = &self.functions[function].params;
-        let mut slot = at;
-        for (&(start, len), kind) in values.iter().zip(params) {
-            match kind {
-                ParamKind::Int => self.memory[slot] = start,
-                ParamKind::List => {
-                    self.memory[slot] = start - base as i64;
-                    self.memory[slot + 1] = len as i64;
-                }
-            }
-            slot += width(*kind);
-        }
+        let functions = self.functions;
+        self.bind(&functions[function].params, &values, at, base);
         let items = self.memory.len();
         self.walk(walk, base, depth)?;
         let len = self.memory.len() - items;
@@ -433,9 +444,12 @@ impl Builder<'_> {
         Some((mark, len))
     }
 
-    /// Appends the items of a `FrontWalk` function's body, run as a loop in
+    /// Appends the items of a `ListWalk` function's body, run as a loop in
     /// the frame at `frame`.
-    fn walk(&mut self, walk: &FrontWalk, frame: usize, depth: usize) -> Option<()> {
+    fn walk(&mut self, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
+        if walk.from_back {
+            return self.walk_back(walk, frame, depth);
+        }
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let mut rounds = depth;
         let each_round = !matches!(walk.stop, Cond::Const(false));
@@ -458,7 +472,7 @@ impl Builder<'_> {
                 if self.memory[len] == 0 {
                     return None;
                 }
-                self.memory[frame + walk.front] = self.memory[frame + self.memory[start] as usize];
+                self.memory[frame + walk.end] = self.memory[frame + self.memory[start] as usize];
                 for item in &walk.items {
                     let value = item.eval(&self.memory[frame..])?;
                     self.memory.push(value);
@@ -472,6 +486,49 @@ impl Builder<'_> {
             let top = self.memory.len();
             let base = self.build(&walk.base, frame, depth + 1)?;
             self.settle(top, base);
+        }
+        Some(())
+    }
+
+    /// `walk` from the back: down to the longest prefix of the list at
+    /// which the recursion stops, its base, then each longer prefix's items
+    /// on the way back up, as the recursion appends them.
+    fn walk_back(&mut self, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
+        let (start, len) = (frame + walk.header, frame + walk.header + 1);
+        let full = self.memory[len];
+        let each_round = !matches!(walk.stop, Cond::Const(false));
+        let mut rounds = depth;
+        if !walk.stop_once.eval(&self.memory[frame..])? {
+            loop {
+                if walk.at_end && self.memory[len] == 0 {
+                    break;
+                }
+                if each_round && walk.stop.eval(&self.memory[frame..])? {
+                    break;
+                }
+                rounds += 1;
+                // As deep as the recursion may go; an empty list stays
+                // empty.
+                if rounds >= CALL_DEPTH || self.memory[len] == 0 {
+                    return None;
+                }
+                self.memory[len] -= 1;
+            }
+        }
+        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
+            let top = self.memory.len();
+            let base = self.build(&walk.base, frame, depth + 1)?;
+            self.settle(top, base);
+        }
+        while self.memory[len] < full {
+            let last = self.memory[start] + self.memory[len];
+            self.memory[len] += 1;
+            self.memory[frame + walk.end] = self.memory[frame + last as usize];
+            for item in &walk.items {
+                let value = item.eval(&self.memory[frame..])?;
+                self.memory.push(value);
+            }
+            self.fits()?;
         }
         Some(())
     }
@@ -498,18 +555,8 @@ impl Builder<'_> {
                     self.enter(index, &values, top, depth + 1)?;
                     return Some(Tail::Done);
                 }
-                let function = &self.functions[index];
-                let mut slot = frame;
-                for (&(start, len), kind) in values.iter().zip(&function.params) {
-                    match kind {
-                        ParamKind::Int => self.memory[slot] = start,
-                        ParamKind::List => {
-                            self.memory[slot] = start - frame as i64;
-                            self.memory[slot + 1] = len as i64;
-                        }
-                    }
-                    slot += width(*kind);
-                }
+                let functions = self.functions;
+                self.bind(&functions[index].params, &values, frame, frame);
                 Some(Tail::Again)
             }
             _ => {

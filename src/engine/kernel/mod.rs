@@ -16,7 +16,7 @@ mod list;
 mod walk;
 
 pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
-pub use list::{Arg, FrontWalk, Function, ListExpr, MAX_ARGS, ParamKind};
+pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind};
 
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,
