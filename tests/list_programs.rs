@@ -253,6 +253,8 @@ struct Move {
     most: Option<i64>,
     /// Also split the rest in two heaps `a` and `rest - a`.
     split: bool,
+    /// A filter: none, on the heap's place, on its size, or on `k`.
+    filter: u8,
 }
 
 impl Move {
@@ -275,7 +277,15 @@ impl Move {
             true => format!(" for a in 0..={rest}"),
             false => String::new(),
         };
-        format!("F(h[..i] + {middle} + h[i + 1..]) for i in 0..len(h) for k in 1..={most}{split}")
+        let filter = match self.filter {
+            0 => "",
+            1 => " if i > 0 or len(h) == 1",
+            2 => " if h[i] % 2 == 1 or h[-1] == 0",
+            _ => " if k != 2",
+        };
+        format!(
+            "F(h[..i] + {middle} + h[i + 1..]) for i in 0..len(h) for k in 1..={most}{split}{filter}"
+        )
     }
 }
 
@@ -285,17 +295,19 @@ fn a_move() -> impl Strategy<Value = Move> {
         any::<bool>(),
         prop::option::of(1i64..4),
         prop::bool::weighted(0.25),
+        0u8..4,
     )
-        .prop_map(|(rest, drop, most, split)| Move {
+        .prop_map(|(rest, drop, most, split, filter)| Move {
             rest,
             drop,
             most,
             split,
+            filter,
         })
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     /// Random list games: the list program and the generic search agree on
     /// every board of up to three heaps of up to four.
