@@ -329,14 +329,29 @@ impl IntExpr {
         self.eval_tree(slots)
     }
 
+    /// The shapes evaluated most (two-way `min`/`max`, list items): a
+    /// small function, so that its calls stay cheap; the rest out of line.
     fn eval_tree(&self, slots: &[i64]) -> Option<i64> {
         match self {
             IntExpr::Affine(a) => Some(a.eval(slots)),
+            IntExpr::Min(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.min(xs[1].eval(slots)?)),
+            IntExpr::Max(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.max(xs[1].eval(slots)?)),
+            IntExpr::At(header, i) => {
+                let (start, len) = (slots[*header], slots[header + 1]);
+                let i = i.eval(slots)?;
+                let at = if i < 0 { i + len } else { i };
+                (0..len).contains(&at).then(|| slots[(start + at) as usize])
+            }
+            _ => self.eval_rest(slots),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_rest(&self, slots: &[i64]) -> Option<i64> {
+        match self {
             IntExpr::Large(value) => Some(*value),
             IntExpr::Binary(op, a, b) => op.apply(a.eval(slots)?, b.eval(slots)?),
             IntExpr::Abs(a) => a.eval(slots)?.checked_abs(),
-            IntExpr::Min(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.min(xs[1].eval(slots)?)),
-            IntExpr::Max(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.max(xs[1].eval(slots)?)),
             IntExpr::Min(xs) => xs
                 .iter()
                 .map(|x| x.eval(slots))
@@ -349,12 +364,7 @@ impl IntExpr {
                 true => a.eval(slots),
                 false => b.eval(slots),
             },
-            IntExpr::At(header, i) => {
-                let (start, len) = (slots[*header], slots[header + 1]);
-                let i = i.eval(slots)?;
-                let at = if i < 0 { i + len } else { i };
-                (0..len).contains(&at).then(|| slots[(start + at) as usize])
-            }
+            IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots),
         }
     }
 }
