@@ -452,42 +452,15 @@ impl Builder<'_> {
         }
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let mut rounds = depth;
-        let each_round = !matches!(walk.stop, Cond::Const(false));
-        let stopped = walk.stop_once.eval(&self.memory[frame..])?;
-        if !stopped {
-            loop {
-                if walk.at_end && self.memory[len] == 0 {
-                    break;
-                }
-                if each_round && walk.stop.eval(&self.memory[frame..])? {
-                    break;
-                }
-                // As deep as the recursion may go, and no deeper.
-                rounds += 1;
-                if rounds >= CALL_DEPTH {
-                    return None;
-                }
-                // An empty list has no first item, and stays empty: the
-                // recursion would fail or never end.
-                if self.memory[len] == 0 {
-                    return None;
-                }
+        if !walk.stop_once.eval(&self.memory[frame..])? {
+            while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[frame + walk.end] = self.memory[frame + self.memory[start] as usize];
-                for item in &walk.items {
-                    let value = item.eval(&self.memory[frame..])?;
-                    self.memory.push(value);
-                }
+                self.items(walk, frame)?;
                 self.memory[start] += 1;
                 self.memory[len] -= 1;
-                self.fits()?;
             }
         }
-        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
-            let top = self.memory.len();
-            let base = self.build(&walk.base, frame, depth + 1)?;
-            self.settle(top, base);
-        }
-        Some(())
+        self.base(walk, frame, depth)
     }
 
     /// `walk` from the back: down to the longest prefix of the list at
@@ -496,39 +469,54 @@ impl Builder<'_> {
     fn walk_back(&mut self, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let full = self.memory[len];
-        let each_round = !matches!(walk.stop, Cond::Const(false));
         let mut rounds = depth;
         if !walk.stop_once.eval(&self.memory[frame..])? {
-            loop {
-                if walk.at_end && self.memory[len] == 0 {
-                    break;
-                }
-                if each_round && walk.stop.eval(&self.memory[frame..])? {
-                    break;
-                }
-                rounds += 1;
-                // As deep as the recursion may go; an empty list stays
-                // empty.
-                if rounds >= CALL_DEPTH || self.memory[len] == 0 {
-                    return None;
-                }
+            while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[len] -= 1;
             }
         }
-        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
-            let top = self.memory.len();
-            let base = self.build(&walk.base, frame, depth + 1)?;
-            self.settle(top, base);
-        }
+        self.base(walk, frame, depth)?;
         while self.memory[len] < full {
             let last = self.memory[start] + self.memory[len];
             self.memory[len] += 1;
             self.memory[frame + walk.end] = self.memory[frame + last as usize];
-            for item in &walk.items {
-                let value = item.eval(&self.memory[frame..])?;
-                self.memory.push(value);
-            }
-            self.fits()?;
+            self.items(walk, frame)?;
+        }
+        Some(())
+    }
+
+    /// Whether `walk` stops at the list its header holds now; `None` past
+    /// the depth the recursion may reach, or where it would go on with an
+    /// empty list (which has no item at either end, and stays empty: the
+    /// recursion would fail or never end).
+    fn stops(&self, walk: &ListWalk, frame: usize, rounds: &mut usize) -> Option<bool> {
+        let empty = self.memory[frame + walk.header + 1] == 0;
+        if walk.at_end && empty {
+            return Some(true);
+        }
+        let each_round = !matches!(walk.stop, Cond::Const(false));
+        if each_round && walk.stop.eval(&self.memory[frame..])? {
+            return Some(true);
+        }
+        *rounds += 1;
+        (*rounds < CALL_DEPTH && !empty).then_some(false)
+    }
+
+    /// Appends one round's items of `walk`.
+    fn items(&mut self, walk: &ListWalk, frame: usize) -> Option<()> {
+        for item in &walk.items {
+            let value = item.eval(&self.memory[frame..])?;
+            self.memory.push(value);
+        }
+        self.fits()
+    }
+
+    /// Appends the base of `walk`, where the recursion stopped.
+    fn base(&mut self, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
+        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
+            let top = self.memory.len();
+            let base = self.build(&walk.base, frame, depth + 1)?;
+            self.settle(top, base);
         }
         Some(())
     }
