@@ -136,18 +136,9 @@ impl End {
             IntExpr::Min(xs) => IntExpr::Min(each(xs)),
             IntExpr::Max(xs) => IntExpr::Max(each(xs)),
             // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
-            IntExpr::Select(c, a, b) => IntExpr::select(self.cond(c), self.item(a), self.item(b)),
-        }
-    }
-
-    fn cond(&self, cond: &Cond) -> Cond {
-        let each = |c: &Cond| Box::new(self.cond(c));
-        match cond {
-            Cond::Const(b) => Cond::Const(*b),
-            Cond::Cmp(op, a, b) => Cond::Cmp(*op, self.item(a), self.item(b)),
-            Cond::Not(c) => Cond::Not(each(c)),
-            Cond::And(a, b) => Cond::And(each(a), each(b)),
-            Cond::Or(a, b) => Cond::Or(each(a), each(b)),
+            IntExpr::Select(c, a, b) => {
+                IntExpr::select(c.map(&|e| self.item(e)), self.item(a), self.item(b))
+            }
         }
     }
 }

@@ -463,13 +463,18 @@ impl Cond {
 
     /// The condition with each slot `s` read as slot `s + offset`.
     pub fn shifted(&self, offset: usize) -> Cond {
-        let shift = |c: &Cond| Box::new(c.shifted(offset));
+        self.map(&|e| e.shifted(offset))
+    }
+
+    /// The condition with `f` applied to each integer it compares.
+    pub fn map(&self, f: &impl Fn(&IntExpr) -> IntExpr) -> Cond {
+        let each = |c: &Cond| Box::new(c.map(f));
         match self {
             Cond::Const(b) => Cond::Const(*b),
-            Cond::Cmp(op, a, b) => Cond::Cmp(*op, a.shifted(offset), b.shifted(offset)),
-            Cond::Not(c) => Cond::Not(shift(c)),
-            Cond::And(a, b) => Cond::And(shift(a), shift(b)),
-            Cond::Or(a, b) => Cond::Or(shift(a), shift(b)),
+            Cond::Cmp(op, a, b) => Cond::Cmp(*op, f(a), f(b)),
+            Cond::Not(c) => Cond::Not(each(c)),
+            Cond::And(a, b) => Cond::And(each(a), each(b)),
+            Cond::Or(a, b) => Cond::Or(each(a), each(b)),
         }
     }
 
