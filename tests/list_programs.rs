@@ -135,6 +135,8 @@ fn other_spellings_of_chomp_give_the_same_values() {
          else cut(rows[..-1], c) + [min(rows[-1], c)]\n\
          game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
          for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
+        "game Chomp(rows) = < Chomp(rows[..r] + [min(x, c) for x in rows[r..] if c > 0]) \
+         for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >",
         "def cut(rows, c) = if len(rows) == 0 then [] else cut(rows[0..len(rows) - 1], c) \
          + (if c == 0 then [] else [min(rows[-1], c)])\n\
          game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) \
@@ -148,7 +150,8 @@ fn other_spellings_of_chomp_give_the_same_values() {
             how(&script, "Chomp")
         );
         // The walks from either end, whatever their `if`s, are loops; the
-        // last spelling's piece is not a list of items, and runs as calls.
+        // comprehension is one, and the last spelling's piece is not a list
+        // of items: it runs as calls.
         let looped = how(&script, "Chomp").contains("recursion over a list run as a loop");
         assert_eq!(looped, i < 3, "{spelling}");
         assert_eq!(single_sequence(&script), expected, "{spelling}");
@@ -193,6 +196,10 @@ fn nim_on_a_list_of_heaps_is_the_xor() {
         .collect();
     for nim in [
         "game N(h) = < N(h[0..i] + [h[i] - k] + h[i + 1..len(h)]) \
+         for i in 0..len(h) for k in 1..=h[i] >",
+        "game N(h) = < N([if j == i then h[j] - k else h[j] for j in 0..len(h)]) \
+         for i in 0..len(h) for k in 1..=h[i] >",
+        "game N(h) = < N([x for x in h[..i]] + [h[i] - k for _ in [1] if k < h[i]] + h[i + 1..]) \
          for i in 0..len(h) for k in 1..=h[i] >",
         "game N(h) = < N(h[..i] + (if k < h[i] then [h[i] - k] else []) + h[i + 1..]) \
          for i in 0..len(h) for k in 1..=h[i] >",
@@ -255,6 +262,9 @@ struct Move {
     split: bool,
     /// A filter: none, on the heap's place, on its size, or on `k`.
     filter: u8,
+    /// The list spelled as a comprehension over the heaps' places, when
+    /// one heap is put back.
+    comprehension: bool,
 }
 
 impl Move {
@@ -283,9 +293,11 @@ impl Move {
             2 => " if h[i] % 2 == 1 or h[-1] == 0",
             _ => " if k != 2",
         };
-        format!(
-            "F(h[..i] + {middle} + h[i + 1..]) for i in 0..len(h) for k in 1..={most}{split}{filter}"
-        )
+        let list = match (self.comprehension, self.split, self.drop) {
+            (true, false, false) => format!("[if j == i then {rest} else h[j] for j in 0..len(h)]"),
+            _ => format!("h[..i] + {middle} + h[i + 1..]"),
+        };
+        format!("F({list}) for i in 0..len(h) for k in 1..={most}{split}{filter}")
     }
 }
 
@@ -296,13 +308,15 @@ fn a_move() -> impl Strategy<Value = Move> {
         prop::option::of(1i64..4),
         prop::bool::weighted(0.25),
         0u8..4,
+        any::<bool>(),
     )
-        .prop_map(|(rest, drop, most, split, filter)| Move {
+        .prop_map(|(rest, drop, most, split, filter, comprehension)| Move {
             rest,
             drop,
             most,
             split,
             filter,
+            comprehension,
         })
 }
 

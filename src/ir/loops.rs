@@ -6,8 +6,8 @@
 //! the rest of the list per item.
 
 use crate::engine::kernel::{
-    Arg, CmpOp, Cond, Element, Function, IntExpr, ListExpr, ListWalk, MAX_SLOTS, OptionValue,
-    ParamKind, SLOT_BOUND,
+    Arg, CmpOp, Cond, Element, Function, IntExpr, ListClause, ListExpr, ListWalk, MAX_SLOTS,
+    OptionValue, Over, ParamKind, SLOT_BOUND,
 };
 
 /// Runs each call of a `ListWalk` function in the options as a loop in
@@ -43,7 +43,8 @@ struct Inliner<'a> {
 impl Inliner<'_> {
     fn list(&mut self, e: &mut ListExpr) {
         match e {
-            ListExpr::Slots(_) | ListExpr::Items(_) => {}
+            // A comprehension walks only lists the frame holds.
+            ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Comprehension(_) => {}
             ListExpr::Slice(l, _, _) => self.list(l),
             ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => {
                 self.list(a);
@@ -343,6 +344,9 @@ fn to_the_end(high: &IntExpr, header: usize) -> bool {
 fn calls(e: &ListExpr, index: usize) -> bool {
     match e {
         ListExpr::Slots(_) | ListExpr::Items(_) => false,
+        ListExpr::Comprehension(c) => c.clauses.iter().any(|clause| {
+            matches!(clause, ListClause::For { over: Over::List(l), .. } if calls(l, index))
+        }),
         ListExpr::Slice(l, _, _) => calls(l, index),
         ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => calls(a, index) || calls(b, index),
         ListExpr::Call(f, args)

@@ -5,8 +5,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Function, IntExpr, IntOp, Iter, Linear, ListExpr,
-    OptionValue, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Function, IntExpr, IntOp, Iter, Linear, ListClause,
+    ListExpr, OptionValue, Over, Split,
 };
 
 impl Display for Plan {
@@ -132,6 +132,30 @@ impl Names<'_> {
                 format!("{}[{a}..{b}]", self.list_atom(l))
             }
             ListExpr::Concat(a, b) => format!("{} + {}", self.list_expr(a), self.list_expr(b)),
+            ListExpr::Comprehension(c) => {
+                let mut text = format!("[{}", self.expr(&c.item));
+                for clause in &c.clauses {
+                    text += &match clause {
+                        ListClause::For { slot, over } => {
+                            let over = match over {
+                                Over::Range {
+                                    low,
+                                    high,
+                                    inclusive,
+                                } => self.iter(&Iter::Range {
+                                    low: low.clone(),
+                                    high: high.clone(),
+                                    inclusive: *inclusive,
+                                }),
+                                Over::List(l) => self.list_expr(l),
+                            };
+                            format!(" for {} in {over}", self.0[*slot])
+                        }
+                        ListClause::If(cond) => format!(" if {}", self.cond(cond)),
+                    };
+                }
+                text + "]"
+            }
             ListExpr::Select(c, a, b) => format!(
                 "(if {} then {} else {})",
                 self.cond(c),

@@ -10,13 +10,14 @@
 //! arguments into a fresh frame on top and its result back down: no `Value`
 //! and no allocation per option.
 
+use super::comprehension::Comprehension;
 use super::int::{Cond, IntExpr};
 
 /// Deepest nesting of function calls; deeper, the program gives up on the
 /// position (and the generic path computes it, or reports the error).
 const CALL_DEPTH: usize = 256;
 /// Most integers the memory of one option may hold.
-const MEMORY: usize = 1 << 20;
+pub(super) const MEMORY: usize = 1 << 20;
 /// Most arguments of a function.
 pub const MAX_ARGS: usize = 8;
 
@@ -54,6 +55,8 @@ pub enum ListExpr {
     Select(Box<Cond>, Box<ListExpr>, Box<ListExpr>),
     /// A call of function `index` of the kernel.
     Call(usize, Vec<Arg>),
+    /// `[item for … if …]`.
+    Comprehension(Box<Comprehension>),
     /// A call of function `function`, a `ListWalk`, run in the caller's
     /// frame: its arguments go to the slots from `offset` on, and `walk`
     /// reads them there.
@@ -137,6 +140,9 @@ impl ListExpr {
                 ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
             }
             ListExpr::Call(f, args) => ListExpr::Call(*f, substitute_args(args, slot, value)?),
+            ListExpr::Comprehension(c) => {
+                ListExpr::Comprehension(Box::new(c.substitute(slot, value)?))
+            }
             ListExpr::Loop {
                 function,
                 offset,
@@ -167,6 +173,7 @@ impl ListExpr {
                 ListExpr::Select(Box::new(c.shifted(offset)), list(a), list(b))
             }
             ListExpr::Call(f, args) => ListExpr::Call(*f, shift_args(args, offset)),
+            ListExpr::Comprehension(c) => ListExpr::Comprehension(Box::new(c.shifted(offset))),
             ListExpr::Loop {
                 function,
                 offset: at,
@@ -190,6 +197,7 @@ impl ListExpr {
             ListExpr::Concat(a, b) => a.uses(slot) || b.uses(slot),
             ListExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             ListExpr::Call(_, args) => args.iter().any(|arg| arg.uses(slot)),
+            ListExpr::Comprehension(c) => c.uses(slot),
             // The loop reads its own slots only, which nothing else does.
             ListExpr::Loop { args, .. } => args.iter().any(|arg| arg.uses(slot)),
         }
@@ -282,6 +290,7 @@ impl Builder<'_> {
                 false => self.build(b, base, depth),
             },
             ListExpr::Call(index, args) => self.call(*index, args, base, depth),
+            ListExpr::Comprehension(c) => self.comprehension(c, base, depth),
             ListExpr::Loop {
                 function,
                 offset,

@@ -11,10 +11,12 @@
 //! gives up on that position and the generic path takes over, which gives
 //! the same answer or reports the same error.
 
+mod comprehension;
 mod int;
 mod list;
 mod walk;
 
+pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
 pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind};
 

@@ -4,10 +4,13 @@
 //! which become the kernel's functions (`engine::kernel::ListExpr`).
 
 use super::{Binding, Translator};
-use crate::engine::kernel::{Arg, Function, IntExpr, ListExpr, MAX_ARGS, MAX_SLOTS, ParamKind};
+use crate::engine::kernel::{
+    Arg, Comprehension, Function, IntExpr, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS, Over,
+    ParamKind,
+};
 use crate::lower::program::Global;
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
 use crate::value::DefId;
 
 impl Translator<'_> {
@@ -30,14 +33,26 @@ impl Translator<'_> {
                 _ => return self.fail(e.span, format!("`{name}` is not a list here")),
             },
             ExprKind::List(items) => {
-                let mut ints = Vec::with_capacity(items.len());
+                // Runs of plain items, and comprehensions, one after another.
+                let mut pieces = Vec::new();
+                let mut ints = Vec::new();
                 for item in items {
-                    if !item.clauses.is_empty() {
-                        return self.fail(e.span, "a list comprehension building a position");
+                    if item.clauses.is_empty() {
+                        ints.push(self.int(&item.value)?);
+                        continue;
                     }
-                    ints.push(self.int(&item.value)?);
+                    if !ints.is_empty() {
+                        pieces.push(ListExpr::Items(std::mem::take(&mut ints)));
+                    }
+                    pieces.push(self.comprehension(item)?);
                 }
-                ListExpr::Items(ints)
+                if !ints.is_empty() || pieces.is_empty() {
+                    pieces.push(ListExpr::Items(ints));
+                }
+                let last = pieces.pop()?;
+                pieces.into_iter().rev().fold(last, |rest, piece| {
+                    ListExpr::Concat(Box::new(piece), Box::new(rest))
+                })
             }
             ExprKind::Index(base, index) => {
                 let ExprKind::Range {
@@ -93,6 +108,47 @@ impl Translator<'_> {
             }
             _ => return self.fail(e.span, "not a list of integers"),
         })
+    }
+
+    /// `[item for … if …]`, its loop variables in slots of the frame.
+    fn comprehension(&mut self, element: &Element) -> Option<ListExpr> {
+        let (scope, depth) = (self.scope.len(), self.depth);
+        let result = self.comprehension_in_scope(element);
+        self.scope.truncate(scope);
+        self.depth = depth;
+        result
+    }
+
+    fn comprehension_in_scope(&mut self, element: &Element) -> Option<ListExpr> {
+        let mut clauses = Vec::new();
+        for clause in &element.clauses {
+            match clause {
+                Clause::For { var, iter } => {
+                    let over = match &iter.node {
+                        ExprKind::Range {
+                            low,
+                            high,
+                            inclusive,
+                        } => Over::Range {
+                            low: self.int(low)?,
+                            high: self.int(high)?,
+                            inclusive: *inclusive,
+                        },
+                        _ => Over::List(self.list(iter)?),
+                    };
+                    let Some(slot) = self.bind_slot(&var.node) else {
+                        return self.fail(var.span, "too many nested loops");
+                    };
+                    clauses.push(ListClause::For { slot, over });
+                }
+                Clause::If(cond) => clauses.push(ListClause::If(self.cond(cond)?)),
+            }
+        }
+        let item = self.int(&element.value)?;
+        Some(ListExpr::Comprehension(Box::new(Comprehension {
+            clauses,
+            item,
+        })))
     }
 
     /// `base[index]`: a board's slot, or an item of a list.

@@ -1,0 +1,191 @@
+//! List comprehensions in a list program, `[min(x, c) for x in rows[r..] if
+//! c > 0]`: loops over ranges and over lists the frame holds, filters, and
+//! an integer item, run in the frame's own slots.
+
+use super::SLOT_BOUND;
+use super::int::{Cond, IntExpr};
+use super::list::{Builder, ListExpr, MEMORY};
+
+/// `[item for … if …]`: its clauses in order, and the item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comprehension {
+    pub clauses: Vec<ListClause>,
+    pub item: IntExpr,
+}
+
+/// A clause of a comprehension.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListClause {
+    /// `for x in …`, `x` in slot `slot`.
+    For {
+        slot: usize,
+        over: Over,
+    },
+    If(Cond),
+}
+
+/// What a comprehension's `for` walks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Over {
+    Range {
+        low: IntExpr,
+        high: IntExpr,
+        inclusive: bool,
+    },
+    /// A list the frame holds already (a list built on the way is left to
+    /// the generic path).
+    List(ListExpr),
+}
+
+impl Comprehension {
+    /// The comprehension with `slot` replaced by `value` (see `IntExpr`).
+    pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Comprehension> {
+        let int = |e: &IntExpr| e.substitute(slot, value);
+        let clauses = self.clauses.iter().map(|clause| {
+            Some(match clause {
+                ListClause::For { slot: s, .. } if *s == slot => return None,
+                ListClause::For { slot: s, over } => ListClause::For {
+                    slot: *s,
+                    over: match over {
+                        Over::Range {
+                            low,
+                            high,
+                            inclusive,
+                        } => Over::Range {
+                            low: int(low)?,
+                            high: int(high)?,
+                            inclusive: *inclusive,
+                        },
+                        Over::List(l) => Over::List(l.substitute(slot, value)?),
+                    },
+                },
+                ListClause::If(cond) => ListClause::If(cond.substitute(slot, value)?),
+            })
+        });
+        Some(Comprehension {
+            clauses: clauses.collect::<Option<_>>()?,
+            item: int(&self.item)?,
+        })
+    }
+
+    /// The comprehension with each slot `s` read as slot `s + offset`.
+    pub(super) fn shifted(&self, offset: usize) -> Comprehension {
+        let clauses = self.clauses.iter().map(|clause| match clause {
+            ListClause::For { slot, over } => ListClause::For {
+                slot: slot + offset,
+                over: match over {
+                    Over::Range {
+                        low,
+                        high,
+                        inclusive,
+                    } => Over::Range {
+                        low: low.shifted(offset),
+                        high: high.shifted(offset),
+                        inclusive: *inclusive,
+                    },
+                    Over::List(l) => Over::List(l.shifted(offset)),
+                },
+            },
+            ListClause::If(cond) => ListClause::If(cond.shifted(offset)),
+        });
+        Comprehension {
+            clauses: clauses.collect(),
+            item: self.item.shifted(offset),
+        }
+    }
+
+    /// Whether the comprehension reads `slot` before writing it.
+    pub(super) fn uses(&self, slot: usize) -> bool {
+        for clause in &self.clauses {
+            match clause {
+                ListClause::For { slot: s, over } => {
+                    let reads = match over {
+                        Over::Range { low, high, .. } => low.uses(slot) || high.uses(slot),
+                        Over::List(l) => l.uses(slot),
+                    };
+                    if reads {
+                        return true;
+                    }
+                    if *s == slot {
+                        return false;
+                    }
+                }
+                ListClause::If(cond) if cond.uses(slot) => return true,
+                ListClause::If(_) => {}
+            }
+        }
+        self.item.uses(slot)
+    }
+}
+
+impl Builder<'_> {
+    /// The items of `c`, appended to the memory.
+    pub(super) fn comprehension(
+        &mut self,
+        c: &Comprehension,
+        base: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        let mark = self.memory.len();
+        self.clauses(c, 0, base, depth)?;
+        Some((mark, self.memory.len() - mark))
+    }
+
+    fn clauses(
+        &mut self,
+        c: &Comprehension,
+        index: usize,
+        base: usize,
+        depth: usize,
+    ) -> Option<()> {
+        match c.clauses.get(index) {
+            None => {
+                let value = c.item.eval(&self.memory[base..])?;
+                self.memory.push(value);
+                (self.memory.len() <= MEMORY).then_some(())
+            }
+            Some(ListClause::If(cond)) => match cond.eval(&self.memory[base..])? {
+                true => self.clauses(c, index + 1, base, depth),
+                false => Some(()),
+            },
+            Some(ListClause::For { slot, over }) => match over {
+                Over::Range {
+                    low,
+                    high,
+                    inclusive,
+                } => {
+                    let frame = &self.memory[base..];
+                    let (a, mut b) = (low.eval(frame)?, high.eval(frame)?);
+                    if *inclusive {
+                        b = b.checked_add(1)?;
+                    }
+                    // Loop variables stay within the slot bound.
+                    if b > a && (a <= -SLOT_BOUND || b >= SLOT_BOUND || b - a > MEMORY as i64) {
+                        return None;
+                    }
+                    for x in a..b {
+                        self.memory[base + slot] = x;
+                        self.clauses(c, index + 1, base, depth)?;
+                    }
+                    Some(())
+                }
+                Over::List(list) => {
+                    let top = self.memory.len();
+                    let (start, len) = self.build(list, base, depth)?;
+                    if self.memory.len() != top {
+                        return None;
+                    }
+                    for i in 0..len {
+                        let x = self.memory[start + i];
+                        if !(-SLOT_BOUND < x && x < SLOT_BOUND) {
+                            return None;
+                        }
+                        self.memory[base + slot] = x;
+                        self.clauses(c, index + 1, base, depth)?;
+                    }
+                    Some(())
+                }
+            },
+        }
+    }
+}
