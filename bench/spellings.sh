@@ -117,5 +117,6 @@ game "Chomp ${CHOMP}×${CHOMP}" "chomp $CHOMP" "print(g(Chomp([$CHOMP for _ in 0
 game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >" \
     "and, if for min|def cut(rows, c) = if len(rows) > 0 and c > 0 then [if rows[0] < c then rows[0] else c] + cut(rows[1..len(rows)], c) else []
 game Chomp(rows) = < Chomp(rows[..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >" \
+    "a comprehension|game Chomp(rows) = < Chomp(rows[..r] + [min(x, c) for x in rows[r..] if c > 0]) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >" \
     "recursion from the back|def cut(rows, c) = if len(rows) == 0 or c == 0 then [] else cut(rows[..-1], c) + [min(rows[-1], c)]
 game Chomp(rows) = < Chomp(rows[0..r] + cut(rows[r..], c)) for r in 0..len(rows) for c in 0..rows[r] if r + c > 0 >"

@@ -6,8 +6,8 @@
 //! the rest of the list per item.
 
 use crate::engine::kernel::{
-    Arg, CmpOp, Cond, Element, Function, IntExpr, ListClause, ListExpr, ListWalk, MAX_SLOTS,
-    OptionValue, Over, ParamKind, SLOT_BOUND,
+    Arg, CmpOp, Comprehension, Cond, Element, Function, IntExpr, ListClause, ListExpr, ListWalk,
+    MAX_SLOTS, OptionValue, Over, ParamKind, SLOT_BOUND,
 };
 
 /// Runs each call of a `ListWalk` function in the options as a loop in
@@ -31,6 +31,73 @@ pub(super) fn inline_walks(
         }
     }
     inliner.found.then_some("list walks inlined")
+}
+
+/// Tests once the filters of a comprehension in the options that read none
+/// of its loop variables: `[min(x, c) for x in l if c > 0]` is
+/// `if c > 0 then [min(x, c) for x in l] else []`. Only a filter that
+/// cannot fail, after clauses that cannot fail, moves, so that no error
+/// appears or disappears. The name of the pass when some filter moved.
+pub(super) fn hoist_filters(elements: &mut [Element]) -> Option<&'static str> {
+    let mut found = false;
+    for element in elements {
+        if let OptionValue::Boards { boards, .. } = &mut element.value {
+            for board in boards {
+                found |= hoist(board);
+            }
+        }
+    }
+    found.then_some("invariant filters of comprehensions tested once")
+}
+
+fn hoist(e: &mut ListExpr) -> bool {
+    match e {
+        ListExpr::Slice(l, _, _) => hoist(l),
+        ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => hoist(a) | hoist(b),
+        ListExpr::Comprehension(c) => {
+            let Some(at) = invariant_filter(c) else {
+                return false;
+            };
+            let ListClause::If(cond) = c.clauses.remove(at) else {
+                unreachable!("a filter")
+            };
+            let inner = std::mem::replace(e, ListExpr::Items(Vec::new()));
+            let empty = Box::new(ListExpr::Items(Vec::new()));
+            *e = ListExpr::Select(Box::new(cond), Box::new(inner), empty);
+            hoist(e);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The first filter of `c` that reads none of its loop variables and that,
+/// with every clause before it, cannot fail.
+fn invariant_filter(c: &Comprehension) -> Option<usize> {
+    let mut loops = Vec::new();
+    for (at, clause) in c.clauses.iter().enumerate() {
+        match clause {
+            ListClause::If(cond) if !cannot_fail(cond) => return None,
+            ListClause::If(cond) if loops.iter().all(|&s| !cond.uses(s)) => return Some(at),
+            ListClause::If(_) => {}
+            ListClause::For { slot, over } => {
+                let affine = |e: &IntExpr| matches!(e, IntExpr::Affine(_) | IntExpr::Large(_));
+                let safe = match over {
+                    Over::Range { low, high, .. } => affine(low) && affine(high),
+                    Over::List(ListExpr::Slots(_)) => true,
+                    Over::List(ListExpr::Slice(l, low, high)) => {
+                        matches!(**l, ListExpr::Slots(_)) && affine(low) && affine(high)
+                    }
+                    Over::List(_) => false,
+                };
+                if !safe {
+                    return None;
+                }
+                loops.push(*slot);
+            }
+        }
+    }
+    None
 }
 
 struct Inliner<'a> {

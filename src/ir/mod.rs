@@ -62,6 +62,7 @@ pub fn plan(
     let mut slot_names = translated.slot_names;
     passes.extend(loops::list_walks(&mut functions));
     let mut slots = slot_names.len();
+    passes.extend(loops::hoist_filters(&mut elements));
     passes.extend(loops::inline_walks(
         &mut elements,
         &functions,
