@@ -232,8 +232,14 @@ impl Translator<'_> {
     }
 
     fn element(&mut self, element: &Element) -> Option<KElement> {
+        self.scoped(|t| t.element_in_scope(element))
+    }
+
+    /// Runs `f`, then forgets the names and slots it bound (the loop
+    /// variables of an element or a comprehension).
+    fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
         let (scope, depth) = (self.scope.len(), self.depth);
-        let result = self.element_in_scope(element);
+        let result = f(self);
         self.scope.truncate(scope);
         self.depth = depth;
         result

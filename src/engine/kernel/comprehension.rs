@@ -37,6 +37,29 @@ pub enum Over {
     List(ListExpr),
 }
 
+impl Over {
+    /// The same walk with `int` applied to a range's bounds, or `list` to
+    /// the list walked.
+    fn map(
+        &self,
+        int: impl Fn(&IntExpr) -> Option<IntExpr>,
+        list: impl Fn(&ListExpr) -> Option<ListExpr>,
+    ) -> Option<Over> {
+        Some(match self {
+            Over::Range {
+                low,
+                high,
+                inclusive,
+            } => Over::Range {
+                low: int(low)?,
+                high: int(high)?,
+                inclusive: *inclusive,
+            },
+            Over::List(l) => Over::List(list(l)?),
+        })
+    }
+}
+
 impl Comprehension {
     /// The comprehension with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Comprehension> {
@@ -46,18 +69,7 @@ impl Comprehension {
                 ListClause::For { slot: s, .. } if *s == slot => return None,
                 ListClause::For { slot: s, over } => ListClause::For {
                     slot: *s,
-                    over: match over {
-                        Over::Range {
-                            low,
-                            high,
-                            inclusive,
-                        } => Over::Range {
-                            low: int(low)?,
-                            high: int(high)?,
-                            inclusive: *inclusive,
-                        },
-                        Over::List(l) => Over::List(l.substitute(slot, value)?),
-                    },
+                    over: over.map(int, |l| l.substitute(slot, value))?,
                 },
                 ListClause::If(cond) => ListClause::If(cond.substitute(slot, value)?),
             })
@@ -73,18 +85,9 @@ impl Comprehension {
         let clauses = self.clauses.iter().map(|clause| match clause {
             ListClause::For { slot, over } => ListClause::For {
                 slot: slot + offset,
-                over: match over {
-                    Over::Range {
-                        low,
-                        high,
-                        inclusive,
-                    } => Over::Range {
-                        low: low.shifted(offset),
-                        high: high.shifted(offset),
-                        inclusive: *inclusive,
-                    },
-                    Over::List(l) => Over::List(l.shifted(offset)),
-                },
+                over: over
+                    .map(|e| Some(e.shifted(offset)), |l| Some(l.shifted(offset)))
+                    .expect("shifting never fails"),
             },
             ListClause::If(cond) => ListClause::If(cond.shifted(offset)),
         });

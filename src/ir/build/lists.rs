@@ -112,11 +112,7 @@ impl Translator<'_> {
 
     /// `[item for … if …]`, its loop variables in slots of the frame.
     fn comprehension(&mut self, element: &Element) -> Option<ListExpr> {
-        let (scope, depth) = (self.scope.len(), self.depth);
-        let result = self.comprehension_in_scope(element);
-        self.scope.truncate(scope);
-        self.depth = depth;
-        result
+        self.scoped(|t| t.comprehension_in_scope(element))
     }
 
     fn comprehension_in_scope(&mut self, element: &Element) -> Option<ListExpr> {
