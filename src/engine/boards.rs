@@ -12,7 +12,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use super::kernel::{Kernel, Known, OptionSet};
-use super::{DENSE_BIG, DENSE_IN_PROGRESS, DENSE_UNKNOWN, Engine, Mex, Stop};
+use super::{Engine, FamilyTable, IN_PROGRESS, Mex, Stop, UNKNOWN};
 use crate::value::PosId;
 
 /// The interned lists of one family; a list's index is its position's
@@ -81,13 +81,19 @@ fn hash(ints: &[i64], packed: Option<u64>) -> u64 {
     }
 }
 
+/// List `index` of the arena `items`, each list ending at its `ends`.
+#[inline]
+fn list_at<'a>(items: &'a [i64], ends: &[usize], index: u32) -> &'a [i64] {
+    let index = index as usize;
+    let start = if index == 0 { 0 } else { ends[index - 1] };
+    &items[start..ends[index]]
+}
+
 impl Boards {
     /// The integers of list `index`.
     #[inline]
     pub(super) fn get(&self, index: u32) -> &[i64] {
-        let index = index as usize;
-        let start = if index == 0 { 0 } else { self.ends[index - 1] };
-        &self.items[start..self.ends[index]]
+        list_at(&self.items, &self.ends, index)
     }
 
     /// The index of `ints`, interned if new; and whether it was.
@@ -112,8 +118,7 @@ impl Boards {
         self.ends.push(self.items.len());
         let (items, ends) = (&self.items, &self.ends);
         let rehash = |e: &Entry| {
-            let i = e.index as usize;
-            let ints = &items[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+            let ints = list_at(items, ends, e.index);
             hash(ints, (e.packed != UNPACKED).then_some(e.packed))
         };
         self.table.insert_unique(hashed, entry, rehash);
@@ -161,8 +166,6 @@ pub(super) struct ListSearch {
     /// start in `named`: its mex is taken from them on its second visit.
     pending: Vec<(u32, usize)>,
     named: Vec<u32>,
-    /// The list of the position whose options are walked.
-    board: Vec<i64>,
     options: OptionSet,
     mex: Mex,
 }
@@ -189,8 +192,8 @@ impl Engine {
             let Some(&top) = search.stack.last() else {
                 break Ok(ListFill::Done);
             };
-            let state = table.dense[top as usize];
-            if state < DENSE_IN_PROGRESS || state == DENSE_BIG {
+            let state = table.dense_value(top);
+            if state < IN_PROGRESS {
                 search.stack.pop();
                 continue;
             }
@@ -208,30 +211,19 @@ impl Engine {
                     search.pending.pop();
                     let named = &search.named[start..];
                     // An option still in progress is on a cycle.
-                    let open = |&i: &u32| {
-                        matches!(table.dense[i as usize], DENSE_UNKNOWN | DENSE_IN_PROGRESS)
-                    };
-                    if named.iter().any(open) {
-                        break Ok(ListFill::Blocked(PosId {
-                            family: pos.family,
-                            index: pos.index,
-                        }));
+                    if named.iter().any(|&i| table.dense_value(i) >= IN_PROGRESS) {
+                        break Ok(ListFill::Blocked(pos));
                     }
-                    let values = named.iter().map(|&i| match table.dense[i as usize] {
-                        DENSE_BIG => table.big[&i],
-                        value => value as u64,
-                    });
+                    let values = named.iter().map(|&i| table.dense_value(i));
                     let value = search.mex.of(named.len(), values);
                     search.named.truncate(start);
                     value
                 }
                 _ => {
                     let before = (table.dense.len(), search.named.len());
-                    search.board.clear();
-                    search.board.extend_from_slice(table.boards.get(top));
                     let options = &mut search.options;
-                    let walked = kernel.options(&search.board, &Gathered, limit, options);
-                    if walked.is_none() {
+                    let board = table.boards.get(top);
+                    if kernel.options(board, &Gathered, limit, options).is_none() {
                         break Ok(ListFill::Blocked(PosId {
                             family: pos.family,
                             index: top,
@@ -242,15 +234,11 @@ impl Engine {
                     let mut unknown = false;
                     let mut start = 0;
                     for &(end, option) in &options.board_ends {
-                        let (index, new) = table.boards.insert(&options.boards[start..end]);
+                        let (index, _) = table.intern_board(&options.boards[start..end]);
                         start = end;
-                        if new {
-                            table.dense.push(DENSE_UNKNOWN);
-                        }
                         search.named.push(index);
-                        options.points[option] ^= match table.dense[index as usize] {
-                            DENSE_BIG => table.big[&index],
-                            value if value < DENSE_IN_PROGRESS => value as u64,
+                        options.points[option] ^= match table.dense_value(index) {
+                            value if value < IN_PROGRESS => value,
                             _ => {
                                 unknown = true;
                                 0
@@ -264,22 +252,19 @@ impl Engine {
                     if unknown {
                         let mut cycle = false;
                         for &index in &search.named[before.1..] {
-                            match table.dense[index as usize] {
+                            match table.dense_value(index) {
                                 _ if index == top => cycle = true,
-                                DENSE_UNKNOWN => search.stack.push(index),
-                                DENSE_IN_PROGRESS => cycle = true,
+                                UNKNOWN => search.stack.push(index),
+                                IN_PROGRESS => cycle = true,
                                 _ => {}
                             }
                         }
                         if cycle {
-                            break Ok(ListFill::Blocked(PosId {
-                                family: pos.family,
-                                index: pos.index,
-                            }));
+                            break Ok(ListFill::Blocked(pos));
                         }
                         search.pending.push((top, before.1));
-                        if state == DENSE_UNKNOWN {
-                            table.dense[top as usize] = DENSE_IN_PROGRESS;
+                        if state == UNKNOWN {
+                            table.set_dense_value(top, IN_PROGRESS);
                             search.marked.push(top);
                         }
                         continue;
@@ -289,18 +274,12 @@ impl Engine {
                     search.mex.of(points.len(), points.iter().copied())
                 }
             };
-            match u32::try_from(value) {
-                Ok(v) if v < DENSE_BIG => table.dense[top as usize] = v,
-                _ => {
-                    table.big.insert(top, value);
-                    table.dense[top as usize] = DENSE_BIG;
-                }
-            }
+            table.set_dense_value(top, value);
             search.stack.pop();
             solved += 1;
         };
         if !matches!(outcome, Ok(ListFill::Done)) {
-            reset(&mut table.dense, &search.marked);
+            reset(table, &search.marked);
         }
         table.search = search;
         outcome
@@ -309,10 +288,10 @@ impl Engine {
 
 /// Puts the positions a search marked as in progress, and left unsolved,
 /// back to unknown.
-fn reset(values: &mut [u32], marked: &[u32]) {
+fn reset(table: &mut FamilyTable, marked: &[u32]) {
     for &index in marked {
-        if values[index as usize] == DENSE_IN_PROGRESS {
-            values[index as usize] = DENSE_UNKNOWN;
+        if table.dense_value(index) == IN_PROGRESS {
+            table.set_dense_value(index, UNKNOWN);
         }
     }
 }

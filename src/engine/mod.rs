@@ -132,6 +132,43 @@ struct FamilyTable {
 }
 
 impl FamilyTable {
+    /// The value of the position at `index` of the dense table, or
+    /// `UNKNOWN` / `IN_PROGRESS`.
+    #[inline]
+    fn dense_value(&self, index: u32) -> u64 {
+        match self.dense[index as usize] {
+            DENSE_UNKNOWN => UNKNOWN,
+            DENSE_IN_PROGRESS => IN_PROGRESS,
+            DENSE_BIG => self.big[&index],
+            value => value as u64,
+        }
+    }
+
+    /// Stores the value (or a marker) of the position at `index` of the
+    /// dense table.
+    #[inline]
+    fn set_dense_value(&mut self, index: u32, value: u64) {
+        self.dense[index as usize] = match value {
+            UNKNOWN => DENSE_UNKNOWN,
+            IN_PROGRESS => DENSE_IN_PROGRESS,
+            value if value >= DENSE_BIG as u64 => {
+                self.big.insert(index, value);
+                DENSE_BIG
+            }
+            value => value as u32,
+        };
+    }
+
+    /// The index of the list `ints` in the arena of a family of lists,
+    /// interned as an unknown position if new; and whether it was.
+    fn intern_board(&mut self, ints: &[i64]) -> (u32, bool) {
+        let (index, new) = self.boards.insert(ints);
+        if new {
+            self.dense.push(DENSE_UNKNOWN);
+        }
+        (index, new)
+    }
+
     /// How many of its positions are interned.
     fn interned(&self) -> usize {
         // A two-parameter table has slots for arguments never asked for.
@@ -250,14 +287,14 @@ impl Engine {
         if table.shape == Shape::List
             && let Some(ints) = list_of_ints(args)
         {
-            let (index, new) = table.boards.insert(&ints);
+            // Arena and table grow together, even past the limit.
+            let (index, new) = table.intern_board(&ints);
             if new {
-                if self.positions >= self.limits.max_positions {
+                self.positions += 1;
+                if self.positions > self.limits.max_positions {
                     return Err(Stop::TooManyPositions(self.limits.max_positions));
                 }
                 self.watch.check()?;
-                self.positions += 1;
-                table.dense.push(DENSE_UNKNOWN);
             }
             return Ok(PosId { family, index });
         }
@@ -436,12 +473,7 @@ impl Engine {
     pub fn value(&self, pos: PosId) -> u64 {
         let table = &self.tables[pos.family.0 as usize];
         if pos.index & HASHED == 0 {
-            match table.dense[pos.index as usize] {
-                DENSE_UNKNOWN => UNKNOWN,
-                DENSE_IN_PROGRESS => IN_PROGRESS,
-                DENSE_BIG => table.big[&pos.index],
-                value => value as u64,
-            }
+            table.dense_value(pos.index)
         } else {
             table.values[(pos.index & !HASHED) as usize]
         }
@@ -452,15 +484,7 @@ impl Engine {
     pub fn set_value(&mut self, pos: PosId, value: u64) {
         let table = &mut self.tables[pos.family.0 as usize];
         if pos.index & HASHED == 0 {
-            table.dense[pos.index as usize] = match value {
-                UNKNOWN => DENSE_UNKNOWN,
-                IN_PROGRESS => DENSE_IN_PROGRESS,
-                value if value >= DENSE_BIG as u64 => {
-                    table.big.insert(pos.index, value);
-                    DENSE_BIG
-                }
-                value => value as u32,
-            };
+            table.set_dense_value(pos.index, value);
         } else {
             table.values[(pos.index & !HASHED) as usize] = value;
         }
