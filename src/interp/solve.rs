@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::kernel::Known;
+use crate::engine::kernel::{Kernel, Known};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::printer;
@@ -286,7 +286,7 @@ impl Interp {
             return Ok(if filled { Fill::Done } else { Fill::Generic });
         }
         if self.engine.is_listed(pos) {
-            return self.fill_list(pos);
+            return self.fill_list(pos, kernel);
         }
         if self.engine.dense_tuple(pos).is_some() {
             return match self.engine.fill_shell(pos, kernel) {
@@ -327,13 +327,10 @@ impl Interp {
     }
 
     /// Computes the list position `pos` depth first with its family's
-    /// program, reporting progress every `LIST_STEP` positions.
-    fn fill_list(&mut self, pos: PosId) -> std::result::Result<Fill, Stop> {
-        let Ok(plan) = self.plan(pos.family) else {
-            return Ok(Fill::Generic);
-        };
+    /// program `kernel`, reporting progress every `LIST_STEP` positions.
+    fn fill_list(&mut self, pos: PosId, kernel: &Kernel) -> std::result::Result<Fill, Stop> {
         loop {
-            match self.engine.fill_list(pos, &plan.kernel, LIST_STEP)? {
+            match self.engine.fill_list(pos, kernel, LIST_STEP)? {
                 ListFill::Done => return Ok(Fill::Done),
                 ListFill::Blocked(first) => return Ok(self.first_or_search(first, pos)),
                 ListFill::Paused => progress::solved(LIST_STEP as u64),
