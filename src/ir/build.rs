@@ -97,7 +97,10 @@ pub(super) fn translate(
     };
     match (board, definition.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
-        (None, [param]) if list => translator.bind_list(&param.node),
+        // The first two slots always fit.
+        (None, [param]) if list => {
+            translator.bind_list(&param.node);
+        }
         _ => {
             for param in &definition.params {
                 translator.bind_slot(&param.node);

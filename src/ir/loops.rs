@@ -184,12 +184,7 @@ struct End {
 impl End {
     /// Whether `i` indexes the walked end (`-1` also as `len(list) - 1`).
     fn is_end(&self, i: &IntExpr) -> bool {
-        let last = IntExpr::binary(
-            crate::engine::kernel::IntOp::Sub,
-            IntExpr::slot(self.header + 1),
-            IntExpr::constant(1),
-        );
-        i.as_constant() == Some(self.index) || (self.index == -1 && *i == last)
+        i.as_constant() == Some(self.index) || (self.index == -1 && *i == last_index(self.header))
     }
 
     /// `e` reading the end's slot where it read the end's item.
@@ -234,10 +229,7 @@ fn list_walk(index: usize, function: &Function) -> Option<ListWalk> {
             }
             _ => return None,
         }
-        slot += match kind {
-            ParamKind::Int => 1,
-            ParamKind::List => 2,
-        };
+        slot += kind.width();
     }
     let header = header?;
     let (stop_once, at_end, stop) = split_stop(stop, header);
@@ -390,19 +382,23 @@ fn step(index: usize, e: &ListExpr) -> Option<Step<'_>> {
     }
 }
 
-/// Whether a slice's upper end `high` is the end of the list whose header
-/// is at `header`: its length, or a bound no list reaches.
-/// Whether a slice's upper end `high` drops the last item of the list
-/// whose header is at `header`: its length less one, or -1.
-fn but_the_last(high: &IntExpr, header: usize) -> bool {
-    let shorter = IntExpr::binary(
+/// `len(list) - 1` for the list whose header is at `header`.
+fn last_index(header: usize) -> IntExpr {
+    IntExpr::binary(
         crate::engine::kernel::IntOp::Sub,
         IntExpr::slot(header + 1),
         IntExpr::constant(1),
-    );
-    *high == shorter || high.as_constant() == Some(-1)
+    )
 }
 
+/// Whether a slice's upper end `high` drops the last item of the list
+/// whose header is at `header`: its length less one, or -1.
+fn but_the_last(high: &IntExpr, header: usize) -> bool {
+    *high == last_index(header) || high.as_constant() == Some(-1)
+}
+
+/// Whether a slice's upper end `high` is the end of the list whose header
+/// is at `header`: its length, or a bound no list reaches.
 fn to_the_end(high: &IntExpr, header: usize) -> bool {
     *high == IntExpr::slot(header + 1) || high.as_constant().is_some_and(|c| c >= SLOT_BOUND)
 }

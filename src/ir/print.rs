@@ -87,10 +87,7 @@ impl Names<'_> {
         let mut slot = 0;
         for kind in &function.params {
             params.push(self.0[slot].clone());
-            slot += match kind {
-                crate::engine::kernel::ParamKind::Int => 1,
-                crate::engine::kernel::ParamKind::List => 2,
-            };
+            slot += kind.width();
         }
         let body = self.list_expr(&function.body);
         let def = format!("def {}({}) = {body}", function.name, params.join(", "));

@@ -32,14 +32,6 @@ enum Tail {
     Again,
 }
 
-/// How many slots a parameter takes.
-fn width(kind: ParamKind) -> usize {
-    match kind {
-        ParamKind::Int => 1,
-        ParamKind::List => 2,
-    }
-}
-
 /// An expression whose value is a list of integers.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ListExpr {
@@ -81,6 +73,16 @@ pub enum Arg {
 pub enum ParamKind {
     Int,
     List,
+}
+
+impl ParamKind {
+    /// How many slots a parameter of this kind takes.
+    pub fn width(self) -> usize {
+        match self {
+            ParamKind::Int => 1,
+            ParamKind::List => 2,
+        }
+    }
 }
 
 /// A recursive `def` returning a list, compiled for the kinds of its
@@ -313,7 +315,7 @@ impl Builder<'_> {
                     self.memory[slot + 1] = len as i64;
                 }
             }
-            slot += width(*kind);
+            slot += kind.width();
         }
     }
 
@@ -362,9 +364,7 @@ impl Builder<'_> {
         self.bind(&functions[function].params, &values, at, base);
         let items = self.memory.len();
         self.walk(walk, base, depth)?;
-        let len = self.memory.len() - items;
-        self.settle(mark, (items, len));
-        Some((mark, len))
+        Some(self.down(mark, items))
     }
 
     /// Calls function `index`: its arguments are evaluated in the caller's
@@ -430,15 +430,13 @@ impl Builder<'_> {
                     self.memory[slot + 1] = len as i64;
                 }
             }
-            slot += width(*kind);
+            slot += kind.width();
         }
         self.fits()?;
         let items = self.memory.len();
         if let Some(walk) = &function.walk {
             self.walk(walk, frame, depth)?;
-            let len = self.memory.len() - items;
-            self.settle(mark, (items, len));
-            return Some((mark, len));
+            return Some(self.down(mark, items));
         }
         let mut rounds = 0;
         while let Tail::Again = self.tail(&function.body, index, frame, depth)? {
@@ -448,9 +446,7 @@ impl Builder<'_> {
             }
             self.fits()?;
         }
-        let len = self.memory.len() - items;
-        self.settle(mark, (items, len));
-        Some((mark, len))
+        Some(self.down(mark, items))
     }
 
     /// Appends the items of a `ListWalk` function's body, run as a loop in
@@ -562,6 +558,14 @@ impl Builder<'_> {
                 Some(Tail::Done)
             }
         }
+    }
+
+    /// The items from `items` to the top of the memory, moved down to
+    /// `mark`: a call's result, where its arguments began.
+    fn down(&mut self, mark: usize, items: usize) -> (usize, usize) {
+        let len = self.memory.len() - items;
+        self.settle(mark, (items, len));
+        (mark, len)
     }
 
     /// Moves the list `(start, len)` to `mark`, the top of the memory

@@ -14,14 +14,20 @@ use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
 use crate::value::DefId;
 
 impl Translator<'_> {
-    /// Binds the family's list parameter `name` to the header in slots 0
-    /// and 1.
-    pub(super) fn bind_list(&mut self, name: &str) {
+    /// Binds the list parameter `name` (the family's, or a function's) to
+    /// a header in the next two slots, named `name` and `len(name)`; `None`
+    /// when the slots run out.
+    pub(super) fn bind_list(&mut self, name: &str) -> Option<()> {
+        let header = self.depth;
+        if header + 2 > MAX_SLOTS {
+            return None;
+        }
         self.slot_names.push(name.to_string());
         self.slot_names.push(format!("len({name})"));
-        self.depth = 2;
-        self.scope
-            .push((name.to_string(), Binding::List(ListExpr::Slots(0))));
+        self.depth += 2;
+        let list = Binding::List(ListExpr::Slots(header));
+        self.scope.push((name.to_string(), list));
+        Some(())
     }
 
     /// A list of integers.
@@ -236,25 +242,13 @@ impl Translator<'_> {
             std::mem::replace(&mut self.depth, 0),
         );
         let params = &definition.params;
-        let bound = params.iter().zip(&kinds).try_for_each(|(param, kind)| {
-            match kind {
-                ParamKind::Int => {
-                    self.bind_slot(&param.node)?;
-                }
-                ParamKind::List => {
-                    let header = self.depth;
-                    if header + 2 > MAX_SLOTS {
-                        return None;
-                    }
-                    self.slot_names.push(param.node.clone());
-                    self.slot_names.push(format!("len({})", param.node));
-                    self.depth += 2;
-                    let list = Binding::List(ListExpr::Slots(header));
-                    self.scope.push((param.node.clone(), list));
-                }
-            }
-            Some(())
-        });
+        let bound = params
+            .iter()
+            .zip(&kinds)
+            .try_for_each(|(param, kind)| match kind {
+                ParamKind::Int => self.bind_slot(&param.node).map(drop),
+                ParamKind::List => self.bind_list(&param.node),
+            });
         let body = bound.and_then(|()| self.list(&definition.body));
         let (scope, slot_names, depth) = outer;
         self.scope = scope;
