@@ -84,8 +84,11 @@ impl Repl {
         self.expect(&format!("\r\n{text}\r\n"));
     }
 
-    /// Presses Ctrl-D and waits for the REPL to end.
+    /// Waits for the prompt, presses Ctrl-D and waits for the REPL to end.
+    /// The prompt is drawn once the line editor reads keys one by one: a
+    /// Ctrl-D sent earlier meets the terminal's line mode and is lost.
     fn leave(mut self) -> TempDir {
+        self.expect("sg> ");
         self.send("\x04");
         self.pty
             .exp_eof()
