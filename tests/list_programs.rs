@@ -210,6 +210,33 @@ fn nim_on_a_list_of_heaps_is_the_xor() {
     }
 }
 
+/// Sorted positions (a multiset of heaps kept in one order), reversed
+/// lists and the built-in reductions run in list programs: nim on sorted
+/// heaps is the xor, and a game steered by `sum`, `min` and `max` equals
+/// the generic search.
+#[test]
+fn sort_reversed_and_reductions_run_in_list_programs() {
+    let boards = lists(3, 5);
+    let expected: Vec<u64> = boards
+        .iter()
+        .map(|b| b.iter().fold(0, |x, &h| x ^ h as u64))
+        .collect();
+    let nim = "game N(h) = < N(sort(h[..i] + [h[i] - k] + h[i + 1..])) \
+               for i in 0..len(h) for k in 1..=h[i] >";
+    let script = format!("{nim}\n{}", values_of("N", &boards));
+    assert!(how(&script, "N").contains("list program"), "{}", how(&script, "N"));
+    assert_eq!(single_sequence(&script), expected);
+    let steered = "game F(h) = < F(reversed(h[..i] + [h[i] - k] + h[i + 1..])) \
+                   for i in 0..len(h) for k in 1..=h[i] \
+                   if k <= max(h) - min(h) + 1 and sum(h) % 2 == k % 2 >";
+    let script = format!("{steered}\n{}", values_of("F", &lists(4, 3)));
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ir = emit_ir("test.sg", &script, &Settings::default(), interrupt).expect("the IR prints");
+    assert!(ir.starts_with("game F(h): list program"), "{ir}");
+    assert!(ir.contains("reversed(") && ir.contains("sum(h)"), "{ir}");
+    assert_eq!(single_sequence(&script), generic_sequence(&script));
+}
+
 /// Where the program cannot vouch for a position (an index out of range,
 /// a cycle), the generic search computes it and reports the same error.
 #[test]
@@ -219,6 +246,7 @@ fn errors_are_the_generic_searchs_errors() {
         "game C(h) = < C(h[0..len(h)]) >\ng(C([1, 2]))",
         "def f(l) = f(l)\ngame D(h) = < D(f(h)) >\ng(D([1]))",
         "game R(h) = < R(h[1..] + h[..1]) if len(h) > 0 >\ng(R([1, 2, 3]))",
+        "game E(h) = < E(h[1..]) if min(h) >= 0 >\ng(E([]))",
     ];
     for script in scripts {
         let fast = run_to_strings("test.sg", script, Settings::default());
@@ -260,11 +288,14 @@ struct Move {
     most: Option<i64>,
     /// Also split the rest in two heaps `a` and `rest - a`.
     split: bool,
-    /// A filter: none, on the heap's place, on its size, or on `k`.
+    /// A filter: none, on the heap's place, on its size, on `k`, or on
+    /// the sum, least or greatest heap.
     filter: u8,
     /// The list spelled as a comprehension over the heaps' places, when
     /// one heap is put back.
     comprehension: bool,
+    /// The list as it is, sorted, or reversed.
+    order: u8,
 }
 
 impl Move {
@@ -291,11 +322,18 @@ impl Move {
             0 => "",
             1 => " if i > 0 or len(h) == 1",
             2 => " if h[i] % 2 == 1 or h[-1] == 0",
-            _ => " if k != 2",
+            3 => " if k != 2",
+            4 => " if max(h) == h[i]",
+            _ => " if sum(h) % 2 == 0 or min(h) == 0",
         };
         let list = match (self.comprehension, self.split, self.drop) {
             (true, false, false) => format!("[if j == i then {rest} else h[j] for j in 0..len(h)]"),
             _ => format!("h[..i] + {middle} + h[i + 1..]"),
+        };
+        let list = match self.order {
+            0 => list,
+            1 => format!("sort({list})"),
+            _ => format!("reversed({list})"),
         };
         format!("F({list}) for i in 0..len(h) for k in 1..={most}{split}{filter}")
     }
@@ -307,16 +345,18 @@ fn a_move() -> impl Strategy<Value = Move> {
         any::<bool>(),
         prop::option::of(1i64..4),
         prop::bool::weighted(0.25),
-        0u8..4,
+        0u8..6,
         any::<bool>(),
+        0u8..3,
     )
-        .prop_map(|(rest, drop, most, split, filter, comprehension)| Move {
+        .prop_map(|(rest, drop, most, split, filter, comprehension, order)| Move {
             rest,
             drop,
             most,
             split,
             filter,
             comprehension,
+            order,
         })
 }
 

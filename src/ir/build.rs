@@ -16,7 +16,7 @@
 mod lists;
 
 use crate::engine::kernel::{
-    Clause as KClause, CmpOp, Cond, Element as KElement, Function, IntExpr, IntOp, Iter, ListExpr,
+    Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Function, IntExpr, IntOp, Iter, ListExpr,
     MAX_PARAMS, MAX_SLOTS, OptionValue,
 };
 use crate::lower::program::{Global, Program};
@@ -490,10 +490,14 @@ impl Translator<'_> {
                 if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
                     return inlined;
                 }
-                if let [arg] = args.as_slice()
-                    && self.builtin(name, "len")
-                {
-                    return self.len(arg);
+                if let [arg] = args.as_slice() {
+                    if self.builtin(name, "len") {
+                        return self.len(arg);
+                    }
+                    let folds = [("sum", Fold::Sum), ("min", Fold::Min), ("max", Fold::Max)];
+                    if let Some(&(_, fold)) = folds.iter().find(|(n, _)| self.builtin(name, n)) {
+                        return self.fold(fold, arg);
+                    }
                 }
                 let mut ints = Vec::with_capacity(args.len());
                 for arg in args {

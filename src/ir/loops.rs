@@ -52,7 +52,7 @@ pub(super) fn hoist_filters(elements: &mut [Element]) -> Option<&'static str> {
 
 fn hoist(e: &mut ListExpr) -> bool {
     match e {
-        ListExpr::Slice(l, _, _) => hoist(l),
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => hoist(l),
         ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => hoist(a) | hoist(b),
         ListExpr::Comprehension(c) => {
             let Some(at) = invariant_filter(c) else {
@@ -112,7 +112,7 @@ impl Inliner<'_> {
         match e {
             // A comprehension walks only lists the frame holds.
             ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Comprehension(_) => {}
-            ListExpr::Slice(l, _, _) => self.list(l),
+            ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => self.list(l),
             ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => {
                 self.list(a);
                 self.list(b);
@@ -193,7 +193,7 @@ impl End {
         match e {
             IntExpr::At(h, i) if *h == self.header && self.is_end(i) => IntExpr::slot(self.slot),
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(self.item(i))),
-            IntExpr::Affine(_) | IntExpr::Large(_) => e.clone(),
+            IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Fold(..) => e.clone(),
             IntExpr::Binary(op, a, b) => IntExpr::binary(*op, self.item(a), self.item(b)),
             IntExpr::Abs(a) => IntExpr::Abs(Box::new(self.item(a))),
             IntExpr::Min(xs) => IntExpr::Min(each(xs)),
@@ -410,7 +410,7 @@ fn calls(e: &ListExpr, index: usize) -> bool {
         ListExpr::Comprehension(c) => c.clauses.iter().any(|clause| {
             matches!(clause, ListClause::For { over: Over::List(l), .. } if calls(l, index))
         }),
-        ListExpr::Slice(l, _, _) => calls(l, index),
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => calls(l, index),
         ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => calls(a, index) || calls(b, index),
         ListExpr::Call(f, args)
         | ListExpr::Loop {

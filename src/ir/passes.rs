@@ -172,7 +172,11 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         }
         IntExpr::Binary(_, a, b) => min_max(a, x).or_else(|| min_max(b, x)),
         IntExpr::Abs(a) => min_max(a, x),
-        IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Select(..) | IntExpr::At(..) => None,
+        IntExpr::Affine(_)
+        | IntExpr::Large(_)
+        | IntExpr::Select(..)
+        | IntExpr::At(..)
+        | IntExpr::Fold(..) => None,
     }
 }
 

@@ -5,8 +5,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Function, IntExpr, IntOp, Iter, Linear, ListClause,
-    ListExpr, OptionValue, Over, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Function, IntExpr, IntOp, Iter, Linear, ListClause,
+    ListExpr, OptionValue, Over, Reorder, Split,
 };
 
 impl Display for Plan {
@@ -128,6 +128,10 @@ impl Names<'_> {
                 };
                 format!("{}[{a}..{b}]", self.list_atom(l))
             }
+            ListExpr::Reorder(order, l) => match order {
+                Reorder::Sort => format!("sort({})", self.list_expr(l)),
+                Reorder::Reverse => format!("reversed({})", self.list_expr(l)),
+            },
             ListExpr::Concat(a, b) => format!("{} + {}", self.list_expr(a), self.list_expr(b)),
             ListExpr::Comprehension(c) => {
                 let mut text = format!("[{}", self.expr(&c.item));
@@ -294,6 +298,14 @@ impl Names<'_> {
                 self.expr(b)
             ),
             IntExpr::At(header, i) => format!("{}[{}]", self.0[*header], self.expr(i)),
+            IntExpr::Fold(fold, header) => {
+                let name = match fold {
+                    Fold::Sum => "sum",
+                    Fold::Min => "min",
+                    Fold::Max => "max",
+                };
+                format!("{name}({})", self.0[*header])
+            }
         }
     }
 

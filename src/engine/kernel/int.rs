@@ -142,6 +142,18 @@ pub enum IntExpr {
     /// this one on (see `ListExpr::Slots`); a negative index counts from
     /// the end, as in the language.
     At(usize, Box<IntExpr>),
+    /// `sum(list)`, `min(list)` or `max(list)` of the list whose header is
+    /// in the two slots from this one on.
+    Fold(Fold, usize),
+}
+
+/// A reduction of a list of integers to one, as the built-ins of the same
+/// names: `sum([])` is 0, `min([])` and `max([])` are errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fold {
+    Sum,
+    Min,
+    Max,
 }
 
 impl IntExpr {
@@ -237,6 +249,8 @@ impl IntExpr {
             // A list's header is never a loop variable.
             IntExpr::At(header, _) if *header == slot || *header + 1 == slot => return None,
             IntExpr::At(header, i) => IntExpr::At(*header, Box::new(i.substitute(slot, value)?)),
+            IntExpr::Fold(_, header) if *header == slot || *header + 1 == slot => return None,
+            IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
         })
     }
 
@@ -263,6 +277,7 @@ impl IntExpr {
                 Box::new(b.shifted(offset)),
             ),
             IntExpr::At(header, i) => IntExpr::At(header + offset, Box::new(i.shifted(offset))),
+            IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, header + offset),
         }
     }
 
@@ -285,6 +300,7 @@ impl IntExpr {
             IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(|x| x.uses(slot)),
             IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
+            IntExpr::Fold(_, header) => *header == slot || *header + 1 == slot,
         }
     }
 
@@ -364,6 +380,15 @@ impl IntExpr {
                 true => a.eval(slots),
                 false => b.eval(slots),
             },
+            IntExpr::Fold(fold, header) => {
+                let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
+                let items = slots[start..start + len].iter().copied();
+                match fold {
+                    Fold::Sum => items.into_iter().try_fold(0i64, i64::checked_add),
+                    Fold::Min => items.min(),
+                    Fold::Max => items.max(),
+                }
+            }
             IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots),
         }
     }

@@ -41,6 +41,8 @@ pub enum ListExpr {
     Items(Vec<IntExpr>),
     /// `list[low..high]`, clipped to the list as the language clips slices.
     Slice(Box<ListExpr>, IntExpr, IntExpr),
+    /// `sort(list)` or `reversed(list)`: a copy in another order.
+    Reorder(Reorder, Box<ListExpr>),
     /// `a + b`.
     Concat(Box<ListExpr>, Box<ListExpr>),
     /// `if cond then a else b`.
@@ -58,6 +60,13 @@ pub enum ListExpr {
         args: Vec<Arg>,
         walk: Box<ListWalk>,
     },
+}
+
+/// How `ListExpr::Reorder` orders a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reorder {
+    Sort,
+    Reverse,
 }
 
 /// An argument of a function call.
@@ -137,6 +146,7 @@ impl ListExpr {
                 ListExpr::Items(items.iter().map(int).collect::<Option<_>>()?)
             }
             ListExpr::Slice(l, a, b) => ListExpr::Slice(list(l)?, int(a)?, int(b)?),
+            ListExpr::Reorder(order, l) => ListExpr::Reorder(*order, list(l)?),
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a)?, list(b)?),
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
@@ -170,6 +180,7 @@ impl ListExpr {
             ListExpr::Slice(l, a, b) => {
                 ListExpr::Slice(list(l), a.shifted(offset), b.shifted(offset))
             }
+            ListExpr::Reorder(order, l) => ListExpr::Reorder(*order, list(l)),
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.shifted(offset)), list(a), list(b))
@@ -196,6 +207,7 @@ impl ListExpr {
             ListExpr::Slots(header) => *header == slot || *header + 1 == slot,
             ListExpr::Items(items) => items.iter().any(|e| e.uses(slot)),
             ListExpr::Slice(l, a, b) => l.uses(slot) || a.uses(slot) || b.uses(slot),
+            ListExpr::Reorder(_, l) => l.uses(slot),
             ListExpr::Concat(a, b) => a.uses(slot) || b.uses(slot),
             ListExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             ListExpr::Call(_, args) => args.iter().any(|arg| arg.uses(slot)),
@@ -285,6 +297,17 @@ impl Builder<'_> {
                 let clip = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
                 let (a, b) = (clip(low), clip(high).max(clip(low)));
                 Some((start + a as usize, (b - a) as usize))
+            }
+            ListExpr::Reorder(order, list) => {
+                let mark = self.memory.len();
+                let built = self.build(list, base, depth)?;
+                self.settle(mark, built);
+                let items = &mut self.memory[mark..];
+                match order {
+                    Reorder::Sort => items.sort_unstable(),
+                    Reorder::Reverse => items.reverse(),
+                }
+                Some((mark, built.1))
             }
             ListExpr::Concat(a, b) => self.concat(a, b, base, depth),
             ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..])? {

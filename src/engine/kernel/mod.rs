@@ -17,8 +17,8 @@ mod list;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
-pub use int::{Affine, CmpOp, Cond, IntExpr, IntOp};
-pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind};
+pub use int::{Affine, CmpOp, Cond, Fold, IntExpr, IntOp};
+pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,

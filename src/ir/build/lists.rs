@@ -5,8 +5,8 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{
-    Arg, Comprehension, Function, IntExpr, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS, Over,
-    ParamKind,
+    Arg, Comprehension, Fold, Function, IntExpr, IntOp, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS, Over,
+    ParamKind, Reorder,
 };
 use crate::lower::program::Global;
 use crate::span::Span;
@@ -107,6 +107,12 @@ impl Translator<'_> {
                 {
                     return self.call(id, args, e.span);
                 }
+                let orders = [("sort", Reorder::Sort), ("reversed", Reorder::Reverse)];
+                if let [arg] = args.as_slice()
+                    && let Some(&(_, order)) = orders.iter().find(|(n, _)| self.builtin(name, n))
+                {
+                    return Some(ListExpr::Reorder(order, Box::new(self.list(arg)?)));
+                }
                 match self.inline(name, args, e.span, |t, body| t.list(body)) {
                     Some(inlined) => inlined?,
                     None => return self.fail(e.span, format!("a call of `{name}`")),
@@ -180,6 +186,24 @@ impl Translator<'_> {
             ListExpr::Slots(header) => Some(IntExpr::slot(header + 1)),
             ListExpr::Items(items) => Some(IntExpr::constant(items.len() as i64)),
             _ => self.fail(arg.span, "the length of a list built on the way"),
+        }
+    }
+
+    /// `sum(list)`, `min(list)` or `max(list)`: read in place from a list
+    /// the frame holds, spelled out for a list literal.
+    pub(super) fn fold(&mut self, fold: Fold, arg: &Expr) -> Option<IntExpr> {
+        match (self.list(arg)?, fold) {
+            (ListExpr::Slots(header), _) => Some(IntExpr::Fold(fold, header)),
+            (ListExpr::Items(items), Fold::Sum) => Some(
+                items
+                    .into_iter()
+                    .fold(IntExpr::constant(0), |sum, x| {
+                        IntExpr::binary(IntOp::Add, sum, x)
+                    }),
+            ),
+            (ListExpr::Items(items), Fold::Min) if !items.is_empty() => Some(IntExpr::Min(items)),
+            (ListExpr::Items(items), Fold::Max) if !items.is_empty() => Some(IntExpr::Max(items)),
+            _ => self.fail(arg.span, "a list built on the way, reduced to one integer"),
         }
     }
 
