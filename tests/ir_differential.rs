@@ -179,13 +179,29 @@ impl Move {
     }
 
     /// The element as `.sg` source. With `defs`, each argument is computed
-    /// by a `def` (whose source is appended to `defs_out`).
-    fn source(&self, index: usize, lets: bool, defs: Option<&mut Vec<String>>) -> String {
+    /// by a `def` (whose source is appended to `defs`): a plain one, or with
+    /// `recursive` one that calls itself twice before it answers, its
+    /// result passed through `same`, the identity spelled as a recursion.
+    fn source(
+        &self,
+        index: usize,
+        lets: bool,
+        defs: Option<&mut Vec<String>>,
+        recursive: bool,
+    ) -> String {
         let mut terms = Vec::new();
         let mut guards = Vec::new();
         let mut defs = defs;
         for (j, arg) in self.args.iter().enumerate() {
             let text = match defs.as_deref_mut() {
+                Some(defs) if recursive => {
+                    let name = format!("arg{index}_{j}");
+                    defs.push(format!(
+                        "def {name}(n, x, d) = if d == 0 then {} else {name}(n, x, d - 1)",
+                        arg.source(lets)
+                    ));
+                    format!("same({name}(n, x, 2))")
+                }
                 Some(defs) => {
                     let name = format!("arg{index}_{j}");
                     defs.push(format!("def {name}(n, x) = {}", arg.source(lets)));
@@ -331,13 +347,17 @@ fn reference(options: &[Move]) -> Vec<u64> {
     g
 }
 
-/// The program as a script, in one of its spellings.
-fn script(options: &[Move], lets: bool, defs: bool) -> String {
+/// The program as a script, in one of its spellings: arguments through
+/// `def`s when `defs`, recursive ones when `recursive`.
+fn script(options: &[Move], lets: bool, defs: bool, recursive: bool) -> String {
     let mut definitions = Vec::new();
+    if recursive {
+        definitions.push("def same(v) = if v <= 0 then v else 1 + same(v - 1)".to_string());
+    }
     let elements: Vec<String> = options
         .iter()
         .enumerate()
-        .map(|(i, o)| o.source(i, lets, defs.then_some(&mut definitions)))
+        .map(|(i, o)| o.source(i, lets, defs.then_some(&mut definitions), recursive))
         .collect();
     let mut text = String::new();
     if lets {
@@ -353,16 +373,55 @@ fn script(options: &[Move], lets: bool, defs: bool) -> String {
     text
 }
 
+/// Whether `F` is computed by an integer program (not the generic search).
+fn is_integer_program(script: &str) -> bool {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let settings = sprague::run::Settings::default();
+    let ir = sprague::run::emit_ir("test.sg", script, &settings, interrupt).expect("the IR prints");
+    ir.starts_with("game F(n): integer program")
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn optimised_generic_and_reference_agree(options in prop::collection::vec(option(), 1..=3)) {
         let expected = reference(&options);
-        let inline = script(&options, false, false);
+        let inline = script(&options, false, false, false);
         prop_assert_eq!(&single_sequence(&inline), &expected, "optimised:\n{}", inline);
         prop_assert_eq!(&generic_sequence(&inline), &expected, "generic:\n{}", inline);
-        let spelled = script(&options, true, true);
+        let spelled = script(&options, true, true, false);
         prop_assert_eq!(&single_sequence(&spelled), &expected, "defs and lets:\n{}", spelled);
+        let recursive = script(&options, false, true, true);
+        prop_assert!(is_integer_program(&recursive), "not an integer program:\n{}", recursive);
+        prop_assert_eq!(&single_sequence(&recursive), &expected, "recursive defs:\n{}", recursive);
     }
+}
+
+/// A recursive `def` returning an integer is one of the program's
+/// functions: the subtraction game whose moves are the odious numbers
+/// (an odd count of ones in binary) against a plain reference.
+#[test]
+fn a_recursive_def_returning_an_integer_stays_in_the_integer_program() {
+    let script = "def ones(n) = if n == 0 then 0 else n % 2 + ones(n / 2)\n\
+                  game T(n) = < T(n - k) for k in 1..=n if ones(k) % 2 == 1 >\n\
+                  seq(T, 0..=300)";
+    let ir = sprague::run::emit_ir(
+        "test.sg",
+        script,
+        &sprague::run::Settings::default(),
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    )
+    .expect("the IR prints");
+    assert!(ir.starts_with("game T(n): integer program"), "{ir}");
+    assert!(ir.contains("def ones(n) = "), "{ir}");
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=300u32 {
+        let options = (1..=n)
+            .filter(|k| k.count_ones() % 2 == 1)
+            .map(|k| g[(n - k) as usize]);
+        g.push(mex(options));
+    }
+    assert_eq!(single_sequence(script), g);
+    assert_eq!(generic_sequence(script), g);
 }

@@ -224,7 +224,11 @@ fn sort_reversed_and_reductions_run_in_list_programs() {
     let nim = "game N(h) = < N(sort(h[..i] + [h[i] - k] + h[i + 1..])) \
                for i in 0..len(h) for k in 1..=h[i] >";
     let script = format!("{nim}\n{}", values_of("N", &boards));
-    assert!(how(&script, "N").contains("list program"), "{}", how(&script, "N"));
+    assert!(
+        how(&script, "N").contains("list program"),
+        "{}",
+        how(&script, "N")
+    );
     assert_eq!(single_sequence(&script), expected);
     let steered = "game F(h) = < F(reversed(h[..i] + [h[i] - k] + h[i + 1..])) \
                    for i in 0..len(h) for k in 1..=h[i] \
@@ -349,15 +353,17 @@ fn a_move() -> impl Strategy<Value = Move> {
         any::<bool>(),
         0u8..3,
     )
-        .prop_map(|(rest, drop, most, split, filter, comprehension, order)| Move {
-            rest,
-            drop,
-            most,
-            split,
-            filter,
-            comprehension,
-            order,
-        })
+        .prop_map(
+            |(rest, drop, most, split, filter, comprehension, order)| Move {
+                rest,
+                drop,
+                most,
+                split,
+                filter,
+                comprehension,
+                order,
+            },
+        )
 }
 
 proptest! {

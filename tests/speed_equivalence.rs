@@ -507,11 +507,20 @@ fn every_spelling_of_a_game_builds_one_program() {
     }
 }
 
+/// A recursive `def` becomes one of the program's functions; a `def` of
+/// `min`, spelled either way, is inlined into the same program as `min`.
 #[test]
-fn recursive_defs_and_unevaluated_lets_leave_the_family_to_the_generic_search() {
+fn recursive_defs_become_functions_and_defs_of_min_are_inlined() {
     let recursive = "def down(k) = if k == 0 then 0 else down(k - 1)\n\
                      game S(n) = < S(n - 1 - down(n)) if n > 0 >";
-    assert_eq!(kernel_of(recursive, "S"), None);
+    let kernel = kernel_of(recursive, "S").expect("an integer program");
+    assert_eq!(kernel.int_functions.len(), 1);
+    let script = format!("{recursive}\nseq(S, 0..=300)");
+    assert_same_sequence(
+        &single_sequence(&script),
+        &generic_sequence(&script),
+        recursive,
+    );
     let wythoff_through_def = "def smaller(a, b) = min(a, b)\n\
         game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
         W(a - k, b - k) for k in 1..=smaller(a, b) >";

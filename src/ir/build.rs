@@ -13,11 +13,12 @@
 //! built-in other than those, a `let` not evaluated yet) leaves the family to
 //! the generic search, and the reason is kept for `:info` and `--emit ir`.
 
+mod calls;
 mod lists;
 
 use crate::engine::kernel::{
-    Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Function, IntExpr, IntOp, Iter, ListExpr,
-    MAX_PARAMS, MAX_SLOTS, OptionValue,
+    Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Function, IntExpr, IntFunction,
+    IntOp, Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue,
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
@@ -48,8 +49,10 @@ pub struct Translated {
     pub board: bool,
     /// Whether a position is one list of integers (`Kernel::of_lists`).
     pub list: bool,
-    /// The recursive functions the elements call.
+    /// The recursive functions the elements call: those returning lists,
+    /// and those returning integers.
     pub functions: Vec<Function>,
+    pub int_functions: Vec<IntFunction>,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -94,6 +97,8 @@ pub(super) fn translate(
         list,
         functions: Vec::new(),
         compiled: Vec::new(),
+        int_functions: Vec::new(),
+        int_compiled: Vec::new(),
     };
     match (board, definition.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
@@ -127,6 +132,7 @@ pub(super) fn translate(
         board: board.is_some(),
         list,
         functions: translator.functions,
+        int_functions: translator.int_functions,
     })
 }
 
@@ -179,6 +185,10 @@ struct Translator<'a> {
     functions: Vec<Function>,
     /// Which `def`, for which kinds of arguments, each function is.
     compiled: Vec<(crate::value::DefId, Vec<crate::engine::kernel::ParamKind>)>,
+    /// The recursive `def`s returning integers compiled so far, and which
+    /// `def` each is.
+    int_functions: Vec<IntFunction>,
+    int_compiled: Vec<crate::value::DefId>,
 }
 
 impl Translator<'_> {
@@ -487,6 +497,11 @@ impl Translator<'_> {
                 let ExprKind::Var(name) = &callee.node else {
                     return self.fail(e.span, "a call of a computed function");
                 };
+                if let Some(Global::Def(id)) = self.global(name)
+                    && self.recursive(id)
+                {
+                    return self.int_call(id, args, e.span);
+                }
                 if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
                     return inlined;
                 }

@@ -198,6 +198,7 @@ impl End {
             IntExpr::Abs(a) => IntExpr::Abs(Box::new(self.item(a))),
             IntExpr::Min(xs) => IntExpr::Min(each(xs)),
             IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+            IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
             // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
             IntExpr::Select(c, a, b) => {
                 IntExpr::select(c.map(&|e| self.item(e)), self.item(a), self.item(b))

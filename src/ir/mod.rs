@@ -69,10 +69,11 @@ pub fn plan(
         &mut slots,
         &mut slot_names,
     ));
-    let kernel = match translated.list {
+    let mut kernel = match translated.list {
         true => Kernel::of_lists(elements, slots, functions),
         false => Kernel::new(translated.params, elements, slots),
     };
+    kernel.int_functions = translated.int_functions;
     Ok(Plan {
         family: program.family(id).name.clone(),
         kernel: Rc::new(kernel),

@@ -4,8 +4,8 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue, SLOT_BOUND,
-    Split, UNROLL,
+    Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue,
+    SLOT_BOUND, Split, UNROLL,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -176,7 +176,8 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         | IntExpr::Large(_)
         | IntExpr::Select(..)
         | IntExpr::At(..)
-        | IntExpr::Fold(..) => None,
+        | IntExpr::Fold(..)
+        | IntExpr::Call(..) => None,
     }
 }
 
@@ -406,7 +407,7 @@ fn filter(values: &[i64], slot: usize, filters: &[Clause]) -> Option<Vec<i64>> {
             let Clause::If(cond) = clause else {
                 return None;
             };
-            if !cond.eval(&slots)? {
+            if !cond.eval(&slots, Calls::NONE)? {
                 continue 'values;
             }
         }

@@ -5,8 +5,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Function, IntExpr, IntOp, Iter, Linear, ListClause,
-    ListExpr, OptionValue, Over, Reorder, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Function, IntExpr, IntFunction, IntOp, Iter,
+    Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
 };
 
 impl Display for Plan {
@@ -27,13 +27,30 @@ impl Display for Plan {
             write!(f, "; passes: {}", self.passes.join(", "))?;
         }
         writeln!(f)?;
-        let names = Names(&self.slot_names, self.board, functions);
+        let names = |slots, board| Names {
+            slots,
+            board,
+            functions,
+            int_functions: &self.kernel.int_functions,
+        };
         for element in &self.kernel.elements {
-            writeln!(f, "  {}", names.element(&self.family, element))?;
+            writeln!(
+                f,
+                "  {}",
+                names(&self.slot_names, self.board).element(&self.family, element)
+            )?;
         }
         for function in functions {
-            let names = Names(&function.slot_names, false, functions);
-            writeln!(f, "  {}", names.function(function))?;
+            writeln!(
+                f,
+                "  {}",
+                names(&function.slot_names, false).function(function)
+            )?;
+        }
+        for function in &self.kernel.int_functions {
+            let body = names(&function.slot_names, false).expr(&function.body);
+            let params = function.slot_names.join(", ");
+            writeln!(f, "  def {}({params}) = {body}", function.name)?;
         }
         Ok(())
     }
@@ -41,7 +58,12 @@ impl Display for Plan {
 
 /// Prints slots by the names the user gave them (a list by its header's
 /// first slot); positions as boards when the family's are.
-struct Names<'a>(&'a [String], bool, &'a [Function]);
+struct Names<'a> {
+    slots: &'a [String],
+    board: bool,
+    functions: &'a [Function],
+    int_functions: &'a [IntFunction],
+}
 
 impl Names<'_> {
     fn element(&self, family: &str, element: &Element) -> String {
@@ -50,7 +72,7 @@ impl Names<'_> {
             OptionValue::Terms { calls, nims } => {
                 let mut terms: Vec<String> = calls
                     .iter()
-                    .map(|args| match self.1 {
+                    .map(|args| match self.board {
                         true => format!("{family}([{}])", self.list(args)),
                         false => format!("{family}({})", self.list(args)),
                     })
@@ -86,7 +108,7 @@ impl Names<'_> {
         let mut params = Vec::new();
         let mut slot = 0;
         for kind in &function.params {
-            params.push(self.0[slot].clone());
+            params.push(self.slots[slot].clone());
             slot += kind.width();
         }
         let body = self.list_expr(&function.body);
@@ -94,7 +116,7 @@ impl Names<'_> {
         let Some(walk) = &function.walk else {
             return def;
         };
-        let list = &self.0[walk.header];
+        let list = &self.slots[walk.header];
         let mut stops = Vec::new();
         if walk.stop_once != Cond::Const(false) {
             stops.push(format!("{} (checked once)", self.cond(&walk.stop_once)));
@@ -109,7 +131,7 @@ impl Names<'_> {
             "{def}\n    as a loop{}: [{}] for each {}, {list} moving on, until {}; then {}",
             if walk.from_back { " from the back" } else { "" },
             self.list(&walk.items),
-            self.0[walk.end],
+            self.slots[walk.end],
             stops.join(" or "),
             self.list_expr(&walk.base)
         )
@@ -117,7 +139,7 @@ impl Names<'_> {
 
     fn list_expr(&self, e: &ListExpr) -> String {
         match e {
-            ListExpr::Slots(header) => self.0[*header].clone(),
+            ListExpr::Slots(header) => self.slots[*header].clone(),
             ListExpr::Items(items) => format!("[{}]", self.list(items)),
             ListExpr::Slice(l, a, b) => {
                 let (a, b) = (self.expr(a), self.expr(b));
@@ -150,7 +172,7 @@ impl Names<'_> {
                                 }),
                                 Over::List(l) => self.list_expr(l),
                             };
-                            format!(" for {} in {over}", self.0[*slot])
+                            format!(" for {} in {over}", self.slots[*slot])
                         }
                         ListClause::If(cond) => format!(" if {}", self.cond(cond)),
                     };
@@ -174,7 +196,7 @@ impl Names<'_> {
                         Arg::List(l) => self.list_expr(l),
                     })
                     .collect();
-                format!("{}({})", self.2[*f].name, args.join(", "))
+                format!("{}({})", self.functions[*f].name, args.join(", "))
             }
         }
     }
@@ -208,7 +230,7 @@ impl Names<'_> {
         };
         let mut clauses = vec![format!(
             "for {} in {}",
-            self.0[split.slot],
+            self.slots[split.slot],
             self.iter(&range)
         )];
         clauses.extend(split.conds.iter().map(|c| self.linear(split.slot, c)));
@@ -227,7 +249,9 @@ impl Names<'_> {
 
     fn clause(&self, clause: &Clause) -> String {
         match clause {
-            Clause::For { slot, iter } => format!("for {} in {}", self.0[*slot], self.iter(iter)),
+            Clause::For { slot, iter } => {
+                format!("for {} in {}", self.slots[*slot], self.iter(iter))
+            }
             Clause::If(cond) => format!("if {}", self.cond(cond)),
         }
     }
@@ -297,14 +321,17 @@ impl Names<'_> {
                 self.expr(a),
                 self.expr(b)
             ),
-            IntExpr::At(header, i) => format!("{}[{}]", self.0[*header], self.expr(i)),
+            IntExpr::At(header, i) => format!("{}[{}]", self.slots[*header], self.expr(i)),
+            IntExpr::Call(f, args) => {
+                format!("{}({})", self.int_functions[*f].name, self.list(args))
+            }
             IntExpr::Fold(fold, header) => {
                 let name = match fold {
                     Fold::Sum => "sum",
                     Fold::Min => "min",
                     Fold::Max => "max",
                 };
-                format!("{name}({})", self.0[*header])
+                format!("{name}({})", self.slots[*header])
             }
         }
     }
@@ -312,7 +339,7 @@ impl Names<'_> {
     fn affine(&self, a: &Affine) -> String {
         let mut text = String::new();
         for &(slot, k) in &a.terms {
-            let name = &self.0[slot];
+            let name = &self.slots[slot];
             let magnitude = match k.abs() {
                 1 => name.clone(),
                 m => format!("{m}*{name}"),

@@ -2,7 +2,7 @@
 //! semantics of the language's operators (an error is `None`), built through
 //! constructors that fold whatever is affine.
 
-use super::{COEFFICIENT_BOUND, CONSTANT_BOUND};
+use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS};
 
 /// `constant + Σ coefficient · slot`, the shape of almost every index.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,6 +145,120 @@ pub enum IntExpr {
     /// `sum(list)`, `min(list)` or `max(list)` of the list whose header is
     /// in the two slots from this one on.
     Fold(Fold, usize),
+    /// A call of the kernel's integer function of this index (see
+    /// `IntFunction`).
+    Call(usize, Vec<IntExpr>),
+}
+
+/// A recursive `def` returning an integer, run in a frame of its own
+/// whose slots are its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntFunction {
+    pub name: String,
+    /// The parameters' names, for printing; one slot each.
+    pub slot_names: Vec<String>,
+    pub body: IntExpr,
+    /// The results found so far, for a function of one parameter.
+    pub memo: Memo,
+}
+
+/// Arguments below this are remembered by `Memo`.
+const MEMO_LIMIT: i64 = 1 << 20;
+/// Marks an argument not computed yet.
+const MEMO_UNKNOWN: i64 = i64::MIN;
+
+/// The results of a function of one parameter for the arguments in
+/// `0..MEMO_LIMIT` it was called with: a `def` is pure, so `ones(k)` is
+/// computed once however many options ask for it. A cache, so it is equal
+/// to any other and starts empty in a copy.
+#[derive(Default)]
+pub struct Memo(std::cell::RefCell<Vec<i64>>);
+
+impl Memo {
+    fn get(&self, arg: i64) -> Option<i64> {
+        let known = *self.0.borrow().get(usize::try_from(arg).ok()?)?;
+        (known != MEMO_UNKNOWN).then_some(known)
+    }
+
+    fn set(&self, arg: i64, value: i64) {
+        if (0..MEMO_LIMIT).contains(&arg) && value != MEMO_UNKNOWN {
+            let mut results = self.0.borrow_mut();
+            if results.len() <= arg as usize {
+                results.resize(arg as usize + 1, MEMO_UNKNOWN);
+            }
+            results[arg as usize] = value;
+        }
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+/// The integer functions an expression may call (`IntExpr::Call`), and how
+/// deeply the calls being evaluated are nested: past `CALL_DEPTH` the
+/// kernel gives up on the position, which the generic path then computes
+/// or reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Calls<'a> {
+    functions: &'a [IntFunction],
+    depth: usize,
+}
+
+impl<'a> Calls<'a> {
+    /// Where no function can be called (a call then gives up).
+    pub const NONE: Calls<'static> = Calls {
+        functions: &[],
+        depth: 0,
+    };
+
+    /// Calls of `functions`, none in progress.
+    pub fn new(functions: &'a [IntFunction]) -> Calls<'a> {
+        Calls {
+            functions,
+            depth: 0,
+        }
+    }
+
+    /// `functions[index]` on the values of `args` in `slots`.
+    #[inline(never)]
+    fn call(self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
+        let function = self.functions.get(index)?;
+        if self.depth >= CALL_DEPTH || args.len() > MAX_SLOTS {
+            return None;
+        }
+        let mut frame = [0; MAX_SLOTS];
+        for (slot, arg) in frame.iter_mut().zip(args) {
+            *slot = arg.eval(slots, self)?;
+        }
+        let one = args.len() == 1;
+        if one && let Some(known) = function.memo.get(frame[0]) {
+            return Some(known);
+        }
+        let inner = Calls {
+            depth: self.depth + 1,
+            ..self
+        };
+        let value = function.body.eval(&frame[..args.len()], inner)?;
+        if one {
+            function.memo.set(frame[0], value);
+        }
+        Some(value)
+    }
 }
 
 /// A reduction of a list of integers to one, as the built-ins of the same
@@ -251,6 +365,7 @@ impl IntExpr {
             IntExpr::At(header, i) => IntExpr::At(*header, Box::new(i.substitute(slot, value)?)),
             IntExpr::Fold(_, header) if *header == slot || *header + 1 == slot => return None,
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
+            IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
         })
     }
 
@@ -278,6 +393,7 @@ impl IntExpr {
             ),
             IntExpr::At(header, i) => IntExpr::At(header + offset, Box::new(i.shifted(offset))),
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, header + offset),
+            IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
         }
     }
 
@@ -301,6 +417,7 @@ impl IntExpr {
             IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
             IntExpr::Fold(_, header) => *header == slot || *header + 1 == slot,
+            IntExpr::Call(_, args) => args.iter().any(|x| x.uses(slot)),
         }
     }
 
@@ -338,47 +455,51 @@ impl IntExpr {
 
     /// The value, or `None` where the language reports an error.
     #[inline]
-    pub fn eval(&self, slots: &[i64]) -> Option<i64> {
+    pub fn eval(&self, slots: &[i64], calls: Calls) -> Option<i64> {
         if let IntExpr::Affine(a) = self {
             return Some(a.eval(slots));
         }
-        self.eval_tree(slots)
+        self.eval_tree(slots, calls)
     }
 
     /// The shapes evaluated most (two-way `min`/`max`, list items): a
     /// small function, so that its calls stay cheap; the rest out of line.
-    fn eval_tree(&self, slots: &[i64]) -> Option<i64> {
+    fn eval_tree(&self, slots: &[i64], calls: Calls) -> Option<i64> {
         match self {
             IntExpr::Affine(a) => Some(a.eval(slots)),
-            IntExpr::Min(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.min(xs[1].eval(slots)?)),
-            IntExpr::Max(xs) if xs.len() == 2 => Some(xs[0].eval(slots)?.max(xs[1].eval(slots)?)),
+            IntExpr::Min(xs) if xs.len() == 2 => {
+                Some(xs[0].eval(slots, calls)?.min(xs[1].eval(slots, calls)?))
+            }
+            IntExpr::Max(xs) if xs.len() == 2 => {
+                Some(xs[0].eval(slots, calls)?.max(xs[1].eval(slots, calls)?))
+            }
             IntExpr::At(header, i) => {
                 let (start, len) = (slots[*header], slots[header + 1]);
-                let i = i.eval(slots)?;
+                let i = i.eval(slots, calls)?;
                 let at = if i < 0 { i + len } else { i };
                 (0..len).contains(&at).then(|| slots[(start + at) as usize])
             }
-            _ => self.eval_rest(slots),
+            _ => self.eval_rest(slots, calls),
         }
     }
 
     #[inline(never)]
-    fn eval_rest(&self, slots: &[i64]) -> Option<i64> {
+    fn eval_rest(&self, slots: &[i64], calls: Calls) -> Option<i64> {
         match self {
             IntExpr::Large(value) => Some(*value),
-            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots)?, b.eval(slots)?),
-            IntExpr::Abs(a) => a.eval(slots)?.checked_abs(),
+            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
+            IntExpr::Abs(a) => a.eval(slots, calls)?.checked_abs(),
             IntExpr::Min(xs) => xs
                 .iter()
-                .map(|x| x.eval(slots))
+                .map(|x| x.eval(slots, calls))
                 .try_fold(i64::MAX, |m, x| x.map(|x| m.min(x))),
             IntExpr::Max(xs) => xs
                 .iter()
-                .map(|x| x.eval(slots))
+                .map(|x| x.eval(slots, calls))
                 .try_fold(i64::MIN, |m, x| x.map(|x| m.max(x))),
-            IntExpr::Select(c, a, b) => match c.eval(slots)? {
-                true => a.eval(slots),
-                false => b.eval(slots),
+            IntExpr::Select(c, a, b) => match c.eval(slots, calls)? {
+                true => a.eval(slots, calls),
+                false => b.eval(slots, calls),
             },
             IntExpr::Fold(fold, header) => {
                 let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
@@ -389,7 +510,8 @@ impl IntExpr {
                     Fold::Max => items.max(),
                 }
             }
-            IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots),
+            IntExpr::Call(f, args) => calls.call(*f, args, slots),
+            IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots, calls),
         }
     }
 }
@@ -515,13 +637,13 @@ impl Cond {
 
     /// Whether the condition holds, or `None` where the language reports
     /// an error; `and` and `or` stop early, as in the language.
-    pub fn eval(&self, slots: &[i64]) -> Option<bool> {
+    pub fn eval(&self, slots: &[i64], calls: Calls) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,
-            Cond::Cmp(op, a, b) => op.holds(a.eval(slots)?, b.eval(slots)?),
-            Cond::Not(c) => !c.eval(slots)?,
-            Cond::And(a, b) => a.eval(slots)? && b.eval(slots)?,
-            Cond::Or(a, b) => a.eval(slots)? || b.eval(slots)?,
+            Cond::Cmp(op, a, b) => op.holds(a.eval(slots, calls)?, b.eval(slots, calls)?),
+            Cond::Not(c) => !c.eval(slots, calls)?,
+            Cond::And(a, b) => a.eval(slots, calls)? && b.eval(slots, calls)?,
+            Cond::Or(a, b) => a.eval(slots, calls)? || b.eval(slots, calls)?,
         })
     }
 }

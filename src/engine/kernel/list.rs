@@ -10,12 +10,10 @@
 //! arguments into a fresh frame on top and its result back down: no `Value`
 //! and no allocation per option.
 
+use super::CALL_DEPTH;
 use super::comprehension::Comprehension;
-use super::int::{Cond, IntExpr};
+use super::int::{Calls, Cond, IntExpr};
 
-/// Deepest nesting of function calls; deeper, the program gives up on the
-/// position (and the generic path computes it, or reports the error).
-const CALL_DEPTH: usize = 256;
 /// Most integers the memory of one option may hold.
 pub(super) const MEMORY: usize = 1 << 20;
 /// Most arguments of a function.
@@ -267,6 +265,7 @@ impl ListWalk {
 /// function) being evaluated starts at `base`.
 pub(super) struct Builder<'a> {
     pub functions: &'a [Function],
+    pub calls: Calls<'a>,
     pub memory: &'a mut Vec<i64>,
 }
 
@@ -279,7 +278,7 @@ impl Builder<'_> {
             ListExpr::Items(items) => {
                 let mark = self.memory.len();
                 for item in items {
-                    let value = item.eval(&self.memory[base..])?;
+                    let value = item.eval(&self.memory[base..], self.calls)?;
                     self.memory.push(value);
                 }
                 Some((mark, items.len()))
@@ -290,7 +289,7 @@ impl Builder<'_> {
                     list => self.build(list, base, depth)?,
                 };
                 let frame = &self.memory[base..];
-                let (low, high) = (low.eval(frame)?, high.eval(frame)?);
+                let (low, high) = (low.eval(frame, self.calls)?, high.eval(frame, self.calls)?);
                 // A list is far shorter than `i64::MAX`: `x + len` cannot
                 // overflow for a negative `x`.
                 let len = len as i64;
@@ -310,7 +309,7 @@ impl Builder<'_> {
                 Some((mark, built.1))
             }
             ListExpr::Concat(a, b) => self.concat(a, b, base, depth),
-            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..])? {
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..], self.calls)? {
                 true => self.build(a, base, depth),
                 false => self.build(b, base, depth),
             },
@@ -416,7 +415,7 @@ impl Builder<'_> {
         let mut values = [(0, 0); MAX_ARGS];
         for (value, arg) in values.iter_mut().zip(args) {
             *value = match arg {
-                Arg::Int(e) => (e.eval(&self.memory[base..])?, 0),
+                Arg::Int(e) => (e.eval(&self.memory[base..], self.calls)?, 0),
                 Arg::List(l) => {
                     let (start, len) = self.build(l, base, depth)?;
                     (start as i64, len)
@@ -480,7 +479,7 @@ impl Builder<'_> {
         }
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let mut rounds = depth;
-        if !walk.stop_once.eval(&self.memory[frame..])? {
+        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
             while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[frame + walk.end] = self.memory[frame + self.memory[start] as usize];
                 self.items(walk, frame)?;
@@ -498,7 +497,7 @@ impl Builder<'_> {
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let full = self.memory[len];
         let mut rounds = depth;
-        if !walk.stop_once.eval(&self.memory[frame..])? {
+        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
             while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[len] -= 1;
             }
@@ -523,7 +522,7 @@ impl Builder<'_> {
             return Some(true);
         }
         let each_round = !matches!(walk.stop, Cond::Const(false));
-        if each_round && walk.stop.eval(&self.memory[frame..])? {
+        if each_round && walk.stop.eval(&self.memory[frame..], self.calls)? {
             return Some(true);
         }
         *rounds += 1;
@@ -533,7 +532,7 @@ impl Builder<'_> {
     /// Appends one round's items of `walk`.
     fn items(&mut self, walk: &ListWalk, frame: usize) -> Option<()> {
         for item in &walk.items {
-            let value = item.eval(&self.memory[frame..])?;
+            let value = item.eval(&self.memory[frame..], self.calls)?;
             self.memory.push(value);
         }
         self.fits()
@@ -560,7 +559,7 @@ impl Builder<'_> {
                 self.settle(top, first);
                 self.tail(b, index, frame, depth)
             }
-            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[frame..])? {
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[frame..], self.calls)? {
                 true => self.tail(a, index, frame, depth),
                 false => self.tail(b, index, frame, depth),
             },

@@ -17,7 +17,7 @@ mod list;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
-pub use int::{Affine, CmpOp, Cond, Fold, IntExpr, IntOp};
+pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
 pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 
 /// Loop variables must stay below this in absolute value; with the bounds
@@ -28,6 +28,9 @@ pub const SLOT_BOUND: i64 = 1 << 32;
 const COEFFICIENT_BOUND: i64 = 1 << 16;
 /// Largest constant of an affine expression.
 const CONSTANT_BOUND: i64 = 1 << 40;
+/// Deepest nesting of function calls; deeper, the program gives up on the
+/// position (and the generic path computes it, or reports the error).
+const CALL_DEPTH: usize = 256;
 /// Most slots a kernel may use (the parameter and its loop variables).
 pub const MAX_SLOTS: usize = 16;
 
@@ -229,8 +232,10 @@ pub struct Kernel {
     /// Whether a position is one list of integers, whose header is in the
     /// first two slots and whose items follow the slots.
     pub list: bool,
-    /// The recursive functions the elements call.
+    /// The recursive functions the elements call: those returning lists,
+    /// and those returning integers.
     pub functions: Vec<Function>,
+    pub int_functions: Vec<IntFunction>,
 }
 
 /// A split with no clause around it and no condition, whose bounds and
@@ -292,6 +297,7 @@ impl Kernel {
             direct,
             list: false,
             functions: Vec::new(),
+            int_functions: Vec::new(),
         }
     }
 

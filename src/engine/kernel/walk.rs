@@ -3,7 +3,7 @@
 
 use super::list::Builder;
 use super::{
-    Clause, CmpOp, DirectSplit, Element, Function, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
+    Calls, Clause, CmpOp, DirectSplit, Element, Function, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
     OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
@@ -42,6 +42,7 @@ impl Kernel {
             limit,
             out,
             functions: &self.functions,
+            calls: Calls::new(&self.int_functions),
         };
         let result = self
             .elements
@@ -64,6 +65,7 @@ struct Walk<'a, K: ?Sized> {
     limit: u64,
     out: &'a mut OptionSet,
     functions: &'a [Function],
+    calls: Calls<'a>,
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
@@ -79,7 +81,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         match element.clauses.get(index) {
             None => self.emit(&element.value, slots),
             Some(Clause::If(cond)) => {
-                if cond.eval(slots)? {
+                if cond.eval(slots, self.calls)? {
                     self.clauses(element, steps, index + 1, slots)?;
                 }
                 Some(())
@@ -106,7 +108,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     Some(())
                 }
                 Iter::Sorted { values, low, high } => {
-                    let (a, b) = (low.eval(slots)?, high.eval(slots)?);
+                    let (a, b) = (low.eval(slots, self.calls)?, high.eval(slots, self.calls)?);
                     let from = values.partition_point(|&v| v < a);
                     let chosen = &values[from..values.partition_point(|&v| v < b).max(from)];
                     if !chosen.is_empty()
@@ -125,7 +127,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
                 Iter::List(items) => {
                     for item in items {
-                        let x = item.eval(slots)?;
+                        let x = item.eval(slots, self.calls)?;
                         if x.abs() >= SLOT_BOUND {
                             return None;
                         }
@@ -146,8 +148,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         inclusive: bool,
         slots: &[i64],
     ) -> Option<(i64, i64)> {
-        let a = low.eval(slots)?;
-        let mut b = high.eval(slots)?;
+        let a = low.eval(slots, self.calls)?;
+        let mut b = high.eval(slots, self.calls)?;
         if inclusive {
             b = b.checked_add(1)?;
         }
@@ -176,12 +178,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         count: i64,
         slots: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots)?;
+        let nim = nim_sum(nims, slots, self.calls)?;
         self.count(count as u64)?;
         let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
         for (call, args) in calls.iter().zip(args.iter_mut()) {
             for (expr, arg) in call.iter().zip(args.iter_mut()) {
-                *arg = expr.eval(slots)?;
+                *arg = expr.eval(slots, self.calls)?;
             }
         }
         if let [call] = calls {
@@ -216,12 +218,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         values: &[i64],
         slots: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots)?;
+        let nim = nim_sum(nims, slots, self.calls)?;
         self.count(values.len() as u64)?;
         let mut base = [[0; MAX_PARAMS]; MAX_CALLS];
         for (call, base) in calls.iter().zip(base.iter_mut()) {
             for (expr, arg) in call.iter().zip(base.iter_mut()) {
-                *arg = expr.eval(slots)?;
+                *arg = expr.eval(slots, self.calls)?;
             }
         }
         let line = self.known.line();
@@ -272,11 +274,11 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
         match value {
             OptionValue::Terms { calls, nims } => {
-                let mut v = nim_sum(nims, slots)?;
+                let mut v = nim_sum(nims, slots, self.calls)?;
                 let mut args = [0; MAX_PARAMS];
                 for call in calls {
                     for (arg, expr) in args.iter_mut().zip(call) {
-                        *arg = expr.eval(slots)?;
+                        *arg = expr.eval(slots, self.calls)?;
                     }
                     v ^= self.known.value(&args[..call.len()])?;
                 }
@@ -285,13 +287,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             }
             OptionValue::Split(split) => self.split(split, slots),
             OptionValue::Boards { boards, nims } => {
-                let mut v = nim_sum(nims, slots)?;
+                let mut v = nim_sum(nims, slots, self.calls)?;
                 for board in boards {
                     let memory = &mut self.out.memory;
                     memory.clear();
                     memory.extend_from_slice(slots);
                     let mut builder = Builder {
                         functions: self.functions,
+                        calls: self.calls,
                         memory,
                     };
                     let (start, len) = builder.build(board, 0, 0)?;
@@ -322,7 +325,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         intervals.clear();
         intervals.push((a, b - 1));
         for cond in &split.conds {
-            let rest = cond.rest.eval(slots)?;
+            let rest = cond.rest.eval(slots, self.calls)?;
             restrict(&mut intervals, cond.op, cond.coefficient, rest);
         }
         let result = self.pairs(split, &intervals, slots);
@@ -349,9 +352,9 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         if intervals.is_empty() {
             return Some(());
         }
-        let first = split.first.eval(slots)?;
-        let total = first.checked_add(split.second.eval(slots)?)?;
-        let nim = nim_sum(&split.nims, slots)?;
+        let first = split.first.eval(slots, self.calls)?;
+        let total = first.checked_add(split.second.eval(slots, self.calls)?)?;
+        let nim = nim_sum(&split.nims, slots, self.calls)?;
         for &interval in intervals {
             self.pair_range(split.sign, first, total, nim, interval)?;
         }
@@ -427,10 +430,10 @@ impl Steps {
     }
 }
 
-fn nim_sum(nims: &[IntExpr], slots: &[i64]) -> Option<u64> {
+fn nim_sum(nims: &[IntExpr], slots: &[i64], calls: Calls) -> Option<u64> {
     let mut v = 0;
     for nim in nims {
-        let heap = nim.eval(slots)?;
+        let heap = nim.eval(slots, calls)?;
         v ^= u64::try_from(heap).ok()?;
     }
     Some(v)

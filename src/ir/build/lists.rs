@@ -5,8 +5,8 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{
-    Arg, Comprehension, Fold, Function, IntExpr, IntOp, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS, Over,
-    ParamKind, Reorder,
+    Arg, Comprehension, Fold, Function, IntExpr, IntOp, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS,
+    Over, ParamKind, Reorder,
 };
 use crate::lower::program::Global;
 use crate::span::Span;
@@ -194,13 +194,11 @@ impl Translator<'_> {
     pub(super) fn fold(&mut self, fold: Fold, arg: &Expr) -> Option<IntExpr> {
         match (self.list(arg)?, fold) {
             (ListExpr::Slots(header), _) => Some(IntExpr::Fold(fold, header)),
-            (ListExpr::Items(items), Fold::Sum) => Some(
-                items
-                    .into_iter()
-                    .fold(IntExpr::constant(0), |sum, x| {
-                        IntExpr::binary(IntOp::Add, sum, x)
-                    }),
-            ),
+            (ListExpr::Items(items), Fold::Sum) => {
+                Some(items.into_iter().fold(IntExpr::constant(0), |sum, x| {
+                    IntExpr::binary(IntOp::Add, sum, x)
+                }))
+            }
             (ListExpr::Items(items), Fold::Min) if !items.is_empty() => Some(IntExpr::Min(items)),
             (ListExpr::Items(items), Fold::Max) if !items.is_empty() => Some(IntExpr::Max(items)),
             _ => self.fail(arg.span, "a list built on the way, reduced to one integer"),
@@ -208,7 +206,7 @@ impl Translator<'_> {
     }
 
     /// Whether `def` `id` calls itself in its body.
-    fn recursive(&self, id: DefId) -> bool {
+    pub(super) fn recursive(&self, id: DefId) -> bool {
         let def = &self.program.defs[id.0 as usize];
         calls(&def.definition.body, &def.name)
     }
