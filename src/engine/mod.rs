@@ -107,6 +107,8 @@ impl Watch {
 struct FamilyTable {
     name: String,
     shape: Shape,
+    /// The parameters fixed in an instance of a family, by index.
+    fixed: Vec<(usize, Value)>,
     /// Values of positions `Name(n)` for small non-negative `n`.
     dense: Vec<u32>,
     /// Dense values of 32 bits or more, by argument.
@@ -214,9 +216,23 @@ impl Engine {
 
     /// Makes (or, for a redefined family, empties) the table of family `id`.
     pub fn define_family(&mut self, id: FamilyId, name: String, shape: Shape) {
+        self.define_instance(id, name, shape, Vec::new());
+    }
+
+    /// Makes the table of family `id`, an instance of a family whose
+    /// parameters `fixed` (by index) always have these values: its positions
+    /// are kept by their other arguments, and `args` gives them all.
+    pub fn define_instance(
+        &mut self,
+        id: FamilyId,
+        name: String,
+        shape: Shape,
+        fixed: Vec<(usize, Value)>,
+    ) {
         let table = FamilyTable {
             name,
             shape,
+            fixed,
             dense: Vec::new(),
             big: FxHashMap::default(),
             keys: Vec::new(),
@@ -373,8 +389,30 @@ impl Engine {
         self.intern(LITERALS, &args)
     }
 
-    /// The arguments of a position (for a literal: its options as games).
+    /// The arguments of a position (for a literal: its options as games),
+    /// the fixed ones of an instance of a family included.
     pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
+        let own = self.own_args(pos);
+        let fixed = &self.tables[pos.family.0 as usize].fixed;
+        if fixed.is_empty() {
+            return own;
+        }
+        let mut args = own.into_owned();
+        for (i, value) in fixed {
+            args.insert(*i, value.clone());
+        }
+        std::borrow::Cow::Owned(args)
+    }
+
+    /// Whether `family` is an instance of a family with some parameters
+    /// fixed (see `define_instance`).
+    pub fn is_instance(&self, family: FamilyId) -> bool {
+        !self.tables[family.0 as usize].fixed.is_empty()
+    }
+
+    /// The arguments of a position that its family's table keeps: those
+    /// of an instance's parameters that are not fixed.
+    pub fn own_args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
         use std::borrow::Cow;
         let table = &self.tables[pos.family.0 as usize];
         if table.shape == Shape::List && pos.index & HASHED == 0 {

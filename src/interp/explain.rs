@@ -69,6 +69,24 @@ impl Interp {
     /// How family `id` is computed: its IR, or why the generic search
     /// computes it.
     pub fn explain(&mut self, id: FamilyId) -> String {
+        let fixed = self.fixed_params(id);
+        if !fixed.is_empty() {
+            let family = self.program.family(id);
+            let params: Vec<&str> = family.params.iter().map(|p| p.node.as_str()).collect();
+            let named: Vec<String> = fixed.iter().map(|&i| format!("`{}`", params[i])).collect();
+            let rest: Vec<&str> = (0..params.len())
+                .filter(|i| !fixed.contains(i))
+                .map(|i| params[i])
+                .collect();
+            return format!(
+                "game {name}({}): an instance for each value of {} (an integer or a list of \
+                 integers), the family {name}({}) with that value folded in\n",
+                params.join(", "),
+                named.join(" and "),
+                rest.join(", "),
+                name = family.name,
+            );
+        }
         match self.plan(id) {
             Ok(plan) => plan.to_string(),
             Err(fallback) => {
@@ -89,7 +107,10 @@ impl Interp {
     pub fn explain_families(&mut self) -> String {
         let ids: Vec<FamilyId> = (0..self.program.families.len() as u32)
             .map(FamilyId)
-            .filter(|id| self.program.families[id.0 as usize].is_some())
+            .filter(|id| {
+                let family = self.program.families[id.0 as usize].as_ref();
+                family.is_some_and(|family| family.fixed.is_empty())
+            })
             .collect();
         ids.into_iter().map(|id| self.explain(id)).collect()
     }

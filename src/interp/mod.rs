@@ -5,6 +5,7 @@ pub mod builtins;
 mod canonical;
 mod explain;
 pub mod import;
+mod instances;
 pub mod ops;
 mod periodic;
 mod play;
@@ -48,6 +49,10 @@ pub struct Interp {
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
     /// Each family's integer IR, or why it has none, built on first use.
     plans: rustc_hash::FxHashMap<FamilyId, std::result::Result<Rc<Plan>, Fallback>>,
+    /// Each family's fixed parameters (`ir::fixed_params`), found on first
+    /// use, and its instances made so far, by the fixed values.
+    fixed: rustc_hash::FxHashMap<FamilyId, Rc<[usize]>>,
+    instances: rustc_hash::FxHashMap<(FamilyId, Rc<[Value]>), FamilyId>,
     /// Whether integer programs are turned off (see `set_generic_only`).
     generic_only: bool,
     /// Whether `run` evaluates only `let`s (see `define_only`).
@@ -134,6 +139,8 @@ impl Interp {
             octal_families: Default::default(),
             quotients: Default::default(),
             plans: Default::default(),
+            fixed: Default::default(),
+            instances: Default::default(),
             generic_only: false,
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
@@ -212,6 +219,9 @@ impl Interp {
             self.engine.define_family(id, family.name.clone(), shape);
         }
         if lowered.replaced {
+            // Instances copied the definitions they came from.
+            self.fixed.clear();
+            self.instances.clear();
             self.engine.clear();
             self.periods.clear();
             self.quotients.clear();
@@ -559,10 +569,11 @@ impl Interp {
         if args.iter().map(in_ranges).fold(0u64, u64::saturating_add) > limit {
             return Err(ops::too_long(span, limit));
         }
-        let pos = self
-            .engine
-            .intern(family, args)
-            .map_err(|s| self.stop(s, span))?;
+        let pos = match self.instance(family, args) {
+            Some((instance, own)) => self.engine.intern(instance, &own),
+            None => self.engine.intern(family, args),
+        };
+        let pos = pos.map_err(|s| self.stop(s, span))?;
         Ok(Value::Game(Game::Pos(pos)))
     }
 

@@ -106,7 +106,7 @@ impl Interp {
         let (span, positions, value) = match global {
             Global::Family(id) => {
                 let span = self.program.family(id).span;
-                (span, Some(self.engine.family_stats(id)), None)
+                (span, Some(self.positions_with_instances(id)), None)
             }
             Global::Def(id) => (self.program.defs[id.0 as usize].span, None, None),
             Global::Let(index) => {
@@ -147,7 +147,7 @@ impl Interp {
         let mut all = vec![(LITERALS, "< … >".to_string())];
         for (id, family) in self.program.families.iter().enumerate() {
             if let Some(family) = family {
-                all.push((FamilyId(id as u32), family.name.clone()));
+                all.push((FamilyId(id as u32), self.instance_name(family)));
             }
         }
         let mut counts: Vec<FamilyPositions> = all

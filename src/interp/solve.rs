@@ -363,7 +363,7 @@ impl Interp {
         if pos.family == LITERALS || self.generic_only {
             return Ok(None);
         }
-        let Some(key) = IntKey::of(&self.engine.args(pos)) else {
+        let Some(key) = IntKey::of(&self.engine.own_args(pos)) else {
             return Ok(None);
         };
         let Ok(plan) = self.plan(pos.family) else {
@@ -527,8 +527,8 @@ impl Interp {
         self.check_stack(family.body_span)?;
         let mut frame = self.frames.pop().unwrap_or_default();
         match self.engine.dense_arg(pos) {
-            Some(n) => frame.push(Value::Int(n)),
-            None => frame.extend_from_slice(&self.engine.args(pos)),
+            Some(n) if !self.engine.is_instance(pos.family) => frame.push(Value::Int(n)),
+            _ => frame.extend_from_slice(&self.engine.args(pos)),
         }
         frame.resize(family.slots.max(frame.len()), Value::Unit);
         let result = match &family.body {

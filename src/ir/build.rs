@@ -69,9 +69,10 @@ pub(super) fn translate(
             reason: "the name was redefined as another kind of definition".to_string(),
         });
     };
-    let board = super::board::board_len(definition);
-    let list = board.is_none() && super::board::is_list(definition);
-    let params = board.unwrap_or(definition.params.len());
+    let fixed = &family.fixed;
+    let board = super::board::board_len(definition).filter(|_| fixed.is_empty());
+    let list = fixed.is_empty() && board.is_none() && super::board::is_list(definition);
+    let params = board.unwrap_or(definition.params.len() - fixed.len());
     let fail = |reason: &str| Fallback {
         span: definition.body.span,
         reason: reason.to_string(),
@@ -99,6 +100,7 @@ pub(super) fn translate(
         compiled: Vec::new(),
         int_functions: Vec::new(),
         int_compiled: Vec::new(),
+        fixed: fixed.iter().map(|(i, _)| *i).collect(),
     };
     match (board, definition.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
@@ -107,8 +109,19 @@ pub(super) fn translate(
             translator.bind_list(&param.node);
         }
         _ => {
-            for param in &definition.params {
-                translator.bind_slot(&param.node);
+            for (i, param) in definition.params.iter().enumerate() {
+                let Some((_, value)) = fixed.iter().find(|(j, _)| *j == i) else {
+                    translator.bind_slot(&param.node);
+                    continue;
+                };
+                let Some(binding) = translator.constant(&param.node, value.clone(), param.span)
+                else {
+                    return Err(translator
+                        .why
+                        .take()
+                        .unwrap_or_else(|| fail("a fixed parameter")));
+                };
+                translator.scope.push((param.node.clone(), binding));
             }
         }
     }
@@ -189,6 +202,8 @@ struct Translator<'a> {
     /// `def` each is.
     int_functions: Vec<IntFunction>,
     int_compiled: Vec<crate::value::DefId>,
+    /// The family's parameters fixed in this instance (`ir::instances`).
+    fixed: Vec<usize>,
 }
 
 impl Translator<'_> {
@@ -325,7 +340,13 @@ impl Translator<'_> {
                         _ => args.iter().collect::<Vec<_>>(),
                     };
                     let mut call = Vec::new();
-                    for arg in args {
+                    for (i, arg) in args.into_iter().enumerate() {
+                        if self.fixed.contains(&i) {
+                            if !self.passes_on(arg, i) {
+                                return self.fail(arg.span, "another value of a fixed parameter");
+                            }
+                            continue;
+                        }
                         call.push(self.int(arg)?);
                     }
                     out.calls.push(call);
@@ -341,6 +362,13 @@ impl Translator<'_> {
                 "an option that is not a sum of positions of this family and nim heaps",
             ),
         }
+    }
+
+    /// Whether `arg` is the family's parameter `i` itself.
+    fn passes_on(&self, arg: &Expr, i: usize) -> bool {
+        let family = self.program.family(self.family);
+        let param = family.definition.as_ref().map(|d| &d.params[i].node);
+        matches!(&arg.node, ExprKind::Var(name) if Some(name) == param)
     }
 
     /// What a name means if no local binds it. The family's own name is
@@ -378,6 +406,12 @@ impl Translator<'_> {
         let Some(value) = (self.let_value)(index) else {
             return self.fail(span, format!("`{name}` has not been evaluated yet"));
         };
+        self.constant(name, value, span)
+    }
+
+    /// What the value of a `let` or a fixed parameter named `name` stands
+    /// for in the program.
+    fn constant(&mut self, name: &str, value: Value, span: Span) -> Option<Binding> {
         let binding = match value {
             Value::Int(n) => Binding::Int(IntExpr::constant(n)),
             Value::Bool(b) => Binding::Cond(Cond::Const(b)),

@@ -7,6 +7,7 @@
 
 mod board;
 mod build;
+mod instances;
 mod loops;
 mod passes;
 mod print;
@@ -18,6 +19,7 @@ use crate::engine::kernel::Kernel;
 use crate::lower::program::{FamilyDef, Program};
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
+pub use instances::fixed_params;
 
 /// How a family is computed: its IR after the passes, ready for the engine.
 #[derive(Clone, Debug)]
@@ -40,6 +42,9 @@ pub fn shape(family: &FamilyDef) -> Shape {
     let Some(definition) = family.definition.as_deref() else {
         return Shape::Ints(family.params.len());
     };
+    if !family.fixed.is_empty() {
+        return Shape::Ints(family.params.len() - family.fixed.len());
+    }
     match board::board_len(definition) {
         Some(k) => Shape::Board(k),
         None if board::is_list(definition) => Shape::List,

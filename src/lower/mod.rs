@@ -318,6 +318,7 @@ fn family_stub(d: &Definition) -> FamilyDef {
         span: d.span,
         body_span: d.body.span,
         definition: Some(Rc::new(d.clone())),
+        fixed: Vec::new(),
     }
 }
 

@@ -45,6 +45,9 @@ pub struct FamilyDef {
     /// once the name was redefined as another kind of definition (the
     /// family then only forwards to it).
     pub definition: Option<Rc<Definition>>,
+    /// For an instance of a family (`ir::instances`), its parameters fixed
+    /// to one value each, by index; empty for the family as defined.
+    pub fixed: Vec<(usize, Value)>,
 }
 
 /// A `def` definition.

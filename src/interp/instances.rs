@@ -1,0 +1,115 @@
+//! Positions of a family with fixed parameters (`ir::fixed_params`) go to
+//! the instance of the family for their fixed values: `TakeAway([1, 3,
+//! 4], n)` is position `n` of the one-parameter family `TakeAway` with
+//! `moves = [1, 3, 4]`, kept in a dense table and computed by a program
+//! with the moves folded in.
+
+use std::rc::Rc;
+
+use super::Interp;
+use crate::engine::LITERALS;
+use crate::lower::program::FamilyDef;
+use crate::value::{FamilyId, Value};
+
+/// Most integers in the fixed values of an instance; larger values leave
+/// the position to the family itself.
+const MOST_INTEGERS: usize = 1 << 12;
+
+impl Interp {
+    /// The instance of `family` that `family(args)` belongs to, and the
+    /// position's arguments in it; `None` when the family has no fixed
+    /// parameters or their values here are not integers or lists of them.
+    pub(super) fn instance(
+        &mut self,
+        family: FamilyId,
+        args: &[Value],
+    ) -> Option<(FamilyId, Vec<Value>)> {
+        if self.generic_only || family == LITERALS {
+            return None;
+        }
+        let fixed = self.fixed_params(family);
+        if fixed.is_empty() || args.len() <= fixed.len() {
+            return None;
+        }
+        let key: Rc<[Value]> = fixed
+            .iter()
+            .map(|&i| constant(args.get(i)?))
+            .collect::<Option<_>>()?;
+        let id = match self.instances.get(&(family, key.clone())) {
+            Some(&id) => id,
+            None => self.new_instance(family, &fixed, key),
+        };
+        let own = args.iter().enumerate().filter(|(i, _)| !fixed.contains(i));
+        Some((id, own.map(|(_, v)| v.clone()).collect()))
+    }
+
+    /// A family's name; an instance's with its fixed values and the names
+    /// of its other parameters: `TakeAway([1, 3, 4], n)`.
+    pub(super) fn instance_name(&self, family: &FamilyDef) -> String {
+        if family.fixed.is_empty() {
+            return family.name.clone();
+        }
+        let params: Vec<String> = (0..family.params.len())
+            .map(|i| match family.fixed.iter().find(|(j, _)| *j == i) {
+                Some((_, value)) => crate::printer::brief(value, self),
+                None => family.params[i].node.clone(),
+            })
+            .collect();
+        format!("{}({})", family.name, params.join(", "))
+    }
+
+    /// How many positions `family` and its instances keep, and how many of
+    /// them have known values.
+    pub(super) fn positions_with_instances(&self, family: FamilyId) -> (u64, u64) {
+        let instances = self.instances.iter().filter(|((of, _), _)| *of == family);
+        instances
+            .map(|(_, &id)| self.engine.family_stats(id))
+            .fold(self.engine.family_stats(family), |(a, b), (c, d)| {
+                (a + c, b + d)
+            })
+    }
+
+    /// The fixed parameters of `family` (none for an instance), found once.
+    pub(super) fn fixed_params(&mut self, family: FamilyId) -> Rc<[usize]> {
+        if let Some(fixed) = self.fixed.get(&family) {
+            return fixed.clone();
+        }
+        let def = self.program.family(family);
+        let fixed: Rc<[usize]> = match (&def.definition, def.fixed.is_empty()) {
+            (Some(definition), true) => crate::ir::fixed_params(definition).into(),
+            _ => Rc::from([]),
+        };
+        self.fixed.insert(family, fixed.clone());
+        fixed
+    }
+
+    /// Defines the instance of `family` whose parameters `fixed` have the
+    /// values `key`: a copy of the family's definition, and a table.
+    fn new_instance(&mut self, family: FamilyId, fixed: &[usize], key: Rc<[Value]>) -> FamilyId {
+        let mut def = self.program.family(family).clone();
+        def.fixed = fixed.iter().copied().zip(key.iter().cloned()).collect();
+        let shape = crate::ir::shape(&def);
+        let (name, values) = (def.name.clone(), def.fixed.clone());
+        let program = Rc::make_mut(&mut self.program);
+        let id = FamilyId(program.families.len() as u32);
+        program.families.push(Some(def));
+        self.engine.define_instance(id, name, shape, values);
+        self.instances.insert((family, key), id);
+        id
+    }
+}
+
+/// A fixed value as an instance keeps it: an integer, or a list of at most
+/// `MOST_INTEGERS` integers (a range spelled out, as positions keep them).
+fn constant(value: &Value) -> Option<Value> {
+    match value {
+        Value::Int(_) => Some(value.clone()),
+        Value::List(_) | Value::Range(..) => {
+            let items: Vec<Value> = value.elements().take(MOST_INTEGERS + 1).collect();
+            let ints =
+                items.len() <= MOST_INTEGERS && items.iter().all(|v| matches!(v, Value::Int(_)));
+            ints.then(|| Value::list(items))
+        }
+        _ => None,
+    }
+}

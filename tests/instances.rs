@@ -1,0 +1,144 @@
+//! Families with parameters every position passes on unchanged
+//! (`TakeAway(moves, n)`): each value of them is an instance of the family
+//! with a dense table and an integer program, whose values, printed
+//! positions and errors are those of the generic search.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{generic_sequence, mex, single_sequence};
+use sprague::run::{Settings, run_to_strings};
+
+const TAKE_AWAY: &str =
+    "game TakeAway(moves, n) = < TakeAway(moves, n - k) for k in moves if k <= n >";
+
+/// The subtraction game with these moves, by hand.
+fn take_away(moves: &[u64], top: u64) -> Vec<u64> {
+    let mut g = Vec::new();
+    for n in 0..=top {
+        let options = moves
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| g[(n - k) as usize]);
+        g.push(mex(options));
+    }
+    g
+}
+
+fn generic() -> Settings {
+    Settings {
+        generic_only: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn each_move_set_is_an_instance_with_the_plain_programs_values() {
+    for moves in [vec![1, 3, 4], vec![2, 5, 7], vec![1], vec![3, 1, 3]] {
+        let list: Vec<String> = moves.iter().map(u64::to_string).collect();
+        let script = format!(
+            "{TAKE_AWAY}\n[g(TakeAway([{}], n)) for n in 0..=200]",
+            list.join(", ")
+        );
+        assert_eq!(
+            single_sequence(&script),
+            take_away(&moves, 200),
+            "{moves:?}"
+        );
+    }
+}
+
+/// Two fixed integers, a nim heap added on each move, instances side by
+/// side in one sum, a range for a list: the generic search's values.
+#[test]
+fn instances_agree_with_the_generic_search() {
+    let script = "game T(a, m, n) = < T(a, m, n - k) + *(a % 3) for k in 1..=m if k <= n >\n\
+                  [g(T(a, m, n) + T(m, a, n + 1)) for a in 1..4 for m in 1..4 for n in 0..30]";
+    assert_eq!(single_sequence(script), generic_sequence(script));
+    let script = format!("{TAKE_AWAY}\n[g(TakeAway(1..k, n)) for k in 2..6 for n in 0..40]");
+    assert_eq!(single_sequence(&script), generic_sequence(&script));
+}
+
+/// Positions print with every argument, options and winning moves are the
+/// same, a range and its list are one position, and a value that is not
+/// integers leaves the position to the family itself.
+#[test]
+fn instances_print_and_play_as_the_family_does() {
+    let script = format!(
+        "{TAKE_AWAY}\n\
+         options(TakeAway([1, 3, 4], 5))\n\
+         winning(TakeAway([1, 2], 7))\n\
+         TakeAway(1..4, 5) == TakeAway([1, 2, 3], 5)\n\
+         TakeAway([2, 3], 9) + TakeAway([1, 3, 4], 5)\n\
+         tree(TakeAway([1, 2], 2))\n\
+         game U(label, n) = < U(label, n - 1) if n > 0 >\n\
+         g(U(\"a\", 3))"
+    );
+    let fast = run_to_strings("t.sg", &script, Settings::default());
+    let slow = run_to_strings("t.sg", &script, generic());
+    assert!(fast.1.is_none(), "{:?}", fast.1);
+    assert_eq!(fast, slow);
+    assert!(
+        fast.0
+            .contains("[TakeAway([1, 3, 4], 4), TakeAway([1, 3, 4], 2), TakeAway([1, 3, 4], 1)]"),
+        "{}",
+        fast.0
+    );
+}
+
+/// An error inside an instance is the generic search's, met at the
+/// smallest position it reaches (an instance fills its table bottom-up, as
+/// every integer program does).
+#[test]
+fn errors_in_an_instance_are_the_generic_searchs() {
+    let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 0], 3))");
+    let (fast, slow) = (
+        run_to_strings("t.sg", &script, Settings::default()),
+        run_to_strings("t.sg", &script, generic()),
+    );
+    let cycle = |n: u32| {
+        format!("Error: the game has a cycle: TakeAway([1, 0], {n}) → TakeAway([1, 0], {n})\n")
+    };
+    let (fast, slow) = (fast.1.expect("a cycle"), slow.1.expect("a cycle"));
+    assert!(fast.starts_with(&cycle(0)), "{fast}");
+    assert!(slow.starts_with(&cycle(3)), "{slow}");
+    assert_eq!(
+        fast.lines().skip(1).collect::<Vec<_>>(),
+        slow.lines().skip(1).collect::<Vec<_>>()
+    );
+}
+
+/// `--stats` names each instance by its fixed values and says it ran as
+/// an integer program; `--emit ir` says how the family is split.
+#[test]
+fn stats_and_the_ir_name_the_instances() {
+    let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 3, 4], 1000)) + g(TakeAway([2], 10))");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["--stats", "-e", &script])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "3\n");
+    let report = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        report.contains("TakeAway([1, 3, 4], n): 1001 positions, 1001 known; integer program"),
+        "{report}"
+    );
+    assert!(
+        report.contains("TakeAway([2], n): 11 positions"),
+        "{report}"
+    );
+    assert!(
+        report.contains("0 positions computed by the generic search"),
+        "{report}"
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["--emit", "ir", "-e", TAKE_AWAY])
+        .output()
+        .expect("the binary runs");
+    let ir = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        ir.contains("game TakeAway(moves, n): an instance for each value of `moves`"),
+        "{ir}"
+    );
+}
