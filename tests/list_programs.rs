@@ -241,6 +241,35 @@ fn sort_reversed_and_reductions_run_in_list_programs() {
     assert_eq!(single_sequence(&script), generic_sequence(&script));
 }
 
+/// A comprehension copying a list but for some places is a copy with
+/// those items replaced: staircase nim (two places, one of them off the
+/// list at the first step), and a place named with `!=`, against the
+/// generic search.
+#[test]
+fn comprehensions_replacing_places_equal_the_generic_search() {
+    let games = [
+        "game F(s) = < F([if j == i then s[j] - k else if j == i - 1 then s[j] + k \
+         else s[j] for j in 0..len(s)]) for i in 0..len(s) for k in 1..=s[i] >",
+        "game F(s) = < F([if j != i then s[j] else (s[j] - k) / 2 for j in 0..len(s)]) \
+         for i in 0..len(s) for k in 1..=s[i] >",
+    ];
+    for game in games {
+        let script = format!("{game}\n{}", values_of("F", &lists(4, 3)));
+        let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let ir =
+            emit_ir("test.sg", &script, &Settings::default(), interrupt).expect("the IR prints");
+        assert!(
+            ir.contains("items replaced in place of comprehensions"),
+            "{ir}"
+        );
+        assert_eq!(
+            single_sequence(&script),
+            generic_sequence(&script),
+            "{game}"
+        );
+    }
+}
+
 /// Where the program cannot vouch for a position (an index out of range,
 /// a cycle), the generic search computes it and reports the same error.
 #[test]

@@ -52,7 +52,7 @@ pub(super) fn hoist_filters(elements: &mut [Element]) -> Option<&'static str> {
 
 fn hoist(e: &mut ListExpr) -> bool {
     match e {
-        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => hoist(l),
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => hoist(l),
         ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => hoist(a) | hoist(b),
         ListExpr::Comprehension(c) => {
             let Some(at) = invariant_filter(c) else {
@@ -112,7 +112,9 @@ impl Inliner<'_> {
         match e {
             // A comprehension walks only lists the frame holds.
             ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Comprehension(_) => {}
-            ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => self.list(l),
+            ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
+                self.list(l)
+            }
             ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => {
                 self.list(a);
                 self.list(b);
@@ -411,7 +413,7 @@ fn calls(e: &ListExpr, index: usize) -> bool {
         ListExpr::Comprehension(c) => c.clauses.iter().any(|clause| {
             matches!(clause, ListClause::For { over: Over::List(l), .. } if calls(l, index))
         }),
-        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) => calls(l, index),
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => calls(l, index),
         ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => calls(a, index) || calls(b, index),
         ListExpr::Call(f, args)
         | ListExpr::Loop {

@@ -11,6 +11,7 @@ mod instances;
 mod loops;
 mod passes;
 mod print;
+mod updates;
 
 use std::rc::Rc;
 
@@ -64,6 +65,7 @@ pub fn plan(
     let mut passes = Vec::new();
     let mut elements = passes::optimise(translated.elements, &mut passes);
     let mut functions = translated.functions;
+    passes.extend(updates::point_updates(&mut elements, &mut functions));
     let mut slot_names = translated.slot_names;
     passes.extend(loops::list_walks(&mut functions));
     let mut slots = slot_names.len();

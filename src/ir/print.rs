@@ -154,6 +154,12 @@ impl Names<'_> {
                 Reorder::Sort => format!("sort({})", self.list_expr(l)),
                 Reorder::Reverse => format!("reversed({})", self.list_expr(l)),
             },
+            ListExpr::Replace(l, at, item) => format!(
+                "({} with [{}] = {})",
+                self.list_expr(l),
+                self.expr(at),
+                self.expr(item)
+            ),
             ListExpr::Concat(a, b) => format!("{} + {}", self.list_expr(a), self.list_expr(b)),
             ListExpr::Comprehension(c) => {
                 let mut text = format!("[{}", self.expr(&c.item));

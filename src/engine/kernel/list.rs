@@ -41,6 +41,10 @@ pub enum ListExpr {
     Slice(Box<ListExpr>, IntExpr, IntExpr),
     /// `sort(list)` or `reversed(list)`: a copy in another order.
     Reorder(Reorder, Box<ListExpr>),
+    /// A copy of the list with its item at `place` replaced by `item`, when
+    /// `place` is one of its places (the comprehension
+    /// `[if j == place then item else list[j] for j in 0..len(list)]`).
+    Replace(Box<ListExpr>, IntExpr, IntExpr),
     /// `a + b`.
     Concat(Box<ListExpr>, Box<ListExpr>),
     /// `if cond then a else b`.
@@ -145,6 +149,7 @@ impl ListExpr {
             }
             ListExpr::Slice(l, a, b) => ListExpr::Slice(list(l)?, int(a)?, int(b)?),
             ListExpr::Reorder(order, l) => ListExpr::Reorder(*order, list(l)?),
+            ListExpr::Replace(l, at, item) => ListExpr::Replace(list(l)?, int(at)?, int(item)?),
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a)?, list(b)?),
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
@@ -179,6 +184,9 @@ impl ListExpr {
                 ListExpr::Slice(list(l), a.shifted(offset), b.shifted(offset))
             }
             ListExpr::Reorder(order, l) => ListExpr::Reorder(*order, list(l)),
+            ListExpr::Replace(l, at, item) => {
+                ListExpr::Replace(list(l), at.shifted(offset), item.shifted(offset))
+            }
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.shifted(offset)), list(a), list(b))
@@ -206,6 +214,7 @@ impl ListExpr {
             ListExpr::Items(items) => items.iter().any(|e| e.uses(slot)),
             ListExpr::Slice(l, a, b) => l.uses(slot) || a.uses(slot) || b.uses(slot),
             ListExpr::Reorder(_, l) => l.uses(slot),
+            ListExpr::Replace(l, at, item) => l.uses(slot) || at.uses(slot) || item.uses(slot),
             ListExpr::Concat(a, b) => a.uses(slot) || b.uses(slot),
             ListExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             ListExpr::Call(_, args) => args.iter().any(|arg| arg.uses(slot)),
@@ -305,6 +314,17 @@ impl Builder<'_> {
                 match order {
                     Reorder::Sort => items.sort_unstable(),
                     Reorder::Reverse => items.reverse(),
+                }
+                Some((mark, built.1))
+            }
+            ListExpr::Replace(list, place, item) => {
+                let mark = self.memory.len();
+                let built = self.build(list, base, depth)?;
+                self.settle(mark, built);
+                let at = place.eval(&self.memory[base..], self.calls)?;
+                if (0..built.1 as i64).contains(&at) {
+                    let value = item.eval(&self.memory[base..], self.calls)?;
+                    self.memory[mark + at as usize] = value;
                 }
                 Some((mark, built.1))
             }

@@ -1,0 +1,159 @@
+//! A pass over list programs: a comprehension that copies a list but for
+//! one place, `[if j == i then h[j] - k else h[j] for j in 0..len(h)]`, is
+//! a copy of the list with one item replaced (`ListExpr::Replace`, when
+//! `i` is a place of `h`): one run copied, and the new item computed once,
+//! instead of a choice evaluated per item. Replacements nest: staircase
+//! nim's `if j == i then … else if j == i - 1 then … else s[j]` is two.
+//!
+//! Nothing the comprehension would do differently: its `else` items only
+//! read the list at places it has, and the replaced item is computed
+//! exactly when the comprehension would compute it.
+
+use crate::engine::kernel::{
+    Affine, Arg, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, ListClause,
+    ListExpr, MAX_SLOTS, OptionValue, Over,
+};
+
+/// Rewrites every comprehension of the options and of the functions that
+/// replaces places of a list; the name of the pass when one did.
+pub(super) fn point_updates(
+    elements: &mut [Element],
+    functions: &mut [Function],
+) -> Option<&'static str> {
+    let mut found = false;
+    for element in elements {
+        if let OptionValue::Boards { boards, .. } = &mut element.value {
+            for board in boards {
+                found |= visit(board);
+            }
+        }
+    }
+    for function in functions {
+        found |= visit(&mut function.body);
+    }
+    found.then_some("items replaced in place of comprehensions")
+}
+
+fn visit(e: &mut ListExpr) -> bool {
+    let inner = match e {
+        ListExpr::Slots(_) | ListExpr::Items(_) => false,
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => visit(l),
+        ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => visit(a) | visit(b),
+        ListExpr::Call(_, args) | ListExpr::Loop { args, .. } => {
+            args.iter_mut().fold(false, |found, arg| match arg {
+                Arg::List(l) => visit(l) | found,
+                Arg::Int(_) => found,
+            })
+        }
+        ListExpr::Comprehension(c) => {
+            c.clauses
+                .iter_mut()
+                .fold(false, |found, clause| match clause {
+                    ListClause::For {
+                        over: Over::List(l),
+                        ..
+                    } => visit(l) | found,
+                    _ => found,
+                })
+        }
+    };
+    let ListExpr::Comprehension(c) = e else {
+        return inner;
+    };
+    match rewrite(c) {
+        Some(rewritten) => {
+            *e = rewritten;
+            true
+        }
+        None => inner,
+    }
+}
+
+/// `[item for j in 0..len(h)]` as `h` with places replaced, when `item`
+/// is `h[j]` under a chain of `if j == e then … else`.
+fn rewrite(c: &Comprehension) -> Option<ListExpr> {
+    let [ListClause::For { slot, over }] = c.clauses.as_slice() else {
+        return None;
+    };
+    let Over::Range {
+        low,
+        high,
+        inclusive: false,
+    } = over
+    else {
+        return None;
+    };
+    if low.as_constant() != Some(0) {
+        return None;
+    }
+    let header = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1))?;
+    let updated = updates(&c.item, *slot, header)?;
+    // Only a real replacement is worth it: `[h[j] for j in …]` is left be.
+    matches!(updated, ListExpr::Replace(..)).then_some(updated)
+}
+
+/// The list whose item at each place `j` of list `header` is `item`.
+fn updates(item: &IntExpr, j: usize, header: usize) -> Option<ListExpr> {
+    if *item == IntExpr::At(header, Box::new(IntExpr::slot(j))) {
+        return Some(ListExpr::Slots(header));
+    }
+    let IntExpr::Select(cond, then, otherwise) = item else {
+        return None;
+    };
+    let (place, at, rest) = match &**cond {
+        Cond::Cmp(CmpOp::Eq, a, b) | Cond::Cmp(CmpOp::Ne, a, b) => {
+            let place = match (a, b) {
+                (x, e) | (e, x) if *x == IntExpr::slot(j) && !e.uses(j) => e.clone(),
+                _ => return None,
+            };
+            match &**cond {
+                Cond::Cmp(CmpOp::Eq, ..) => (place, then, otherwise),
+                _ => (place, otherwise, then),
+            }
+        }
+        _ => return None,
+    };
+    // The inner replacements first: an outer one wins at a place both name.
+    let rest = updates(rest, j, header)?;
+    let item = replaced(at, j, &place);
+    Some(ListExpr::Replace(Box::new(rest), place, item))
+}
+
+/// `e` with slot `slot` read as the expression `with`.
+fn replaced(e: &IntExpr, slot: usize, with: &IntExpr) -> IntExpr {
+    let each = |xs: &[IntExpr]| xs.iter().map(|x| replaced(x, slot, with)).collect();
+    let one = |x: &IntExpr| Box::new(replaced(x, slot, with));
+    match e {
+        IntExpr::Affine(a) => {
+            let k = a.terms.iter().find(|(s, _)| *s == slot).map_or(0, |t| t.1);
+            if k == 0 {
+                return e.clone();
+            }
+            let rest = IntExpr::Affine(Affine {
+                constant: a.constant,
+                terms: a
+                    .terms
+                    .iter()
+                    .copied()
+                    .filter(|(s, _)| *s != slot)
+                    .collect(),
+            });
+            let scaled = IntExpr::binary(IntOp::Mul, IntExpr::constant(k), with.clone());
+            IntExpr::binary(IntOp::Add, rest, scaled)
+        }
+        IntExpr::Large(_) | IntExpr::Fold(..) => e.clone(),
+        IntExpr::Binary(op, a, b) => {
+            IntExpr::binary(*op, replaced(a, slot, with), replaced(b, slot, with))
+        }
+        IntExpr::Abs(a) => IntExpr::Abs(one(a)),
+        IntExpr::Min(xs) => IntExpr::Min(each(xs)),
+        IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+        IntExpr::Select(c, a, b) => IntExpr::select(
+            c.map(&|x| replaced(x, slot, with)),
+            replaced(a, slot, with),
+            replaced(b, slot, with),
+        ),
+        IntExpr::At(h, i) => IntExpr::At(*h, one(i)),
+        IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
+    }
+}
