@@ -26,6 +26,7 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("conjunctions split", elements, split_conjunctions);
     let elements = run("constant filters folded", elements, fold_filters);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
+    let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     let elements = run("splits found", elements, find_split);
     run("short loops unrolled", elements, Element::unrolled)
@@ -97,6 +98,21 @@ const CASES: usize = 8;
 /// found (Node Kayles' `P(max(a - 1, 0)) + P(max(n - a - 2, 0))` is a split
 /// and two single options).
 fn cases_of_min_max(element: Element) -> Vec<Element> {
+    into_cases(element, cases)
+}
+
+/// `if abs(e) >= r` after `for x in …`, where `e` moves with `x`, becomes
+/// two elements, `if e >= r` and `if -e >= r` (and likewise `>`, either
+/// side): the same options, each condition now a bound on `x` (the
+/// variant of Grundy's game `for b in [n - a] if abs(a - b) >= 2` is a
+/// split).
+fn cases_of_abs(element: Element) -> Vec<Element> {
+    into_cases(element, abs_cases)
+}
+
+/// The element split by `cases` as long as it splits, into at most
+/// `CASES` elements.
+fn into_cases(element: Element, cases: fn(&Element) -> Option<[Element; 2]>) -> Vec<Element> {
     let mut done = Vec::new();
     let mut todo = vec![element];
     while let Some(element) = todo.pop() {
@@ -157,6 +173,43 @@ fn cases(element: &Element) -> Option<[Element; 2]> {
     Some([case(&u, first), case(&v, second)])
 }
 
+/// The two cases of the first comparison `abs(e) >= r` (or `>`, or the
+/// same written the other way round) that `cases_of_abs` splits.
+fn abs_cases(element: &Element) -> Option<[Element; 2]> {
+    let mut x = None;
+    for (i, clause) in element.clauses.iter().enumerate() {
+        let cond = match clause {
+            Clause::For { slot, .. } => {
+                x = Some(*slot);
+                continue;
+            }
+            Clause::If(cond) => cond,
+        };
+        let moves = |e: &IntExpr| x.is_some_and(|x| e.linear_in(x).is_some_and(|(k, _)| k != 0));
+        let (op, e, r, abs_first) = match cond {
+            Cond::Cmp(op @ (CmpOp::Ge | CmpOp::Gt), IntExpr::Abs(e), r) => (*op, e, r, true),
+            Cond::Cmp(op @ (CmpOp::Le | CmpOp::Lt), r, IntExpr::Abs(e)) => (*op, e, r, false),
+            _ => continue,
+        };
+        if !moves(e) {
+            continue;
+        }
+        let case = |e: IntExpr| {
+            let mut clauses = element.clauses.clone();
+            clauses[i] = Clause::If(match abs_first {
+                true => Cond::Cmp(op, e, r.clone()),
+                false => Cond::Cmp(op, r.clone(), e),
+            });
+            Element {
+                clauses,
+                value: element.value.clone(),
+            }
+        };
+        return Some([case((**e).clone()), case(IntExpr::negate((**e).clone()))]);
+    }
+    None
+}
+
 /// The first `max(u, v)` or `min(u, v)` in `e` whose two sides are linear
 /// in slot `x` with different slopes.
 fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
@@ -204,11 +257,12 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 }
 
 /// `for x in a..b if x < e` → `for x in a..min(b, e)`, and likewise for the
-/// other comparisons of `±x` with an expression that does not read `x`: the
+/// other comparisons of `k·x` with an expression that does not read `x`: the
 /// walk then visits only the values that pass. A loop over more constants
 /// than are unrolled becomes a loop over the sorted constants within the
 /// bounds (`for k in [1, 2, 4, 5, …] if k <= n`); shorter constant loops
-/// are left to be unrolled or folded.
+/// are left to be unrolled or folded; a longer constant range is narrowed
+/// as any range is.
 fn narrow_bounds(mut element: Element) -> Vec<Element> {
     let mut next = 0;
     while next < element.clauses.len() {
@@ -227,6 +281,9 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
                 values.dedup();
                 Some(values)
             }
+            // A constant range too long to unroll is narrowed as a range
+            // (`for k in 1..=20 if k <= a`).
+            Some(values) if values.len() > UNROLL && matches!(iter, Iter::Range { .. }) => None,
             Some(_) => continue,
             None => None,
         };
@@ -324,7 +381,8 @@ struct Bound {
     below: Option<IntExpr>,
 }
 
-/// The bound a comparison of `±x` with an expression free of `x` sets.
+/// The bound a comparison of `k·x` (k ≠ 0) with an expression free of `x`
+/// sets.
 fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
@@ -333,19 +391,27 @@ fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let (kb, rb) = b.linear_in(x)?;
     // (ka − kb)·x  op  rb − ra
     let rest = IntExpr::binary(IntOp::Sub, rb, ra);
-    let (op, rest) = match ka.checked_sub(kb)? {
-        1 => (*op, rest),
-        -1 => (flip(*op), IntExpr::negate(rest)),
-        _ => return None,
+    let (op, rest, k) = match ka.checked_sub(kb)? {
+        0 => return None,
+        k if k > 0 => (*op, rest, k),
+        k => (flip(*op), IntExpr::negate(rest), -k),
     };
     let plus_one = |e: IntExpr| IntExpr::binary(IntOp::Add, e, IntExpr::constant(1));
-    let (at_least, below) = match op {
-        CmpOp::Lt => (None, Some(rest)),
-        CmpOp::Le => (None, Some(plus_one(rest))),
-        CmpOp::Gt => (Some(plus_one(rest)), None),
-        CmpOp::Ge => (Some(rest), None),
-        CmpOp::Eq => (Some(rest.clone()), Some(plus_one(rest))),
-        CmpOp::Ne => return None,
+    // k·x op rest, k > 1: x against ⌊rest / k⌋ or ⌈rest / k⌉ (a floor
+    // division by a positive constant, which cannot fail).
+    let floor = |e: IntExpr| IntExpr::binary(IntOp::Div, e, IntExpr::constant(k));
+    let ceil = |e: IntExpr| floor(IntExpr::binary(IntOp::Add, e, IntExpr::constant(k - 1)));
+    let (at_least, below) = match (op, k) {
+        (CmpOp::Lt, 1) => (None, Some(rest)),
+        (CmpOp::Le, 1) => (None, Some(plus_one(rest))),
+        (CmpOp::Gt, 1) => (Some(plus_one(rest)), None),
+        (CmpOp::Ge, 1) => (Some(rest), None),
+        (CmpOp::Eq, 1) => (Some(rest.clone()), Some(plus_one(rest))),
+        (CmpOp::Lt, _) => (None, Some(ceil(rest))),
+        (CmpOp::Le, _) => (None, Some(plus_one(floor(rest)))),
+        (CmpOp::Gt, _) => (Some(plus_one(floor(rest))), None),
+        (CmpOp::Ge, _) => (Some(ceil(rest)), None),
+        (CmpOp::Eq | CmpOp::Ne, _) => return None,
     };
     Some(Bound { at_least, below })
 }
