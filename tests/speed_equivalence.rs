@@ -768,12 +768,16 @@ fn unseen_spellings_compile_and_equal_the_plain_programs() {
         }
     }
     let expected: Vec<u64> = grid.concat();
+    let through_def = "let most = 20\ndef takes(x) = 1..=min(x, most)\n\
+         game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), \
+         B(a - k, b - k) for k in takes(min(a, b)) >";
+    let inline = "game B(a, b) = < B(a - k, b) for k in 1..=min(a, 20), B(a, b - k) \
+         for k in 1..=min(b, 20), B(a - k, b - k) for k in 1..=min(a, b, 20) >";
+    assert_eq!(kernel_of(through_def, "B"), kernel_of(inline, "B"));
     for spelling in [
         "game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 \
          if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >",
-        "let most = 20\ndef takes(x) = 1..=min(x, most)\n\
-         game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), \
-         B(a - k, b - k) for k in takes(min(a, b)) >",
+        through_def,
     ] {
         let kernel = kernel_of(spelling, "B").expect("an integer program");
         assert!(

@@ -533,8 +533,8 @@ impl Translator<'_> {
                 }
                 match ints.len() {
                     1 if self.builtin(name, "abs") => IntExpr::Abs(Box::new(ints.remove(0))),
-                    2.. if self.builtin(name, "min") => IntExpr::Min(ints),
-                    2.. if self.builtin(name, "max") => IntExpr::Max(ints),
+                    2.. if self.builtin(name, "min") => super::passes::min_of(ints),
+                    2.. if self.builtin(name, "max") => super::passes::max_of(ints),
                     _ => return self.fail(e.span, format!("a call of `{name}`")),
                 }
             }

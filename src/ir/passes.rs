@@ -344,10 +344,7 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
 fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
     match (a.as_constant(), b.as_constant()) {
         (Some(x), Some(y)) => IntExpr::constant(x.max(y)),
-        _ => IntExpr::Max(flatten(a, b, |e| match e {
-            IntExpr::Max(xs) => Ok(xs),
-            other => Err(other),
-        })),
+        _ => max_of(vec![a, b]),
     }
 }
 
@@ -355,24 +352,35 @@ fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
 fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
     match (a.as_constant(), b.as_constant()) {
         (Some(x), Some(y)) => IntExpr::constant(x.min(y)),
-        _ => IntExpr::Min(flatten(a, b, |e| match e {
-            IntExpr::Min(xs) => Ok(xs),
-            other => Err(other),
-        })),
+        _ => min_of(vec![a, b]),
     }
 }
 
-/// The operands of `a` and `b` side by side, each opened by `open` when it
-/// is already the same operation.
-fn flatten(
-    a: IntExpr,
-    b: IntExpr,
-    open: impl Fn(IntExpr) -> Result<Vec<IntExpr>, IntExpr>,
-) -> Vec<IntExpr> {
-    [a, b]
-        .into_iter()
-        .flat_map(|e| open(e).unwrap_or_else(|single| vec![single]))
-        .collect()
+/// The `max` of the operands, one that is already a `max` opened
+/// (`max(max(a, b), c)` is `max(a, b, c)`, however a `def` nests it).
+pub(super) fn max_of(operands: Vec<IntExpr>) -> IntExpr {
+    IntExpr::Max(
+        operands
+            .into_iter()
+            .flat_map(|e| match e {
+                IntExpr::Max(xs) => xs,
+                other => vec![other],
+            })
+            .collect(),
+    )
+}
+
+/// The `min` of the operands, as `max_of` builds a `max`.
+pub(super) fn min_of(operands: Vec<IntExpr>) -> IntExpr {
+    IntExpr::Min(
+        operands
+            .into_iter()
+            .flat_map(|e| match e {
+                IntExpr::Min(xs) => xs,
+                other => vec![other],
+            })
+            .collect(),
+    )
 }
 
 /// What a condition says of `x`: `x >= at_least` and `x < below`.
