@@ -640,7 +640,7 @@ fn stats_report_how_each_family_was_computed() {
         .expect("the binary runs");
     let report = String::from_utf8_lossy(&output.stderr);
     assert!(
-        report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: conditions moved into loop bounds, splits found; splits by the sparse space, mask 494 ("),
+        report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: splits found; splits by the sparse space, mask 494 ("),
         "{report}"
     );
     assert!(
@@ -706,7 +706,7 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
 /// Games the spelling table had not seen, each written three ways: every
 /// spelling is an integer program (a split where the game has one) and
 /// gives the plain program's values. A name for the other heap (`for b in
-/// [n - a]`), a bound on `2·a`, an `abs` condition, a filter on a long
+/// [n - a]`), an `abs` condition, a filter on a long
 /// constant range and a `def` returning a range all used to leave the fast
 /// path.
 #[test]

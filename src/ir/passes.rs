@@ -257,7 +257,7 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 }
 
 /// `for x in a..b if x < e` → `for x in a..min(b, e)`, and likewise for the
-/// other comparisons of `k·x` with an expression that does not read `x`: the
+/// other comparisons of `±x` with an expression that does not read `x`: the
 /// walk then visits only the values that pass. A loop over more constants
 /// than are unrolled becomes a loop over the sorted constants within the
 /// bounds (`for k in [1, 2, 4, 5, …] if k <= n`); shorter constant loops
@@ -389,8 +389,9 @@ struct Bound {
     below: Option<IntExpr>,
 }
 
-/// The bound a comparison of `k·x` (k ≠ 0) with an expression free of `x`
-/// sets.
+/// The bound a comparison of `±x` with an expression free of `x` sets (a
+/// comparison of `2·x` is left to the split, which reads it as the
+/// symmetry of its pairs).
 fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
@@ -399,27 +400,19 @@ fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let (kb, rb) = b.linear_in(x)?;
     // (ka − kb)·x  op  rb − ra
     let rest = IntExpr::binary(IntOp::Sub, rb, ra);
-    let (op, rest, k) = match ka.checked_sub(kb)? {
-        0 => return None,
-        k if k > 0 => (*op, rest, k),
-        k => (flip(*op), IntExpr::negate(rest), -k),
+    let (op, rest) = match ka.checked_sub(kb)? {
+        1 => (*op, rest),
+        -1 => (flip(*op), IntExpr::negate(rest)),
+        _ => return None,
     };
     let plus_one = |e: IntExpr| IntExpr::binary(IntOp::Add, e, IntExpr::constant(1));
-    // k·x op rest, k > 1: x against ⌊rest / k⌋ or ⌈rest / k⌉ (a floor
-    // division by a positive constant, which cannot fail).
-    let floor = |e: IntExpr| IntExpr::binary(IntOp::Div, e, IntExpr::constant(k));
-    let ceil = |e: IntExpr| floor(IntExpr::binary(IntOp::Add, e, IntExpr::constant(k - 1)));
-    let (at_least, below) = match (op, k) {
-        (CmpOp::Lt, 1) => (None, Some(rest)),
-        (CmpOp::Le, 1) => (None, Some(plus_one(rest))),
-        (CmpOp::Gt, 1) => (Some(plus_one(rest)), None),
-        (CmpOp::Ge, 1) => (Some(rest), None),
-        (CmpOp::Eq, 1) => (Some(rest.clone()), Some(plus_one(rest))),
-        (CmpOp::Lt, _) => (None, Some(ceil(rest))),
-        (CmpOp::Le, _) => (None, Some(plus_one(floor(rest)))),
-        (CmpOp::Gt, _) => (Some(plus_one(floor(rest))), None),
-        (CmpOp::Ge, _) => (Some(ceil(rest)), None),
-        (CmpOp::Eq | CmpOp::Ne, _) => return None,
+    let (at_least, below) = match op {
+        CmpOp::Lt => (None, Some(rest)),
+        CmpOp::Le => (None, Some(plus_one(rest))),
+        CmpOp::Gt => (Some(plus_one(rest)), None),
+        CmpOp::Ge => (Some(rest), None),
+        CmpOp::Eq => (Some(rest.clone()), Some(plus_one(rest))),
+        CmpOp::Ne => return None,
     };
     Some(Bound { at_least, below })
 }
