@@ -10,7 +10,18 @@
  * with --print every value, one per line, with --last g(N) alone. GAME wythoff computes the
  * N x N grid of Wythoff's game and prints g(N-1, N-1); nim3 the N^3 box of
  * three-heap nim and g(N, N, N); chomp the N x N bar of Chomp and its
- * value. */
+ * value.
+ *
+ * The games of bench/unseen.sh: lasker (Lasker's nim on one heap), takesplit
+ * (take 2, 5 or 7 and leave the rest in at most two heaps) and grundy2
+ * (split into two heaps differing by at least 2) print like the first five;
+ * bounded N computes the N x N grid of "take 1..=20 from one heap or the same
+ * from both" and prints g(N-1, N-1). The list games take a board as their
+ * other arguments, one heap a number (at most 15 heaps of at most 15), and
+ * print its value: nimlist (nim), moore (Moore's Nim_2: take from one or two
+ * heaps), staircase (coins on steps 1, 2, ...: move some from a step to the
+ * one below, off the stair from step 1) and laskerlist (Lasker's nim: take
+ * from a heap, or split one into two non-empty heaps). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +95,37 @@ static void path(long n_max) {
             seen[g[left] ^ g[right]] = 1;
             count++;
         }
+        g[n] = mex(count);
+    }
+}
+
+/* Lasker's nim on one heap: take any number, or split into two non-empty heaps. */
+static void lasker(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= n; k++, count++) seen[g[n - k]] = 1;
+        for (long a = 1; 2 * a <= n; a++, count++) seen[g[a] ^ g[n - a]] = 1;
+        g[n] = mex(count);
+    }
+}
+
+/* Take 2, 5 or 7 tokens and leave the rest as one heap, two heaps or none. */
+static void takesplit(long n_max) {
+    static const long moves[] = {2, 5, 7};
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (int m = 0; m < 3; m++)
+            for (long a = 0; a <= n - moves[m]; a++, count++)
+                seen[g[a] ^ g[n - moves[m] - a]] = 1;
+        g[n] = mex(count);
+    }
+}
+
+/* A variant of Grundy's game: split a heap into two heaps differing by at least 2. */
+static void grundy2(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long a = 1; n - 2 * a >= 2; a++, count++) seen[g[a] ^ g[n - a]] = 1;
         g[n] = mex(count);
     }
 }
@@ -162,11 +204,170 @@ static unsigned wythoff(long size) {
     return w[(size - 1) * size + size - 1];
 }
 
+/* Take 1 to 20 from one heap, or the same number (1 to 20) from both. */
+static unsigned bounded(long size) {
+    unsigned *w = calloc((size_t)size * size, sizeof *w);
+    if (!w) exit(1);
+    for (long a = 0; a < size; a++)
+        for (long b = 0; b < size; b++) {
+            unsigned count = 0;
+            for (long k = 1; k <= 20 && k <= a; k++, count++) seen[w[(a - k) * size + b]] = 1;
+            for (long k = 1; k <= 20 && k <= b; k++, count++) seen[w[a * size + b - k]] = 1;
+            for (long k = 1; k <= 20 && k <= a && k <= b; k++, count++)
+                seen[w[(a - k) * size + b - k]] = 1;
+            w[a * size + b] = mex(count);
+        }
+    return w[(size - 1) * size + size - 1];
+}
+
+/* Boards of the list games: up to 15 heaps of at most 15, memoised in an
+ * open-addressing table under their packing (4 bits a heap, the count on top). */
+#define BOARD_SLOTS (1u << 23)
+typedef struct { int n; int h[15]; } Board;
+static unsigned long long *board_keys;
+static unsigned *board_values;
+
+static unsigned long long pack(const Board *b) {
+    unsigned long long key = (unsigned long long)b->n << 60;
+    for (int i = 0; i < b->n; i++) {
+        if (b->h[i] > 15) exit(3);
+        key |= (unsigned long long)b->h[i] << (4 * i);
+    }
+    return key;
+}
+
+/* The slot of a board: its own, or the empty one where it belongs. */
+static unsigned long long board_slot(unsigned long long key) {
+    unsigned long long slot = (key * 0x9e3779b97f4a7c15ull) >> 41;
+    while (board_keys[slot] && board_keys[slot] != key + 1) slot = (slot + 1) & (BOARD_SLOTS - 1);
+    return slot;
+}
+
+static void board_store(unsigned long long key, unsigned value) {
+    unsigned long long slot = board_slot(key);
+    board_keys[slot] = key + 1;
+    board_values[slot] = value;
+}
+
+/* The mex of the values marked in a 2048-bit set. */
+static unsigned bits_mex(const unsigned long long *mark) {
+    unsigned m = 0;
+    while (m < 2048 && (mark[m / 64] >> (m % 64) & 1)) m++;
+    if (m == 2048) exit(4);
+    return m;
+}
+
+#define MARK(v) (mark[(v) / 64] |= 1ull << ((v) % 64))
+
+/* Nim on a list of heaps: take any number from one heap. */
+static unsigned nimlist(const Board *b) {
+    unsigned long long key = pack(b), slot = board_slot(key);
+    if (board_keys[slot]) return board_values[slot];
+    unsigned long long mark[32] = {0};
+    for (int i = 0; i < b->n; i++)
+        for (int k = 1; k <= b->h[i]; k++) {
+            Board c = *b;
+            c.h[i] -= k;
+            MARK(nimlist(&c));
+        }
+    unsigned m = bits_mex(mark);
+    board_store(key, m);
+    return m;
+}
+
+/* Moore's Nim_2: take from one heap, or from two heaps at once. */
+static unsigned moore(const Board *b) {
+    unsigned long long key = pack(b), slot = board_slot(key);
+    if (board_keys[slot]) return board_values[slot];
+    unsigned long long mark[32] = {0};
+    for (int i = 0; i < b->n; i++)
+        for (int k = 1; k <= b->h[i]; k++) {
+            Board c = *b;
+            c.h[i] -= k;
+            MARK(moore(&c));
+        }
+    for (int i = 0; i < b->n; i++)
+        for (int j = i + 1; j < b->n; j++)
+            for (int k = 1; k <= b->h[i]; k++)
+                for (int l = 1; l <= b->h[j]; l++) {
+                    Board c = *b;
+                    c.h[i] -= k;
+                    c.h[j] -= l;
+                    MARK(moore(&c));
+                }
+    unsigned m = bits_mex(mark);
+    board_store(key, m);
+    return m;
+}
+
+/* Staircase nim: h[i] coins on step i + 1; move some down one step. */
+static unsigned staircase(const Board *b) {
+    unsigned long long key = pack(b), slot = board_slot(key);
+    if (board_keys[slot]) return board_values[slot];
+    unsigned long long mark[32] = {0};
+    for (int i = 0; i < b->n; i++)
+        for (int k = 1; k <= b->h[i]; k++) {
+            Board c = *b;
+            c.h[i] -= k;
+            if (i > 0) c.h[i - 1] += k;
+            MARK(staircase(&c));
+        }
+    unsigned m = bits_mex(mark);
+    board_store(key, m);
+    return m;
+}
+
+/* Lasker's nim on a list: take from a heap, or split one into two in its place. */
+static unsigned laskerlist(const Board *b) {
+    unsigned long long key = pack(b), slot = board_slot(key);
+    if (board_keys[slot]) return board_values[slot];
+    unsigned long long mark[32] = {0};
+    for (int i = 0; i < b->n; i++)
+        for (int k = 1; k <= b->h[i]; k++) {
+            Board c = *b;
+            c.h[i] -= k;
+            MARK(laskerlist(&c));
+        }
+    for (int i = 0; i < b->n; i++)
+        for (int a = 1; a < b->h[i]; a++) {
+            Board c;
+            if (b->n == 15) exit(3);
+            c.n = b->n + 1;
+            for (int j = 0; j < i; j++) c.h[j] = b->h[j];
+            c.h[i] = a;
+            c.h[i + 1] = b->h[i] - a;
+            for (int j = i + 1; j < b->n; j++) c.h[j + 1] = b->h[j];
+            MARK(laskerlist(&c));
+        }
+    unsigned m = bits_mex(mark);
+    board_store(key, m);
+    return m;
+}
+
+/* The list games, named on the command line with their board. */
+static int list_game(int argc, char **argv) {
+    unsigned (*games[])(const Board *) = {nimlist, moore, staircase, laskerlist};
+    const char *names[] = {"nimlist", "moore", "staircase", "laskerlist"};
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(argv[1], names[i])) continue;
+        Board b = {argc - 2, {0}};
+        if (b.n > 15) exit(3);
+        for (int j = 0; j < b.n; j++) b.h[j] = atoi(argv[j + 2]);
+        board_keys = calloc(BOARD_SLOTS, sizeof *board_keys);
+        board_values = calloc(BOARD_SLOTS, sizeof *board_values);
+        if (!board_keys || !board_values) exit(1);
+        printf("%u\n", games[i](&b));
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|wythoff|nim3|chomp N [--print]\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|wythoff|bounded|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
+    if (list_game(argc, argv)) return 0;
     long n = atol(argv[2]);
     g = calloc(n + 1, sizeof *g);
     /* Option values are below the next power of two above the count. */
@@ -174,6 +375,10 @@ int main(int argc, char **argv) {
     if (!g || !seen) return 1;
     if (!strcmp(argv[1], "wythoff")) {
         printf("%u\n", wythoff(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "bounded")) {
+        printf("%u\n", bounded(n));
         return 0;
     }
     if (!strcmp(argv[1], "nim3")) {
@@ -189,6 +394,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "grundy")) grundy(n);
     else if (!strcmp(argv[1], "subtract")) subtract(n);
     else if (!strcmp(argv[1], "path")) path(n);
+    else if (!strcmp(argv[1], "lasker")) lasker(n);
+    else if (!strcmp(argv[1], "takesplit")) takesplit(n);
+    else if (!strcmp(argv[1], "grundy2")) grundy2(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

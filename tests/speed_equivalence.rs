@@ -650,7 +650,7 @@ fn stats_report_how_each_family_was_computed() {
         .expect("the binary runs");
     let report = String::from_utf8_lossy(&output.stderr);
     assert!(
-        report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: splits found, short loops unrolled; splits by the sparse space, mask 494 ("),
+        report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: splits found; splits by the sparse space, mask 494 ("),
         "{report}"
     );
     assert!(
@@ -710,5 +710,96 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         let values = single_sequence(&format!("{script}\nseq(S, 0..=200)"));
         let expected = generic_sequence(&format!("{script}\nseq(S, 0..=200)"));
         assert_same_sequence(&values, &expected, script);
+    }
+}
+
+/// Games the spelling table had not seen, each written three ways: every
+/// spelling is an integer program (a split where the game has one) and
+/// gives the plain program's values. A name for the other heap (`for b in
+/// [n - a]`), an `abs` condition, a filter on a long
+/// constant range and a `def` returning a range all used to leave the fast
+/// path.
+#[test]
+fn unseen_spellings_compile_and_equal_the_plain_programs() {
+    const LARGEST: usize = 400;
+    // Take 2, 5 or 7 and leave the rest in at most two heaps.
+    let take = octal(&[2, 5, 7], LARGEST);
+    // Split into two heaps differing by at least 2.
+    let apart = plain(LARGEST, |n| match n {
+        4.. => vec![(n, 1..=(n - 2) / 2)],
+        _ => Vec::new(),
+    });
+    let games: [(&[&str], &[u64]); 2] = [
+        (
+            &[
+                "game S(n) = < S(a) + S(n - k - a) for k in {2, 5, 7} if k <= n for a in 0..=n - k >",
+                "def allowed(k) = k == 2 or k == 5 or k == 7\n\
+                 game S(n) = < S(a) + S(b) for k in 1..=7 if allowed(k) for a in 0..=n \
+                 for b in [n - k - a] if b >= 0 >",
+            ],
+            &take,
+        ),
+        (
+            &[
+                "game S(n) = < S(a) + S(n - a) for a in 1..n if n - 2 * a >= 2 >",
+                "game S(n) = < S(a) + S(n - a) for a in 1..=(n - 2) / 2 >",
+                "def far(a, b) = abs(a - b) >= 2\n\
+                 game S(n) = < S(a) + S(b) for a in 1..n for b in [n - a] if a < b and far(a, b) >",
+            ],
+            &apart,
+        ),
+    ];
+    for (spellings, expected) in games {
+        for spelling in spellings {
+            let kernel = kernel_of(spelling, "S").expect("an integer program");
+            assert!(is_split(&kernel), "no split found: {spelling}");
+            let values = single_sequence(&format!("{spelling}\nseq(S, 0..={LARGEST})"));
+            assert_same_sequence(&values, expected, spelling);
+        }
+    }
+    // Take 1 to 20 from one heap, or the same number from both.
+    const SIDE: usize = 45;
+    let mut grid = vec![vec![0u64; SIDE]; SIDE];
+    for a in 0..SIDE {
+        for b in 0..SIDE {
+            let mut options = Vec::new();
+            for k in 1..=20 {
+                if k <= a {
+                    options.push(grid[a - k][b]);
+                }
+                if k <= b {
+                    options.push(grid[a][b - k]);
+                }
+                if k <= a && k <= b {
+                    options.push(grid[a - k][b - k]);
+                }
+            }
+            grid[a][b] = mex(options);
+        }
+    }
+    let expected: Vec<u64> = grid.concat();
+    let through_def = "let most = 20\ndef takes(x) = 1..=min(x, most)\n\
+         game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), \
+         B(a - k, b - k) for k in takes(min(a, b)) >";
+    let inline = "game B(a, b) = < B(a - k, b) for k in 1..=min(a, 20), B(a, b - k) \
+         for k in 1..=min(b, 20), B(a - k, b - k) for k in 1..=min(a, b, 20) >";
+    assert_eq!(kernel_of(through_def, "B"), kernel_of(inline, "B"));
+    for spelling in [
+        "game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 \
+         if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >",
+        through_def,
+    ] {
+        let kernel = kernel_of(spelling, "B").expect("an integer program");
+        assert!(
+            kernel.elements.iter().all(|e| e
+                .clauses
+                .iter()
+                .all(|c| matches!(c, sprague::engine::kernel::Clause::For { .. }))),
+            "a filter is left: {spelling}"
+        );
+        let printed = common::run_json(&format!(
+            "{spelling}\n[g(B(a, b)) for a in 0..{SIDE} for b in 0..{SIDE}]"
+        ));
+        assert_eq!(common::ints(&printed[0]), expected, "{spelling}");
     }
 }

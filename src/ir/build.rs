@@ -278,6 +278,11 @@ impl Translator<'_> {
         for clause in &element.clauses {
             match clause {
                 Clause::For { var, iter } => {
+                    if let Some(value) = self.single_affine(iter) {
+                        let value = value?;
+                        self.scope.push((var.node.clone(), Binding::Int(value)));
+                        continue;
+                    }
                     let iter = self.iter(iter)?;
                     let Some(slot) = self.bind_slot(&var.node) else {
                         return self.fail(var.span, "too many nested loops");
@@ -302,6 +307,33 @@ impl Translator<'_> {
             false => OptionValue::Terms { calls, nims },
         };
         Some(KElement { clauses, value })
+    }
+
+    /// The item of a loop over one affine integer, `for b in [n - a]` (a
+    /// name for a value, as Python spells it): its variable then stands for
+    /// the expression, which reads slots only and cannot fail however often
+    /// it is evaluated, so the loop is no loop and the passes see through
+    /// the name (a split in `b` is a split in `a`). `None` for any other
+    /// loop; `Some(None)` when the item does not translate.
+    fn single_affine(&mut self, iter: &Expr) -> Option<Option<IntExpr>> {
+        let (ExprKind::List(items) | ExprKind::Set(items)) = &iter.node else {
+            return None;
+        };
+        let [item] = items.as_slice() else {
+            return None;
+        };
+        if !item.clauses.is_empty() {
+            return None;
+        }
+        let why = self.why.clone();
+        match self.int(&item.value) {
+            Some(value @ IntExpr::Affine(_)) => Some(Some(value)),
+            Some(_) => None,
+            None => {
+                self.why = why;
+                None
+            }
+        }
     }
 
     /// Flattens a sum of `F(index…)` terms and nim heaps.
@@ -554,8 +586,8 @@ impl Translator<'_> {
                 }
                 match ints.len() {
                     1 if self.builtin(name, "abs") => IntExpr::Abs(Box::new(ints.remove(0))),
-                    2.. if self.builtin(name, "min") => IntExpr::Min(ints),
-                    2.. if self.builtin(name, "max") => IntExpr::Max(ints),
+                    2.. if self.builtin(name, "min") => super::passes::min_of(ints),
+                    2.. if self.builtin(name, "max") => super::passes::max_of(ints),
                     _ => return self.fail(e.span, format!("a call of `{name}`")),
                 }
             }
@@ -683,6 +715,15 @@ impl Translator<'_> {
                 Binding::Iter(iter) => Some(iter),
                 _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
             },
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                match self.inline(name, args, e.span, |t, body| t.iter(body)) {
+                    Some(inlined) => inlined,
+                    None => self.fail(e.span, format!("a loop over a call of `{name}`")),
+                }
+            }
             _ => self.fail(e.span, "a loop over something other than a range or a list"),
         }
     }

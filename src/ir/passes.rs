@@ -26,6 +26,7 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("conjunctions split", elements, split_conjunctions);
     let elements = run("constant filters folded", elements, fold_filters);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
+    let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     let elements = run("splits found", elements, find_split);
     run("short loops unrolled", elements, Element::unrolled)
@@ -97,6 +98,21 @@ const CASES: usize = 8;
 /// found (Node Kayles' `P(max(a - 1, 0)) + P(max(n - a - 2, 0))` is a split
 /// and two single options).
 fn cases_of_min_max(element: Element) -> Vec<Element> {
+    into_cases(element, cases)
+}
+
+/// `if abs(e) >= r` after `for x in …`, where `e` moves with `x`, becomes
+/// two elements, `if e >= r` and `if -e >= r` (and likewise `>`, either
+/// side): the same options, each condition now a bound on `x` (the
+/// variant of Grundy's game `for b in [n - a] if abs(a - b) >= 2` is a
+/// split).
+fn cases_of_abs(element: Element) -> Vec<Element> {
+    into_cases(element, abs_cases)
+}
+
+/// The element split by `cases` as long as it splits, into at most
+/// `CASES` elements.
+fn into_cases(element: Element, cases: fn(&Element) -> Option<[Element; 2]>) -> Vec<Element> {
     let mut done = Vec::new();
     let mut todo = vec![element];
     while let Some(element) = todo.pop() {
@@ -157,6 +173,43 @@ fn cases(element: &Element) -> Option<[Element; 2]> {
     Some([case(&u, first), case(&v, second)])
 }
 
+/// The two cases of the first comparison `abs(e) >= r` (or `>`, or the
+/// same written the other way round) that `cases_of_abs` splits.
+fn abs_cases(element: &Element) -> Option<[Element; 2]> {
+    let mut x = None;
+    for (i, clause) in element.clauses.iter().enumerate() {
+        let cond = match clause {
+            Clause::For { slot, .. } => {
+                x = Some(*slot);
+                continue;
+            }
+            Clause::If(cond) => cond,
+        };
+        let moves = |e: &IntExpr| x.is_some_and(|x| e.linear_in(x).is_some_and(|(k, _)| k != 0));
+        let (op, e, r, abs_first) = match cond {
+            Cond::Cmp(op @ (CmpOp::Ge | CmpOp::Gt), IntExpr::Abs(e), r) => (*op, e, r, true),
+            Cond::Cmp(op @ (CmpOp::Le | CmpOp::Lt), r, IntExpr::Abs(e)) => (*op, e, r, false),
+            _ => continue,
+        };
+        if !moves(e) {
+            continue;
+        }
+        let case = |e: IntExpr| {
+            let mut clauses = element.clauses.clone();
+            clauses[i] = Clause::If(match abs_first {
+                true => Cond::Cmp(op, e, r.clone()),
+                false => Cond::Cmp(op, r.clone(), e),
+            });
+            Element {
+                clauses,
+                value: element.value.clone(),
+            }
+        };
+        return Some([case((**e).clone()), case(IntExpr::negate((**e).clone()))]);
+    }
+    None
+}
+
 /// The first `max(u, v)` or `min(u, v)` in `e` whose two sides are linear
 /// in slot `x` with different slopes.
 fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
@@ -213,7 +266,8 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 /// walk then visits only the values that pass. A loop over more constants
 /// than are unrolled becomes a loop over the sorted constants within the
 /// bounds (`for k in [1, 2, 4, 5, …] if k <= n`); shorter constant loops
-/// are left to be unrolled or folded.
+/// are left to be unrolled or folded; a longer constant range is narrowed
+/// as any range is.
 fn narrow_bounds(mut element: Element) -> Vec<Element> {
     let mut next = 0;
     while next < element.clauses.len() {
@@ -232,6 +286,9 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
                 values.dedup();
                 Some(values)
             }
+            // A constant range too long to unroll is narrowed as a range
+            // (`for k in 1..=20 if k <= a`).
+            Some(values) if values.len() > UNROLL && matches!(iter, Iter::Range { .. }) => None,
             Some(_) => continue,
             None => None,
         };
@@ -292,10 +349,7 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
 fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
     match (a.as_constant(), b.as_constant()) {
         (Some(x), Some(y)) => IntExpr::constant(x.max(y)),
-        _ => IntExpr::Max(flatten(a, b, |e| match e {
-            IntExpr::Max(xs) => Ok(xs),
-            other => Err(other),
-        })),
+        _ => max_of(vec![a, b]),
     }
 }
 
@@ -303,24 +357,35 @@ fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
 fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
     match (a.as_constant(), b.as_constant()) {
         (Some(x), Some(y)) => IntExpr::constant(x.min(y)),
-        _ => IntExpr::Min(flatten(a, b, |e| match e {
-            IntExpr::Min(xs) => Ok(xs),
-            other => Err(other),
-        })),
+        _ => min_of(vec![a, b]),
     }
 }
 
-/// The operands of `a` and `b` side by side, each opened by `open` when it
-/// is already the same operation.
-fn flatten(
-    a: IntExpr,
-    b: IntExpr,
-    open: impl Fn(IntExpr) -> Result<Vec<IntExpr>, IntExpr>,
-) -> Vec<IntExpr> {
-    [a, b]
-        .into_iter()
-        .flat_map(|e| open(e).unwrap_or_else(|single| vec![single]))
-        .collect()
+/// The `max` of the operands, one that is already a `max` opened
+/// (`max(max(a, b), c)` is `max(a, b, c)`, however a `def` nests it).
+pub(super) fn max_of(operands: Vec<IntExpr>) -> IntExpr {
+    IntExpr::Max(
+        operands
+            .into_iter()
+            .flat_map(|e| match e {
+                IntExpr::Max(xs) => xs,
+                other => vec![other],
+            })
+            .collect(),
+    )
+}
+
+/// The `min` of the operands, as `max_of` builds a `max`.
+pub(super) fn min_of(operands: Vec<IntExpr>) -> IntExpr {
+    IntExpr::Min(
+        operands
+            .into_iter()
+            .flat_map(|e| match e {
+                IntExpr::Min(xs) => xs,
+                other => vec![other],
+            })
+            .collect(),
+    )
 }
 
 /// What a condition says of `x`: `x >= at_least` and `x < below`.
@@ -329,7 +394,9 @@ struct Bound {
     below: Option<IntExpr>,
 }
 
-/// The bound a comparison of `±x` with an expression free of `x` sets.
+/// The bound a comparison of `±x` with an expression free of `x` sets (a
+/// comparison of `2·x` is left to the split, which reads it as the
+/// symmetry of its pairs).
 fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Games the spelling table of bench/spellings.sh had not seen, written the
+# ways people write them, each timed against its plain C program of
+# bench/plain.c in one run on this machine and checked against it: integer
+# games (within 3 times C is the aim) and games whose position is a list
+# of integers (within 5 times).
+#
+#   bash bench/unseen.sh            # the table (several minutes)
+#   QUICK=1 bash bench/unseen.sh    # smaller sizes, for a smoke test
+#
+# Prints a Markdown table: CPU seconds for sprague and for C (best of $RUNS
+# runs), the ratio to C and the ratio to the game's fastest spelling.
+set -euo pipefail
+
+source "$(dirname "$0")/common.sh"
+
+if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; BOUNDED=500
+    NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+else LASKER=20000; TAKE=20000; GRUNDY2=60000; BOUNDED=2000
+    NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+
+# list NUMBERS...: the numbers as a list literal of the language.
+list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
+
+table_header
+# One-parameter games: g(N) timed, the sum of g(0..=N) checked.
+CHECK="lasker $LASKER|print(sum(seq(L, 0..=$LASKER)))" \
+game "Lasker's nim, one heap, n = $LASKER" "lasker $LASKER --last" "print(g(L($LASKER)))" \
+    "take, or split with 2a <= n|game L(n) = < L(n - k) for k in 1..=n, L(a) + L(n - a) for a in 1..n if 2 * a <= n >" \
+    "to any smaller heap, split to n / 2|game L(n) = < L(k) for k in 0..n, L(a) + L(n - a) for a in 1..=n / 2 >" \
+    "every split, both orders|game L(n) = < L(n - k) for k in 1..=n, L(a) + L(n - a) for a in 1..n >"
+CHECK="takesplit $TAKE|print(sum(seq(T, 0..=$TAKE)))" \
+game "take 2, 5 or 7, leave at most two heaps, n = $TAKE" "takesplit $TAKE --last" "print(g(T($TAKE)))" \
+    "set literal|game T(n) = < T(a) + T(n - k - a) for k in {2, 5, 7} if k <= n for a in 0..=n - k >" \
+    "let set of moves|let moves = {2, 5, 7}
+game T(n) = < T(a) + T(n - k - a) for k in moves for a in 0..=n - k >" \
+    "def, the other heap named|def allowed(k) = k == 2 or k == 5 or k == 7
+game T(n) = < T(a) + T(b) for k in 1..=7 if allowed(k) for a in 0..=n for b in [n - k - a] if b >= 0 >"
+CHECK="grundy2 $GRUNDY2|print(sum(seq(G, 0..=$GRUNDY2)))" \
+game "split into heaps differing by 2 or more, n = $GRUNDY2" "grundy2 $GRUNDY2 --last" "print(g(G($GRUNDY2)))" \
+    "condition on a|game G(n) = < G(a) + G(n - a) for a in 1..n if n - 2 * a >= 2 >" \
+    "range bound|game G(n) = < G(a) + G(n - a) for a in 1..=(n - 2) / 2 >" \
+    "def on both heaps|def far(a, b) = abs(a - b) >= 2
+game G(n) = < G(a) + G(b) for a in 1..n for b in [n - a] if a < b and far(a, b) >"
+last=$((BOUNDED - 1))
+game "take 1..=20 from one heap or both, ${BOUNDED}×${BOUNDED}" "bounded $BOUNDED" "print(g(B($last, $last)))" \
+    "filters k <= a|game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >" \
+    "min in the bound|game B(a, b) = < B(a - k, b) for k in 1..=min(a, 20), B(a, b - k) for k in 1..=min(b, 20), B(a - k, b - k) for k in 1..=min(a, b, 20) >" \
+    "a def returning the range|let most = 20
+def takes(x) = 1..=min(x, most)
+game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), B(a - k, b - k) for k in takes(min(a, b)) >"
+# Games whose position is a list of integers: the value of one board.
+game "nim on a list, $(list "${NIM[@]}")" "nimlist ${NIM[*]}" "print(g(N($(list "${NIM[@]}"))))" \
+    "slices|game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >" \
+    "a comprehension|game N(p) = < N([if j == i then p[j] - k else p[j] for j in 0..len(p)]) for i in 0..len(p) for k in 1..=p[i] >" \
+    "a def putting a heap|def put(p, i, x) = p[..i] + [x] + p[i + 1..]
+game N(p) = < N(put(p, i, x)) for i in 0..len(p) for x in 0..p[i] >"
+game "Moore's Nim_2, $(list "${MOORE[@]}")" "moore ${MOORE[*]}" "print(g(M($(list "${MOORE[@]}"))))" \
+    "slices|game M(p) = < M(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i],
+    M(p[..i] + [p[i] - k] + p[i + 1..j] + [p[j] - l] + p[j + 1..]) for i in 0..len(p) for j in i + 1..len(p) for k in 1..=p[i] for l in 1..=p[j] >" \
+    "a def putting a heap, twice|def put(p, i, x) = p[..i] + [x] + p[i + 1..]
+game M(p) = < M(put(p, i, x)) for i in 0..len(p) for x in 0..p[i],
+    M(put(put(p, i, x), j, y)) for i in 0..len(p) for j in i + 1..len(p) for x in 0..p[i] for y in 0..p[j] >" \
+    "one comprehension|game M(p) = < M([if t == i then x else if t == j then y else p[t] for t in 0..len(p)])
+    for i in 0..len(p) for j in i..len(p) for x in 0..=p[i] for y in 0..=p[j] if (x < p[i] or y < p[j]) and (i < j or x == y) >"
+game "staircase nim, $(list "${STAIR[@]}")" "staircase ${STAIR[*]}" "print(g(St($(list "${STAIR[@]}"))))" \
+    "slices|game St(p) = < St([p[0] - k] + p[1..]) for k in 1..=p[0],
+    St(p[..i - 1] + [p[i - 1] + k, p[i] - k] + p[i + 1..]) for i in 1..len(p) for k in 1..=p[i] >" \
+    "a comprehension|game St(p) = < St([if j == i - 1 then p[j] + k else if j == i then p[j] - k else p[j] for j in 0..len(p)]) for i in 0..len(p) for k in 1..=p[i] >"
+game "Lasker's nim on a list, $(list "${LASKERS[@]}")" "laskerlist ${LASKERS[*]}" "print(g(LL($(list "${LASKERS[@]}"))))" \
+    "slices|game LL(p) = < LL(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i],
+    LL(p[..i] + [a, p[i] - a] + p[i + 1..]) for i in 0..len(p) for a in 1..p[i] >" \
+    "a def putting heaps|def put(p, i, heaps) = p[..i] + heaps + p[i + 1..]
+game LL(p) = < LL(put(p, i, [x])) for i in 0..len(p) for x in 0..p[i],
+    LL(put(p, i, [a, p[i] - a])) for i in 0..len(p) for a in 1..p[i] >"
