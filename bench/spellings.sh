@@ -24,7 +24,9 @@ game "subtraction, k in 1..=50, k % 3 != 0, n = $SUB" "subtract $SUB --last" "pr
     "let list of moves|let moves = [k for k in 1..=50 if k % 3 != 0]
 game S(n) = < S(n - k) for k in moves if k <= n >" \
     "def in the condition|def allowed(k) = k % 3 != 0
-game S(n) = < S(n - k) for k in 1..=50 if allowed(k) and k <= n >"
+game S(n) = < S(n - k) for k in 1..=50 if allowed(k) and k <= n >" \
+    "the moves as a parameter|game T(moves, n) = < T(moves, n - k) for k in moves if k <= n >
+def S(n) = T([k for k in 1..=50 if k % 3 != 0], n)"
 CHECK="path $PATH_N|print(sum(seq(S, 0..=$PATH_N)))" \
 game "Node Kayles on a path, n = $PATH_N" "path $PATH_N --last" "print(g(S($PATH_N)))" \
     "max inline|game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >" \

@@ -279,7 +279,6 @@ impl Translator<'_> {
             match clause {
                 Clause::For { var, iter } => {
                     if let Some(value) = self.single_affine(iter) {
-                        let value = value?;
                         self.scope.push((var.node.clone(), Binding::Int(value)));
                         continue;
                     }
@@ -314,8 +313,8 @@ impl Translator<'_> {
     /// the expression, which reads slots only and cannot fail however often
     /// it is evaluated, so the loop is no loop and the passes see through
     /// the name (a split in `b` is a split in `a`). `None` for any other
-    /// loop; `Some(None)` when the item does not translate.
-    fn single_affine(&mut self, iter: &Expr) -> Option<Option<IntExpr>> {
+    /// loop, which is then translated as a loop.
+    fn single_affine(&mut self, iter: &Expr) -> Option<IntExpr> {
         let (ExprKind::List(items) | ExprKind::Set(items)) = &iter.node else {
             return None;
         };
@@ -327,7 +326,7 @@ impl Translator<'_> {
         }
         let why = self.why.clone();
         match self.int(&item.value) {
-            Some(value @ IntExpr::Affine(_)) => Some(Some(value)),
+            Some(value @ IntExpr::Affine(_)) => Some(value),
             Some(_) => None,
             None => {
                 self.why = why;

@@ -536,6 +536,7 @@ impl Builder<'_> {
     /// the depth the recursion may reach, or where it would go on with an
     /// empty list (which has no item at either end, and stays empty: the
     /// recursion would fail or never end).
+    #[inline(always)]
     fn stops(&self, walk: &ListWalk, frame: usize, rounds: &mut usize) -> Option<bool> {
         let empty = self.memory[frame + walk.header + 1] == 0;
         if walk.at_end && empty {
@@ -550,6 +551,7 @@ impl Builder<'_> {
     }
 
     /// Appends one round's items of `walk`.
+    #[inline(always)]
     fn items(&mut self, walk: &ListWalk, frame: usize) -> Option<()> {
         for item in &walk.items {
             let value = item.eval(&self.memory[frame..], self.calls)?;
