@@ -93,10 +93,15 @@ fn values_of(family: &str, boards: &[Vec<i64>]) -> String {
     format!("[g({family}(b)) for b in [{}]]", literals.join(", "))
 }
 
+/// What `--emit ir` prints for `script`.
+fn ir_of(script: &str) -> String {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints")
+}
+
 /// How the family `family` of `script` is computed, from `--emit ir`.
 fn how(script: &str, family: &str) -> String {
-    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let ir = emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints");
+    let ir = ir_of(script);
     ir.lines()
         .find(|line| line.starts_with(&format!("game {family}(")))
         .unwrap_or_else(|| panic!("no line for {family} in:\n{ir}"))
@@ -234,8 +239,7 @@ fn sort_reversed_and_reductions_run_in_list_programs() {
                    for i in 0..len(h) for k in 1..=h[i] \
                    if k <= max(h) - min(h) + 1 and sum(h) % 2 == k % 2 >";
     let script = format!("{steered}\n{}", values_of("F", &lists(4, 3)));
-    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let ir = emit_ir("test.sg", &script, &Settings::default(), interrupt).expect("the IR prints");
+    let ir = ir_of(&script);
     assert!(ir.starts_with("game F(h): list program"), "{ir}");
     assert!(ir.contains("reversed(") && ir.contains("sum(h)"), "{ir}");
     assert_eq!(single_sequence(&script), generic_sequence(&script));
@@ -255,9 +259,7 @@ fn comprehensions_replacing_places_equal_the_generic_search() {
     ];
     for game in games {
         let script = format!("{game}\n{}", values_of("F", &lists(4, 3)));
-        let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let ir =
-            emit_ir("test.sg", &script, &Settings::default(), interrupt).expect("the IR prints");
+        let ir = ir_of(&script);
         assert!(
             ir.contains("items replaced in place of comprehensions"),
             "{ir}"

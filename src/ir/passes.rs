@@ -364,28 +364,21 @@ fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
 /// The `max` of the operands, one that is already a `max` opened
 /// (`max(max(a, b), c)` is `max(a, b, c)`, however a `def` nests it).
 pub(super) fn max_of(operands: Vec<IntExpr>) -> IntExpr {
-    IntExpr::Max(
-        operands
-            .into_iter()
-            .flat_map(|e| match e {
-                IntExpr::Max(xs) => xs,
-                other => vec![other],
-            })
-            .collect(),
-    )
+    IntExpr::Max(opened(operands, true))
 }
 
 /// The `min` of the operands, as `max_of` builds a `max`.
 pub(super) fn min_of(operands: Vec<IntExpr>) -> IntExpr {
-    IntExpr::Min(
-        operands
-            .into_iter()
-            .flat_map(|e| match e {
-                IntExpr::Min(xs) => xs,
-                other => vec![other],
-            })
-            .collect(),
-    )
+    IntExpr::Min(opened(operands, false))
+}
+
+/// The operands, those that are a `max` (or a `min`) replaced by theirs.
+fn opened(operands: Vec<IntExpr>, max: bool) -> Vec<IntExpr> {
+    let open = |e| match (e, max) {
+        (IntExpr::Max(xs), true) | (IntExpr::Min(xs), false) => xs,
+        (other, _) => vec![other],
+    };
+    operands.into_iter().flat_map(open).collect()
 }
 
 /// What a condition says of `x`: `x >= at_least` and `x < below`.
