@@ -142,3 +142,23 @@ fn stats_and_the_ir_name_the_instances() {
         "{ir}"
     );
 }
+
+/// Past the most instances a session makes, positions with new fixed
+/// values stay with the family itself: the values are the same.
+#[test]
+fn positions_past_the_most_instances_keep_their_values() {
+    let script = "game F(a, n) = < F(a, n - 1) + *(a % 5) if n > 0 >\n\
+                  [g(F(a, n)) for a in 0..1100 for n in 0..4]";
+    let mut expected = Vec::new();
+    for a in 0..1100u64 {
+        let mut g = 0;
+        for n in 0..4 {
+            if n > 0 {
+                g = mex([g ^ (a % 5)]);
+            }
+            expected.push(g);
+        }
+    }
+    assert_eq!(single_sequence(script), expected);
+    assert_eq!(generic_sequence(script), expected);
+}

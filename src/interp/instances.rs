@@ -14,6 +14,10 @@ use crate::value::{FamilyId, Value};
 /// Most integers in the fixed values of an instance; larger values leave
 /// the position to the family itself.
 const MOST_INTEGERS: usize = 1 << 12;
+/// Most instances of all families in a session: each has a table and a
+/// program of its own, so a script naming a family with ever new fixed
+/// values leaves the positions past these to the families themselves.
+const MOST_INSTANCES: usize = 1 << 10;
 
 impl Interp {
     /// The instance of `family` that `family(args)` belongs to, and the
@@ -37,7 +41,8 @@ impl Interp {
             .collect::<Option<_>>()?;
         let id = match self.instances.get(&(family, key.clone())) {
             Some(&id) => id,
-            None => self.new_instance(family, &fixed, key),
+            None if self.instances.len() < MOST_INSTANCES => self.new_instance(family, &fixed, key),
+            None => return None,
         };
         let own = args.iter().enumerate().filter(|(i, _)| !fixed.contains(i));
         Some((id, own.map(|(_, v)| v.clone()).collect()))
