@@ -162,3 +162,26 @@ fn positions_past_the_most_instances_keep_their_values() {
     assert_eq!(single_sequence(script), expected);
     assert_eq!(generic_sequence(script), expected);
 }
+
+/// `:ir` on a family with fixed parameters shows the program of each
+/// instance made so far, headed by its fixed values.
+#[test]
+fn the_ir_of_a_family_shows_its_instances() {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut interp = sprague::interp::Interp::new(
+        sprague::engine::Limits::default(),
+        interrupt,
+        sprague::printer::Format::Text,
+        Box::new(std::io::sink()),
+    );
+    let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 2], 10))");
+    let ran = interp.run("t.sg", &script, sprague::lower::Redefine::Forbid);
+    assert!(ran.is_ok(), "{ran:?}");
+    let id = interp.family_named("TakeAway").expect("a family");
+    let ir = interp.explain(id);
+    assert!(
+        ir.contains("\n  instance TakeAway([1, 2], n): integer program"),
+        "{ir}"
+    );
+    assert!(ir.contains("\n    TakeAway(n - 1) if 1 <= n\n"), "{ir}");
+}

@@ -78,7 +78,7 @@ impl Interp {
                 .filter(|i| !fixed.contains(i))
                 .map(|i| params[i])
                 .collect();
-            return format!(
+            let mut text = format!(
                 "game {name}({}): an instance for each value of {} (an integer or a list of \
                  integers), the family {name}({}) with that value folded in\n",
                 params.join(", "),
@@ -86,6 +86,8 @@ impl Interp {
                 rest.join(", "),
                 name = family.name,
             );
+            text += &self.explain_instances(id);
+            return text;
         }
         match self.plan(id) {
             Ok(plan) => plan.to_string(),

@@ -63,6 +63,33 @@ impl Interp {
         format!("{}({})", family.name, params.join(", "))
     }
 
+    /// How each instance of `family` made so far is computed, indented
+    /// under the family, each headed by its fixed values.
+    pub(super) fn explain_instances(&mut self, family: FamilyId) -> String {
+        let mut instances: Vec<FamilyId> = self
+            .instances
+            .iter()
+            .filter(|((of, _), _)| *of == family)
+            .map(|(_, &id)| id)
+            .collect();
+        instances.sort();
+        let mut text = String::new();
+        for id in instances {
+            let explained = self.explain(id);
+            let name = self.instance_name(self.program.family(id));
+            // The head names the instance's own parameters only.
+            let how = explained
+                .split_once("): ")
+                .map_or(explained.as_str(), |(_, how)| how);
+            let mut lines = how.lines();
+            text += &format!("  instance {name}: {}\n", lines.next().unwrap_or_default());
+            for line in lines {
+                text += &format!("  {line}\n");
+            }
+        }
+        text
+    }
+
     /// How many positions `family` and its instances keep, and how many of
     /// them have known values.
     pub(super) fn positions_with_instances(&self, family: FamilyId) -> (u64, u64) {
