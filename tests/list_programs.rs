@@ -272,6 +272,38 @@ fn comprehensions_replacing_places_equal_the_generic_search() {
     }
 }
 
+/// The length of a list built from the position's (slices, `+`,
+/// `reversed`) is arithmetic on its length; a list whose items may fail
+/// is left to the generic search, which reports the failure.
+#[test]
+fn lengths_of_lists_built_on_the_way_equal_the_generic_search() {
+    let games = [
+        "game F(h) = < F(h[1..]) if len(h[1..]) < len(h) >",
+        "game F(h) = < F(h[..i] + h[i + 1..]) for i in 0..len(h) \
+         if len(h[..i] + h[i + 1..]) % 2 == 0 >",
+        "game F(h) = < F(h[..-1]) if len(h[-2..]) == 2 and len(h[5..2]) == 0 \
+         and len(reversed(h[..-3])) >= 0 >",
+    ];
+    for game in games {
+        let script = format!("{game}\n{}", values_of("F", &lists(4, 2)));
+        assert!(
+            how(&script, "F").contains("list program"),
+            "{}",
+            how(&script, "F")
+        );
+        assert_eq!(
+            single_sequence(&script),
+            generic_sequence(&script),
+            "{game}"
+        );
+    }
+    let failing = "game F(h) = < F(h[1..]) if len(h) > 0 and len([10 / (len(h) - 2)]) > 0 >\n\
+                   g(F([1, 2, 3]))";
+    assert!(how(failing, "F").contains("generic search"));
+    let (_, errors) = run_to_strings("t.sg", failing, Settings::default());
+    assert!(errors.expect("an error").contains("division by zero"));
+}
+
 /// Where the program cannot vouch for a position (an index out of range,
 /// a cycle), the generic search computes it and reports the same error.
 #[test]

@@ -5,8 +5,8 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{
-    Arg, Comprehension, Fold, Function, IntExpr, IntOp, ListClause, ListExpr, MAX_ARGS, MAX_SLOTS,
-    Over, ParamKind, Reorder,
+    Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, ListClause, ListExpr,
+    MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND,
 };
 use crate::lower::program::Global;
 use crate::span::Span;
@@ -182,10 +182,10 @@ impl Translator<'_> {
         {
             return Some(IntExpr::constant(*k as i64));
         }
-        match self.list(arg)? {
-            ListExpr::Slots(header) => Some(IntExpr::slot(header + 1)),
-            ListExpr::Items(items) => Some(IntExpr::constant(items.len() as i64)),
-            _ => self.fail(arg.span, "the length of a list built on the way"),
+        let list = self.list(arg)?;
+        match length(&list) {
+            Some(len) => Some(len),
+            None => self.fail(arg.span, "the length of a list built on the way"),
         }
     }
 
@@ -289,4 +289,48 @@ fn calls(e: &Expr, name: &str) -> bool {
     let direct = matches!(&e.node, ExprKind::Call(callee, _)
         if matches!(&callee.node, ExprKind::Var(n) if n == name));
     direct || e.children().into_iter().any(|c| calls(c, name))
+}
+
+/// The length of `list` as an integer expression, without building it,
+/// when that expression fails exactly where building the list would: a
+/// list the frame holds, items that cannot fail, slices (clipped as the
+/// language clips them), `+`, `if`, and `sort`/`reversed` of those.
+fn length(list: &ListExpr) -> Option<IntExpr> {
+    let constant = IntExpr::constant;
+    Some(match list {
+        ListExpr::Slots(header) => IntExpr::slot(header + 1),
+        ListExpr::Items(items)
+            if items
+                .iter()
+                .all(|e| matches!(e, IntExpr::Affine(_) | IntExpr::Large(_))) =>
+        {
+            constant(items.len() as i64)
+        }
+        ListExpr::Concat(a, b) => IntExpr::binary(IntOp::Add, length(a)?, length(b)?),
+        ListExpr::Reorder(_, l) => length(l)?,
+        ListExpr::Select(cond, a, b) => IntExpr::select((**cond).clone(), length(a)?, length(b)?),
+        ListExpr::Slice(l, low, high) => {
+            let n = length(l)?;
+            let from_end = |x: IntExpr| {
+                let back = IntExpr::binary(IntOp::Add, x, n.clone());
+                IntExpr::Max(vec![back, constant(0)])
+            };
+            // A list is shorter than the slot bound: a bound past it is
+            // its end (as in `h[1..]`).
+            let clip = |x: &IntExpr| match x.as_constant() {
+                Some(0) => constant(0),
+                Some(c) if c < 0 => from_end(constant(c)),
+                Some(c) if c >= SLOT_BOUND => n.clone(),
+                Some(c) => IntExpr::Min(vec![constant(c), n.clone()]),
+                None => IntExpr::select(
+                    Cond::Cmp(CmpOp::Lt, x.clone(), constant(0)),
+                    from_end(x.clone()),
+                    IntExpr::Min(vec![x.clone(), n.clone()]),
+                ),
+            };
+            let len = IntExpr::binary(IntOp::Sub, clip(high), clip(low));
+            IntExpr::Max(vec![len, constant(0)])
+        }
+        _ => return None,
+    })
 }
