@@ -425,3 +425,46 @@ fn a_recursive_def_returning_an_integer_stays_in_the_integer_program() {
     assert_eq!(single_sequence(script), g);
     assert_eq!(generic_sequence(script), g);
 }
+
+/// A result a recursive `def` remembered stands for the calls that computed
+/// it: past the language's depth, the program leaves the position to the
+/// generic search, which reports the recursion, as it does for a constant
+/// of -2^63 the program would have wrapped.
+#[test]
+fn remembered_calls_and_extreme_constants_fail_as_the_language_does() {
+    let generic = sprague::run::Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let scripts = [
+        (
+            "def d(n) = if n == 0 then 0 else 1 + d(n - 1)\n\
+             game G(n) = < G(n - 1) if n > 0 and d(n) >= 0 >\ng(G(20000))",
+            "recursion deeper than 10000 calls",
+        ),
+        (
+            "let C = -(2**62) * 2\ngame F(n) = < F(n + C) if n < 0 and n > -5 >\ng(F(-1))",
+            "integer overflow",
+        ),
+        (
+            "let C = -(2**62) * 2\ngame F(n) = < F(n - C) if n >= C >\ng(F(0))",
+            "integer overflow",
+        ),
+    ];
+    for (script, error) in scripts {
+        let run = |settings| sprague::run::run_to_strings("t.sg", script, settings);
+        let (fast, slow) = (run(sprague::run::Settings::default()), run(generic.clone()));
+        let first_line =
+            |errors: Option<String>| errors.and_then(|e| e.lines().next().map(str::to_string));
+        assert_eq!(
+            first_line(fast.1),
+            Some(format!("Error: {error}")),
+            "{script}"
+        );
+        assert_eq!(
+            first_line(slow.1),
+            Some(format!("Error: {error}")),
+            "{script}"
+        );
+    }
+}

@@ -33,7 +33,15 @@ impl Interp {
     pub fn stats_report(&mut self, took: std::time::Duration) -> String {
         let mut report = String::new();
         for family in self.family_positions() {
+            let fixed =
+                family.id != crate::engine::LITERALS && !self.fixed_params(family.id).is_empty();
             let how = match self.program.families.get(family.id.0 as usize) {
+                // The positions a family with fixed parameters keeps itself
+                // are those its instances could not take.
+                Some(Some(_)) if fixed => {
+                    "generic search: fixed values that are not integers or lists of integers"
+                        .to_string()
+                }
                 Some(Some(_)) => {
                     let explanation = self.explain(family.id);
                     let summary = explanation.lines().next().unwrap_or_default();

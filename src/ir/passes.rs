@@ -279,7 +279,7 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
         let x = *x;
         let sorted = match constants(iter) {
             Some(mut values) if values.len() > UNROLL && matches!(iter, Iter::List(_)) => {
-                if values.iter().any(|v| v.abs() >= SLOT_BOUND) {
+                if values.iter().any(|v| v.unsigned_abs() >= SLOT_BOUND as u64) {
                     continue;
                 }
                 values.sort_unstable();

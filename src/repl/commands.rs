@@ -267,8 +267,19 @@ impl Repl {
             "{} positions computed by the generic search",
             thousands(searched)
         );
-        for family in self.interp.family_positions() {
-            println!("  {:<16} {:>12}", family.name, thousands(family.interned));
+        let families = self.interp.family_positions();
+        let width = families
+            .iter()
+            .map(|f| f.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        for family in families {
+            println!(
+                "  {:<width$} {:>12}",
+                family.name,
+                thousands(family.interned),
+                width = width.max(16)
+            );
         }
         match resident_memory() {
             Some(bytes) => println!("memory: {:.1} MB resident", bytes as f64 / 1e6),

@@ -14,7 +14,7 @@ pub struct Affine {
 
 impl Affine {
     fn constant(value: i64) -> Option<Affine> {
-        (value.abs() <= CONSTANT_BOUND).then(|| Affine {
+        (value.unsigned_abs() <= CONSTANT_BOUND as u64).then(|| Affine {
             constant: value,
             terms: Vec::new(),
         })
@@ -31,8 +31,10 @@ impl Affine {
         }
         terms.retain(|(_, k)| *k != 0);
         terms.sort_unstable();
-        let bounded = constant.abs() <= CONSTANT_BOUND
-            && terms.iter().all(|(_, k)| k.abs() <= COEFFICIENT_BOUND);
+        let bounded = constant.unsigned_abs() <= CONSTANT_BOUND as u64
+            && terms
+                .iter()
+                .all(|(_, k)| k.unsigned_abs() <= COEFFICIENT_BOUND as u64);
         bounded.then_some(Affine { constant, terms })
     }
 
@@ -41,7 +43,7 @@ impl Affine {
             constant: 0,
             terms: Vec::new(),
         };
-        if factor.abs() > COEFFICIENT_BOUND {
+        if factor.unsigned_abs() > COEFFICIENT_BOUND as u64 {
             return None;
         }
         zero.combine(self, factor)
@@ -52,7 +54,7 @@ impl Affine {
         let constant = self.constant + self.coefficient(slot) * value;
         let mut terms = self.terms.clone();
         terms.retain(|(s, _)| *s != slot);
-        (constant.abs() <= CONSTANT_BOUND).then_some(Affine { constant, terms })
+        (constant.unsigned_abs() <= CONSTANT_BOUND as u64).then_some(Affine { constant, terms })
     }
 
     /// The expression as `k·slot + c` when it reads no other slot.
@@ -172,21 +174,22 @@ const MEMO_UNKNOWN: i64 = i64::MIN;
 /// computed once however many options ask for it. A cache, so it is equal
 /// to any other and starts empty in a copy.
 #[derive(Default)]
-pub struct Memo(std::cell::RefCell<Vec<i64>>);
+pub struct Memo(std::cell::RefCell<Vec<(i64, usize)>>);
 
 impl Memo {
-    fn get(&self, arg: i64) -> Option<i64> {
+    /// The result for `arg`, and how many nested calls computing it took.
+    fn get(&self, arg: i64) -> Option<(i64, usize)> {
         let known = *self.0.borrow().get(usize::try_from(arg).ok()?)?;
-        (known != MEMO_UNKNOWN).then_some(known)
+        (known.0 != MEMO_UNKNOWN).then_some(known)
     }
 
-    fn set(&self, arg: i64, value: i64) {
+    fn set(&self, arg: i64, value: i64, height: usize) {
         if (0..MEMO_LIMIT).contains(&arg) && value != MEMO_UNKNOWN {
             let mut results = self.0.borrow_mut();
             if results.len() <= arg as usize {
-                results.resize(arg as usize + 1, MEMO_UNKNOWN);
+                results.resize(arg as usize + 1, (MEMO_UNKNOWN, 0));
             }
-            results[arg as usize] = value;
+            results[arg as usize] = (value, height);
         }
     }
 }
@@ -217,6 +220,10 @@ impl std::fmt::Debug for Memo {
 pub struct Calls<'a> {
     functions: &'a [IntFunction],
     depth: usize,
+    /// The deepest call reached so far, counting the calls a remembered
+    /// result stands for: the language counts those, and fails past its
+    /// depth, so no result may stand for more than `CALL_DEPTH` of them.
+    deepest: Option<&'a std::cell::Cell<usize>>,
 }
 
 impl<'a> Calls<'a> {
@@ -224,21 +231,25 @@ impl<'a> Calls<'a> {
     pub const NONE: Calls<'static> = Calls {
         functions: &[],
         depth: 0,
+        deepest: None,
     };
 
-    /// Calls of `functions`, none in progress.
-    pub fn new(functions: &'a [IntFunction]) -> Calls<'a> {
+    /// Calls of `functions`, none in progress, the deepest reached kept in
+    /// `deepest`.
+    pub fn new(functions: &'a [IntFunction], deepest: &'a std::cell::Cell<usize>) -> Calls<'a> {
         Calls {
             functions,
             depth: 0,
+            deepest: Some(deepest),
         }
     }
 
     /// `functions[index]` on the values of `args` in `slots`.
     #[inline(never)]
     fn call(self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
-        let function = self.functions.get(index)?;
-        if self.depth >= CALL_DEPTH || args.len() > MAX_SLOTS {
+        let (function, deepest) = (self.functions.get(index)?, self.deepest?);
+        let level = self.depth + 1;
+        if level > CALL_DEPTH || args.len() > MAX_SLOTS {
             return None;
         }
         let mut frame = [0; MAX_SLOTS];
@@ -246,16 +257,25 @@ impl<'a> Calls<'a> {
             *slot = arg.eval(slots, self)?;
         }
         let one = args.len() == 1;
-        if one && let Some(known) = function.memo.get(frame[0]) {
+        if one && let Some((known, height)) = function.memo.get(frame[0]) {
+            let reached = self.depth + height;
+            if reached > CALL_DEPTH {
+                return None;
+            }
+            deepest.set(deepest.get().max(reached));
             return Some(known);
         }
+        let outer = deepest.replace(level);
         let inner = Calls {
-            depth: self.depth + 1,
+            depth: level,
             ..self
         };
-        let value = function.body.eval(&frame[..args.len()], inner)?;
+        let value = function.body.eval(&frame[..args.len()], inner);
+        let reached = deepest.get();
+        deepest.set(outer.max(reached));
+        let value = value?;
         if one {
-            function.memo.set(frame[0], value);
+            function.memo.set(frame[0], value, reached - self.depth);
         }
         Some(value)
     }
@@ -447,7 +467,8 @@ impl IntExpr {
                 let (ka, ra) = a.linear_in(slot)?;
                 let (kb, rb) = b.linear_in(slot)?;
                 let k = if *op == IntOp::Add { ka + kb } else { ka - kb };
-                (k.abs() <= COEFFICIENT_BOUND).then(|| (k, IntExpr::binary(*op, ra, rb)))
+                (k.unsigned_abs() <= COEFFICIENT_BOUND as u64)
+                    .then(|| (k, IntExpr::binary(*op, ra, rb)))
             }
             _ => None,
         }

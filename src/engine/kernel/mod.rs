@@ -93,7 +93,9 @@ impl Element {
             Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
             Iter::List(_) | Iter::Sorted { .. } => None,
         };
-        let Some(values) = values.filter(|vs| vs.iter().all(|v| v.abs() < SLOT_BOUND)) else {
+        let Some(values) =
+            values.filter(|vs| vs.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64))
+        else {
             return vec![self];
         };
         let rest = Element {

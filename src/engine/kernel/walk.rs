@@ -36,13 +36,14 @@ impl Kernel {
             slots.resize(self.slots.max(args.len()), 0);
             slots[..args.len()].copy_from_slice(args);
         }
+        let deepest = std::cell::Cell::new(0);
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,
             limit,
             out,
             functions: &self.functions,
-            calls: Calls::new(&self.int_functions),
+            calls: Calls::new(&self.int_functions, &deepest),
         };
         let result = self
             .elements
@@ -128,7 +129,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 Iter::List(items) => {
                     for item in items {
                         let x = item.eval(slots, self.calls)?;
-                        if x.abs() >= SLOT_BOUND {
+                        if x.unsigned_abs() >= SLOT_BOUND as u64 {
                             return None;
                         }
                         slots[*slot] = x;
