@@ -190,15 +190,18 @@ fn walks_that_stop_on_an_item_equal_the_generic_search() {
     assert_eq!(fast, slow);
 }
 
+/// The nim-sum of each list of heaps.
+fn xors(boards: &[Vec<i64>]) -> Vec<u64> {
+    let xor = |b: &Vec<i64>| b.iter().fold(0, |x, &h| x ^ h as u64);
+    boards.iter().map(xor).collect()
+}
+
 /// Nim on a list of heaps: a move takes from one heap (an emptied heap
 /// stays or goes), and every value is the xor of the heaps.
 #[test]
 fn nim_on_a_list_of_heaps_is_the_xor() {
     let boards = lists(3, 5);
-    let expected: Vec<u64> = boards
-        .iter()
-        .map(|b| b.iter().fold(0, |x, &h| x ^ h as u64))
-        .collect();
+    let expected = xors(&boards);
     for nim in [
         "game N(h) = < N(h[0..i] + [h[i] - k] + h[i + 1..len(h)]) \
          for i in 0..len(h) for k in 1..=h[i] >",
@@ -222,10 +225,7 @@ fn nim_on_a_list_of_heaps_is_the_xor() {
 #[test]
 fn sort_reversed_and_reductions_run_in_list_programs() {
     let boards = lists(3, 5);
-    let expected: Vec<u64> = boards
-        .iter()
-        .map(|b| b.iter().fold(0, |x, &h| x ^ h as u64))
-        .collect();
+    let expected = xors(&boards);
     let nim = "game N(h) = < N(sort(h[..i] + [h[i] - k] + h[i + 1..])) \
                for i in 0..len(h) for k in 1..=h[i] >";
     let script = format!("{nim}\n{}", values_of("N", &boards));
