@@ -185,3 +185,26 @@ fn the_ir_of_a_family_shows_its_instances() {
     );
     assert!(ir.contains("\n    TakeAway(n - 1) if 1 <= n\n"), "{ir}");
 }
+
+/// A condition on fixed parameters alone is decided when the instance's
+/// program is built: `c > 0` is no filter in `T(1, a)`, and `T(0, a)` has
+/// no options.
+#[test]
+fn conditions_on_fixed_values_are_decided_in_the_program() {
+    let game = "game T(c, a) = < T(c, a - 1) if a > 0 and c > 0 >";
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut interp = sprague::interp::Interp::new(
+        sprague::engine::Limits::default(),
+        interrupt,
+        sprague::printer::Format::Text,
+        Box::new(std::io::sink()),
+    );
+    let script = format!("{game}\ng(T(1, 5)) + g(T(0, 5))");
+    let ran = interp.run("t.sg", &script, sprague::lower::Redefine::Forbid);
+    assert!(ran.is_ok(), "{ran:?}");
+    let ir = interp.explain(interp.family_named("T").expect("a family"));
+    assert!(ir.contains("\n    T(a - 1) if a > 0\n"), "{ir}");
+    assert!(ir.contains("\n    T(a - 1) if a > 0 if false\n"), "{ir}");
+    let values = format!("{game}\n[g(T(c, a)) for c in 0..3 for a in 0..6]");
+    assert_eq!(single_sequence(&values), generic_sequence(&values));
+}

@@ -621,8 +621,13 @@ impl Translator<'_> {
                 let Some(op) = compare_op(*op) else {
                     return self.fail(e.span, "not a comparison of integers");
                 };
-                let a = self.int(a)?;
-                Cond::Cmp(op, a, self.int(b)?)
+                let (a, b) = (self.int(a)?, self.int(b)?);
+                // A comparison of constants (a fixed parameter's, a `let`'s)
+                // is decided here.
+                match (a.as_constant(), b.as_constant()) {
+                    (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
+                    _ => Cond::Cmp(op, a, b),
+                }
             }
             ExprKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
             ExprKind::And(a, b) => {

@@ -592,7 +592,7 @@ pub enum CmpOp {
 
 impl CmpOp {
     /// Whether `a op b`.
-    pub(super) fn holds<T: Ord>(self, a: T, b: T) -> bool {
+    pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {
             CmpOp::Eq => a == b,
             CmpOp::Ne => a != b,
