@@ -26,6 +26,20 @@ fn take_away(moves: &[u64], top: u64) -> Vec<u64> {
     g
 }
 
+/// What `:ir` shows for `family` after running `script` in one session.
+fn explained(script: &str, family: &str) -> String {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut interp = sprague::interp::Interp::new(
+        sprague::engine::Limits::default(),
+        interrupt,
+        sprague::printer::Format::Text,
+        Box::new(std::io::sink()),
+    );
+    let ran = interp.run("t.sg", script, sprague::lower::Redefine::Forbid);
+    assert!(ran.is_ok(), "{ran:?}");
+    interp.explain(interp.family_named(family).expect("a family"))
+}
+
 fn generic() -> Settings {
     Settings {
         generic_only: true,
@@ -167,18 +181,7 @@ fn positions_past_the_most_instances_keep_their_values() {
 /// instance made so far, headed by its fixed values.
 #[test]
 fn the_ir_of_a_family_shows_its_instances() {
-    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut interp = sprague::interp::Interp::new(
-        sprague::engine::Limits::default(),
-        interrupt,
-        sprague::printer::Format::Text,
-        Box::new(std::io::sink()),
-    );
-    let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 2], 10))");
-    let ran = interp.run("t.sg", &script, sprague::lower::Redefine::Forbid);
-    assert!(ran.is_ok(), "{ran:?}");
-    let id = interp.family_named("TakeAway").expect("a family");
-    let ir = interp.explain(id);
+    let ir = explained(&format!("{TAKE_AWAY}\ng(TakeAway([1, 2], 10))"), "TakeAway");
     assert!(
         ir.contains("\n  instance TakeAway([1, 2], n): integer program"),
         "{ir}"
@@ -192,17 +195,7 @@ fn the_ir_of_a_family_shows_its_instances() {
 #[test]
 fn conditions_on_fixed_values_are_decided_in_the_program() {
     let game = "game T(c, a) = < T(c, a - 1) if a > 0 and c > 0 >";
-    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut interp = sprague::interp::Interp::new(
-        sprague::engine::Limits::default(),
-        interrupt,
-        sprague::printer::Format::Text,
-        Box::new(std::io::sink()),
-    );
-    let script = format!("{game}\ng(T(1, 5)) + g(T(0, 5))");
-    let ran = interp.run("t.sg", &script, sprague::lower::Redefine::Forbid);
-    assert!(ran.is_ok(), "{ran:?}");
-    let ir = interp.explain(interp.family_named("T").expect("a family"));
+    let ir = explained(&format!("{game}\ng(T(1, 5)) + g(T(0, 5))"), "T");
     assert!(ir.contains("\n    T(a - 1) if a > 0\n"), "{ir}");
     assert!(ir.contains("\n    T(a - 1) if a > 0 if false\n"), "{ir}");
     let values = format!("{game}\n[g(T(c, a)) for c in 0..3 for a in 0..6]");
