@@ -263,6 +263,22 @@ impl Translator<'_> {
         self.scoped(|t| t.element_in_scope(element))
     }
 
+    /// Runs `f` in a frame of its own (a function's body): no names in
+    /// scope but the globals, no slots bound. Gives `f`'s result and the
+    /// names of the slots it bound, and restores the frame around it.
+    fn in_own_frame<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Option<T>,
+    ) -> (Option<T>, Vec<String>) {
+        let scope = std::mem::take(&mut self.scope);
+        let slot_names = std::mem::take(&mut self.slot_names);
+        let depth = std::mem::replace(&mut self.depth, 0);
+        let result = f(self);
+        self.scope = scope;
+        self.depth = depth;
+        (result, std::mem::replace(&mut self.slot_names, slot_names))
+    }
+
     /// Runs `f`, then forgets the names and slots it bound (the loop
     /// variables of an element or a comprehension).
     fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {

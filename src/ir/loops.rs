@@ -191,21 +191,12 @@ impl End {
 
     /// `e` reading the end's slot where it read the end's item.
     fn item(&self, e: &IntExpr) -> IntExpr {
-        let each = |xs: &[IntExpr]| xs.iter().map(|x| self.item(x)).collect();
-        match e {
-            IntExpr::At(h, i) if *h == self.header && self.is_end(i) => IntExpr::slot(self.slot),
-            IntExpr::At(h, i) => IntExpr::At(*h, Box::new(self.item(i))),
-            IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Fold(..) => e.clone(),
-            IntExpr::Binary(op, a, b) => IntExpr::binary(*op, self.item(a), self.item(b)),
-            IntExpr::Abs(a) => IntExpr::Abs(Box::new(self.item(a))),
-            IntExpr::Min(xs) => IntExpr::Min(each(xs)),
-            IntExpr::Max(xs) => IntExpr::Max(each(xs)),
-            IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
-            // Rebuilt, so that `if x < c then x else c` is `min(x, c)` again.
-            IntExpr::Select(c, a, b) => {
-                IntExpr::select(c.map(&|e| self.item(e)), self.item(a), self.item(b))
+        e.rewritten(&|e| match e {
+            IntExpr::At(h, i) if *h == self.header && self.is_end(i) => {
+                Some(IntExpr::slot(self.slot))
             }
-        }
+            _ => None,
+        })
     }
 }
 

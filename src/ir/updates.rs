@@ -121,39 +121,21 @@ fn updates(item: &IntExpr, j: usize, header: usize) -> Option<ListExpr> {
 
 /// `e` with slot `slot` read as the expression `with`.
 fn replaced(e: &IntExpr, slot: usize, with: &IntExpr) -> IntExpr {
-    let each = |xs: &[IntExpr]| xs.iter().map(|x| replaced(x, slot, with)).collect();
-    let one = |x: &IntExpr| Box::new(replaced(x, slot, with));
-    match e {
-        IntExpr::Affine(a) => {
-            let k = a.terms.iter().find(|(s, _)| *s == slot).map_or(0, |t| t.1);
-            if k == 0 {
-                return e.clone();
-            }
-            let rest = IntExpr::Affine(Affine {
-                constant: a.constant,
-                terms: a
-                    .terms
-                    .iter()
-                    .copied()
-                    .filter(|(s, _)| *s != slot)
-                    .collect(),
-            });
-            let scaled = IntExpr::binary(IntOp::Mul, IntExpr::constant(k), with.clone());
-            IntExpr::binary(IntOp::Add, rest, scaled)
-        }
-        IntExpr::Large(_) | IntExpr::Fold(..) => e.clone(),
-        IntExpr::Binary(op, a, b) => {
-            IntExpr::binary(*op, replaced(a, slot, with), replaced(b, slot, with))
-        }
-        IntExpr::Abs(a) => IntExpr::Abs(one(a)),
-        IntExpr::Min(xs) => IntExpr::Min(each(xs)),
-        IntExpr::Max(xs) => IntExpr::Max(each(xs)),
-        IntExpr::Select(c, a, b) => IntExpr::select(
-            c.map(&|x| replaced(x, slot, with)),
-            replaced(a, slot, with),
-            replaced(b, slot, with),
-        ),
-        IntExpr::At(h, i) => IntExpr::At(*h, one(i)),
-        IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
-    }
+    e.rewritten(&|e| {
+        let IntExpr::Affine(a) = e else {
+            return None;
+        };
+        let k = a.terms.iter().find(|(s, _)| *s == slot)?.1;
+        let rest = IntExpr::Affine(Affine {
+            constant: a.constant,
+            terms: a
+                .terms
+                .iter()
+                .copied()
+                .filter(|(s, _)| *s != slot)
+                .collect(),
+        });
+        let scaled = IntExpr::binary(IntOp::Mul, IntExpr::constant(k), with.clone());
+        Some(IntExpr::binary(IntOp::Add, rest, scaled))
+    })
 }

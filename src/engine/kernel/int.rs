@@ -389,6 +389,28 @@ impl IntExpr {
         })
     }
 
+    /// The expression with each part that `f` rewrites replaced by what it
+    /// gives, the rest rebuilt through the folding constructors (so that
+    /// `if x < c then x else c` becomes `min(x, c)` once `x` is a slot).
+    pub fn rewritten(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> IntExpr {
+        if let Some(e) = f(self) {
+            return e;
+        }
+        let each = |xs: &[IntExpr]| xs.iter().map(|x| x.rewritten(f)).collect();
+        match self {
+            IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Fold(..) => self.clone(),
+            IntExpr::Binary(op, a, b) => IntExpr::binary(*op, a.rewritten(f), b.rewritten(f)),
+            IntExpr::Abs(a) => IntExpr::Abs(Box::new(a.rewritten(f))),
+            IntExpr::Min(xs) => IntExpr::Min(each(xs)),
+            IntExpr::Max(xs) => IntExpr::Max(each(xs)),
+            IntExpr::Select(c, a, b) => {
+                IntExpr::select(c.map(&|e| e.rewritten(f)), a.rewritten(f), b.rewritten(f))
+            }
+            IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
+            IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
+        }
+    }
+
     /// The expression with each slot `s` read as slot `s + offset`.
     pub fn shifted(&self, offset: usize) -> IntExpr {
         let each = |xs: &[IntExpr]| xs.iter().map(|x| x.shifted(offset)).collect();

@@ -307,26 +307,22 @@ impl Builder<'_> {
                 Some((start + a as usize, (b - a) as usize))
             }
             ListExpr::Reorder(order, list) => {
-                let mark = self.memory.len();
-                let built = self.build(list, base, depth)?;
-                self.settle(mark, built);
+                let (mark, len) = self.copy(list, base, depth)?;
                 let items = &mut self.memory[mark..];
                 match order {
                     Reorder::Sort => items.sort_unstable(),
                     Reorder::Reverse => items.reverse(),
                 }
-                Some((mark, built.1))
+                Some((mark, len))
             }
             ListExpr::Replace(list, place, item) => {
-                let mark = self.memory.len();
-                let built = self.build(list, base, depth)?;
-                self.settle(mark, built);
+                let (mark, len) = self.copy(list, base, depth)?;
                 let at = place.eval(&self.memory[base..], self.calls)?;
-                if (0..built.1 as i64).contains(&at) {
+                if (0..len as i64).contains(&at) {
                     let value = item.eval(&self.memory[base..], self.calls)?;
                     self.memory[mark + at as usize] = value;
                 }
-                Some((mark, built.1))
+                Some((mark, len))
             }
             ListExpr::Concat(a, b) => self.concat(a, b, base, depth),
             ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..], self.calls)? {
@@ -378,14 +374,19 @@ impl Builder<'_> {
         base: usize,
         depth: usize,
     ) -> Option<(usize, usize)> {
-        let mark = self.memory.len();
-        let first = self.build(a, base, depth)?;
-        self.settle(mark, first);
-        let middle = self.memory.len();
-        let second = self.build(b, base, depth)?;
-        self.settle(middle, second);
+        let (mark, first) = self.copy(a, base, depth)?;
+        let (_, second) = self.copy(b, base, depth)?;
         self.fits()?;
-        Some((mark, first.1 + second.1))
+        Some((mark, first + second))
+    }
+
+    /// The list `e` built as a copy on top of the memory (a view of a list
+    /// held elsewhere is copied up), as `(start, len)`.
+    fn copy(&mut self, e: &ListExpr, base: usize, depth: usize) -> Option<(usize, usize)> {
+        let mark = self.memory.len();
+        let built = self.build(e, base, depth)?;
+        self.settle(mark, built);
+        Some((mark, built.1))
     }
 
     /// A `ListWalk` function's call run in the caller's frame at `base`,

@@ -41,20 +41,12 @@ impl Translator<'_> {
             memo: Memo::default(),
         });
         self.int_compiled.push(id);
-        let outer = (
-            std::mem::take(&mut self.scope),
-            std::mem::take(&mut self.slot_names),
-            std::mem::replace(&mut self.depth, 0),
-        );
-        let bound = definition
-            .params
-            .iter()
-            .try_for_each(|param| self.bind_slot(&param.node).map(drop));
-        let body = bound.and_then(|()| self.int(&definition.body));
-        let (scope, slot_names, depth) = outer;
-        self.scope = scope;
-        self.depth = depth;
-        let names = std::mem::replace(&mut self.slot_names, slot_names);
+        let (body, names) = self.in_own_frame(|t| {
+            for param in &definition.params {
+                t.bind_slot(&param.node)?;
+            }
+            t.int(&definition.body)
+        });
         let Some(body) = body else {
             self.int_functions.truncate(index);
             self.int_compiled.truncate(index);

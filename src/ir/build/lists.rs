@@ -199,8 +199,12 @@ impl Translator<'_> {
                     IntExpr::binary(IntOp::Add, sum, x)
                 }))
             }
-            (ListExpr::Items(items), Fold::Min) if !items.is_empty() => Some(IntExpr::Min(items)),
-            (ListExpr::Items(items), Fold::Max) if !items.is_empty() => Some(IntExpr::Max(items)),
+            (ListExpr::Items(items), Fold::Min) if !items.is_empty() => {
+                Some(super::super::passes::min_of(items))
+            }
+            (ListExpr::Items(items), Fold::Max) if !items.is_empty() => {
+                Some(super::super::passes::max_of(items))
+            }
             _ => self.fail(arg.span, "a list built on the way, reduced to one integer"),
         }
     }
@@ -258,24 +262,15 @@ impl Translator<'_> {
             walk: None,
         });
         self.compiled.push((id, kinds.clone()));
-        let outer = (
-            std::mem::take(&mut self.scope),
-            std::mem::take(&mut self.slot_names),
-            std::mem::replace(&mut self.depth, 0),
-        );
-        let params = &definition.params;
-        let bound = params
-            .iter()
-            .zip(&kinds)
-            .try_for_each(|(param, kind)| match kind {
-                ParamKind::Int => self.bind_slot(&param.node).map(drop),
-                ParamKind::List => self.bind_list(&param.node),
-            });
-        let body = bound.and_then(|()| self.list(&definition.body));
-        let (scope, slot_names, depth) = outer;
-        self.scope = scope;
-        self.depth = depth;
-        let names = std::mem::replace(&mut self.slot_names, slot_names);
+        let (body, names) = self.in_own_frame(|t| {
+            for (param, kind) in definition.params.iter().zip(&kinds) {
+                match kind {
+                    ParamKind::Int => t.bind_slot(&param.node).map(drop)?,
+                    ParamKind::List => t.bind_list(&param.node)?,
+                }
+            }
+            t.list(&definition.body)
+        });
         let function = &mut self.functions[index];
         function.body = body?;
         function.slots = names.len();
