@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{generic_sequence, mex, single_sequence};
+use common::{generic_sequence, mex, run_binary, single_sequence};
 use sprague::run::{Settings, run_to_strings};
 
 const TAKE_AWAY: &str =
@@ -128,12 +128,8 @@ fn errors_in_an_instance_are_the_generic_searchs() {
 #[test]
 fn stats_and_the_ir_name_the_instances() {
     let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 3, 4], 1000)) + g(TakeAway([2], 10))");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["--stats", "-e", &script])
-        .output()
-        .expect("the binary runs");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "3\n");
-    let report = String::from_utf8_lossy(&output.stderr);
+    let (printed, report) = run_binary(&["--stats", "-e", &script]);
+    assert_eq!(printed, "3\n");
     assert!(
         report.contains("TakeAway([1, 3, 4], n): 1001 positions, 1001 known; integer program"),
         "{report}"
@@ -146,11 +142,7 @@ fn stats_and_the_ir_name_the_instances() {
         report.contains("0 positions computed by the generic search"),
         "{report}"
     );
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["--emit", "ir", "-e", TAKE_AWAY])
-        .output()
-        .expect("the binary runs");
-    let ir = String::from_utf8_lossy(&output.stdout);
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", TAKE_AWAY]);
     assert!(
         ir.contains("game TakeAway(moves, n): an instance for each value of `moves`"),
         "{ir}"

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::RangeInclusive;
 
-use common::{assert_same_sequence, generic_sequence, mex, single_sequence};
+use common::{assert_same_sequence, generic_sequence, mex, run_binary, single_sequence};
 use sprague::engine::Limits;
 use sprague::engine::kernel::{Kernel, OptionValue};
 use sprague::interp::Interp;
@@ -617,12 +617,8 @@ fn stats_report_how_each_family_was_computed() {
                   game U(xs) = < U(xs[1..]) if len([x for x in xs if x > 0]) <= len(xs) \
                   and len(xs) > 0 >\n\
                   g(W(3, 3)) + g(T([1, 2])) + g(U([1, 2]))";
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["--stats", "-e", script])
-        .output()
-        .expect("the binary runs");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
-    let report = String::from_utf8_lossy(&output.stderr);
+    let (printed, report) = run_binary(&["--stats", "-e", script]);
+    assert_eq!(printed, "0\n");
     assert!(
         report.contains("W: 16 positions, 16 known; integer program\n"),
         "{report}"
@@ -641,15 +637,8 @@ fn stats_report_how_each_family_was_computed() {
     // An octal family is named by its code, and its splits by their method:
     // 0.6's values are rare under the mask 494 (0b111101110) beyond a few
     // hundred heaps, Dawson's Kayles's under none.
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args([
-            "--stats",
-            "-e",
-            "g(octal(\"0.6\")(20000)) + g(octal(\"0.07\")(3000))",
-        ])
-        .output()
-        .expect("the binary runs");
-    let report = String::from_utf8_lossy(&output.stderr);
+    let octal = "g(octal(\"0.6\")(20000)) + g(octal(\"0.07\")(3000))";
+    let (_, report) = run_binary(&["--stats", "-e", octal]);
     assert!(
         report.contains("octal(\"0.6\"): 20001 positions, 20001 known; integer program; passes: splits found; splits by the sparse space, mask 494 ("),
         "{report}"

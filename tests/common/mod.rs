@@ -84,3 +84,14 @@ pub fn assert_same_sequence(interpreter: &[u64], reference: &[u64], game: &str) 
         );
     }
 }
+
+/// Runs the `sprague` binary with `args`: what it printed on standard
+/// output and on standard error.
+pub fn run_binary(args: &[&str]) -> (String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (text(&output.stdout), text(&output.stderr))
+}
