@@ -328,6 +328,59 @@ fn two_parameter_kernels_equal_the_generic_path() {
     }
 }
 
+/// Loops whose bounds are `min`s and `max`s of the parameters and whose
+/// one position moves in a straight line (the benchmark's "take 1..=20
+/// from one heap or both") in each spelling, against a plain program; and
+/// a line with a heap on top, whose values the generic path gives.
+#[test]
+fn lines_of_options_equal_the_plain_program() {
+    const SIZE: usize = 45;
+    let mut plain = [[0u64; SIZE]; SIZE];
+    for a in 0..SIZE {
+        for b in 0..SIZE {
+            let mut options = Vec::new();
+            for k in 1..=20 {
+                if k <= a {
+                    options.push(plain[a - k][b]);
+                }
+                if k <= b {
+                    options.push(plain[a][b - k]);
+                }
+                if k <= a.min(b) {
+                    options.push(plain[a - k][b - k]);
+                }
+            }
+            plain[a][b] = mex(options);
+        }
+    }
+    let expected: Vec<u64> = plain.iter().flatten().copied().collect();
+    let query = format!("[g(B(a, b)) for a in 0..{SIZE} for b in 0..{SIZE}]");
+    for game in [
+        "game B(a, b) = < B(a - k, b) for k in 1..=min(a, 20), B(a, b - k) for k in 1..=min(b, 20), \
+         B(a - k, b - k) for k in 1..=min(a, b, 20) >",
+        "game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 if k <= b, \
+         B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >",
+        "game B(a, b) = < B(k, b) for k in max(0, a - 20)..a, B(a, k) for k in max(b - 20, 0)..b, \
+         B(a - b + k, k) for k in max(0, b - 20, b - a)..b >",
+    ] {
+        assert!(
+            kernel_of(game, "B").is_some(),
+            "not an integer program: {game}"
+        );
+        let values = single_sequence(&format!("{game}\n{query}"));
+        assert_same_sequence(&values, &expected, game);
+    }
+    let heaped = "game H(a, b) = < H(a - k, b) + *(a % 3) for k in 1..=min(a, 5), \
+                  H(a, b - 2 * k) + *b for k in 1..=b / 2 >";
+    let query = "[g(H(a, b)) for a in 0..30 for b in 0..30]";
+    let script = format!("{heaped}\n{query}");
+    assert_same_sequence(
+        &single_sequence(&script),
+        &generic_sequence(&script),
+        heaped,
+    );
+}
+
 #[test]
 fn an_argument_out_of_range_hands_over_to_the_generic_path() {
     // U(7) has the option U(−1), a terminal position the dense table does

@@ -13,6 +13,7 @@
 
 mod comprehension;
 mod int;
+mod line;
 mod list;
 mod walk;
 
@@ -231,6 +232,9 @@ pub struct Kernel {
     direct: Vec<Option<DirectSplit>>,
     /// Per element, the steps of its innermost loop (`walk::Steps`).
     steps: Vec<Option<walk::Steps>>,
+    /// Every element as a line of options in closed form, when each is
+    /// one: a position then needs no slots and no walk.
+    lines: Option<Vec<line::Line>>,
     /// Whether a position is one list of integers, whose header is in the
     /// first two slots and whose items follow the slots.
     pub list: bool,
@@ -294,6 +298,7 @@ impl Kernel {
         Kernel {
             params,
             steps: elements.iter().map(walk::Steps::of_element).collect(),
+            lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
             elements,
             slots,
             direct,
@@ -310,6 +315,8 @@ impl Kernel {
         Kernel {
             list: true,
             functions,
+            // The header's slots are no parameters: no element is a line.
+            lines: None,
             ..Kernel::new(2, elements, slots)
         }
     }

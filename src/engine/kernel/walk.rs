@@ -1,6 +1,7 @@
 //! Evaluating a kernel: the options of one position, as values, split
 //! ranges and counts, without building a game.
 
+use super::line::Line;
 use super::list::Builder;
 use super::{
     Calls, Clause, CmpOp, DirectSplit, Element, Function, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
@@ -24,7 +25,22 @@ impl Kernel {
         out.boards.clear();
         out.board_ends.clear();
         out.count = 0;
-        let mut slots = std::mem::take(&mut out.slots);
+        let deepest = std::cell::Cell::new(0);
+        let mut walk = Walk {
+            n: known.line().len() as i64,
+            known,
+            limit,
+            out,
+            functions: &self.functions,
+            calls: Calls::new(&self.int_functions, &deepest),
+        };
+        if let Some(lines) = &self.lines {
+            // No element needs a slot.
+            let mut params = [0; MAX_PARAMS];
+            params.get_mut(..args.len())?.copy_from_slice(args);
+            return lines.iter().try_for_each(|line| walk.line(line, &params));
+        }
+        let mut slots = std::mem::take(&mut walk.out.slots);
         slots.clear();
         if self.list {
             // The header, then the items after the slots.
@@ -36,15 +52,6 @@ impl Kernel {
             slots.resize(self.slots.max(args.len()), 0);
             slots[..args.len()].copy_from_slice(args);
         }
-        let deepest = std::cell::Cell::new(0);
-        let mut walk = Walk {
-            n: known.line().len() as i64,
-            known,
-            limit,
-            out,
-            functions: &self.functions,
-            calls: Calls::new(&self.int_functions, &deepest),
-        };
         let result = self
             .elements
             .iter()
@@ -139,6 +146,22 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
             },
         }
+    }
+
+    /// The options of an element that is a line in closed form: what
+    /// `clauses` and `walk_terms` find for it, without evaluating a tree.
+    fn line(&mut self, line: &Line, params: &[i64; MAX_PARAMS]) -> Option<()> {
+        let (low, high) = line.range(params);
+        let (a, b) = self.bounds(low, high)?;
+        if a >= b {
+            return Some(());
+        }
+        let nim = line.nim(params)?;
+        self.count((b - a) as u64)?;
+        let args = line.first(params, a);
+        let points = &mut self.out.points;
+        let (args, steps) = (&args[..line.arity()], line.steps());
+        self.known.along(args, steps, (b - a) as usize, nim, points)
     }
 
     /// The bounds `a..b` of a range clause, if it may be walked.
