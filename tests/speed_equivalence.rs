@@ -530,6 +530,10 @@ fn every_spelling_of_a_game_builds_one_program() {
              game S(n) = < S(n - k) for k in 1..=20 if allowed(k) and k <= n >",
             "game S(n) = < S(n - k) for k in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20] \
              if k <= n >",
+            // The bound first, then the filter.
+            "game S(n) = < S(n - k) for k in 1..=20 if k <= n and k % 3 != 0 >",
+            "def allowed(k) = k % 3 != 0\n\
+             game S(n) = < S(n - k) for k in 1..=20 if k <= n if allowed(k) >",
         ],
         &[
             "game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >",

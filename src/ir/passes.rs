@@ -69,18 +69,33 @@ fn fold_filters(mut element: Element) -> Vec<Element> {
             && let Some(values) = constants(iter)
         {
             let slot = *slot;
-            let filters = element.clauses[i + 1..]
+            let conditions = element.clauses[i + 1..]
                 .iter()
-                .take_while(|c| matches!(c, Clause::If(cond) if reads_only(cond, slot)))
+                .take_while(|c| matches!(c, Clause::If(_)))
                 .count();
-            if filters > 0
-                && let Some(kept) = filter(&values, slot, &element.clauses[i + 1..=i + filters])
+            // The filters on the loop's variable alone come first: past
+            // conditions that cannot fail, order does not change the options
+            // (`if k <= n and k % 3 != 0` is `if k % 3 != 0 and k <= n`).
+            let run = &element.clauses[i + 1..=i + conditions];
+            let reads = |c: &Clause| matches!(c, Clause::If(cond) if reads_only(cond, slot));
+            let (mut filters, mut rest): (Vec<Clause>, Vec<Clause>) =
+                run.iter().cloned().partition(|c| reads(c));
+            if !rest
+                .iter()
+                .all(|c| matches!(c, Clause::If(cond) if infallible(cond)))
+            {
+                // Only the filters before any other condition.
+                let leading = run.iter().take_while(|c| reads(c)).count();
+                (filters, rest) = (run[..leading].to_vec(), run[leading..].to_vec());
+            }
+            if !filters.is_empty()
+                && let Some(kept) = filter(&values, slot, &filters)
             {
                 element.clauses[i] = Clause::For {
                     slot,
                     iter: Iter::List(kept.into_iter().map(IntExpr::constant).collect()),
                 };
-                element.clauses.drain(i + 1..=i + filters);
+                element.clauses.splice(i + 1..=i + conditions, rest);
             }
         }
         i += 1;
@@ -452,6 +467,25 @@ fn constants(iter: &Iter) -> Option<Vec<i64>> {
     }
 }
 
+/// Whether evaluating `cond` can never fail (no division, no overflow, no
+/// index, no call), so that where it is evaluated does not matter.
+fn infallible(cond: &Cond) -> bool {
+    fn total(e: &IntExpr) -> bool {
+        match e {
+            IntExpr::Affine(_) | IntExpr::Large(_) => true,
+            IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(total),
+            IntExpr::Select(c, a, b) => infallible(c) && total(a) && total(b),
+            _ => false,
+        }
+    }
+    match cond {
+        Cond::Const(_) => true,
+        Cond::Cmp(_, a, b) => total(a) && total(b),
+        Cond::Not(c) => infallible(c),
+        Cond::And(a, b) | Cond::Or(a, b) => infallible(a) && infallible(b),
+    }
+}
+
 fn reads_only(cond: &Cond, slot: usize) -> bool {
     (0..MAX_SLOTS).all(|s| s == slot || !cond.uses(s))
 }
@@ -624,6 +658,55 @@ mod tests {
             "conditions moved into loop bounds",
         ];
         assert_eq!(applied, passes);
+    }
+
+    /// A filter after a condition that may fail stays behind it: moved
+    /// first, it would hide that condition's error for the values it drops.
+    #[test]
+    fn filters_move_first_only_past_conditions_that_cannot_fail() {
+        let odd = Cond::Cmp(
+            CmpOp::Eq,
+            IntExpr::binary(IntOp::Mod, IntExpr::slot(1), IntExpr::constant(2)),
+            IntExpr::constant(1),
+        );
+        let element = |guard: Cond| Element {
+            clauses: vec![
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::Range {
+                        low: IntExpr::constant(1),
+                        high: IntExpr::constant(6),
+                        inclusive: false,
+                    },
+                },
+                Clause::If(guard),
+                Clause::If(odd.clone()),
+            ],
+            value: OptionValue::Terms {
+                calls: vec![],
+                nims: vec![IntExpr::slot(1)],
+            },
+        };
+        let odds = Iter::List([1, 3, 5].map(IntExpr::constant).to_vec());
+        let at_most_n = Cond::Cmp(CmpOp::Le, IntExpr::slot(1), IntExpr::slot(0));
+        let [Element { clauses, .. }] = &fold_filters(element(at_most_n.clone()))[..] else {
+            panic!("one element");
+        };
+        let folded = [
+            Clause::For {
+                slot: 1,
+                iter: odds,
+            },
+            Clause::If(at_most_n),
+        ];
+        assert_eq!(clauses.as_slice(), folded);
+        let divides = Cond::Cmp(
+            CmpOp::Eq,
+            IntExpr::binary(IntOp::Div, IntExpr::constant(12), IntExpr::slot(0)),
+            IntExpr::slot(1),
+        );
+        let guarded = element(divides);
+        assert_eq!(fold_filters(guarded.clone()), vec![guarded]);
     }
 
     #[test]

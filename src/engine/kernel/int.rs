@@ -349,7 +349,32 @@ impl IntExpr {
                 return IntExpr::Affine(affine);
             }
         }
-        IntExpr::Binary(op, Box::new(a), Box::new(b))
+        // `min(x, y) ± c` is `min(x ± c, y ± c)` (and `c + min(x, y)` too):
+        // affine parts stay affine, so a bound `min(a, b) + 1` can still be
+        // read in closed form.
+        let shifted = match (op, &a, &b) {
+            (IntOp::Add | IntOp::Sub, IntExpr::Min(parts) | IntExpr::Max(parts), c)
+            | (IntOp::Add, c, IntExpr::Min(parts) | IntExpr::Max(parts))
+                if matches!(c, IntExpr::Affine(_)) =>
+            {
+                let shift = |part: &IntExpr| match (part, c) {
+                    (IntExpr::Affine(x), IntExpr::Affine(y)) => {
+                        x.combine(y, if op == IntOp::Sub { -1 } else { 1 })
+                    }
+                    _ => None,
+                };
+                let parts: Option<Vec<IntExpr>> = parts
+                    .iter()
+                    .map(|p| shift(p).map(IntExpr::Affine))
+                    .collect();
+                parts.map(|parts| match (&a, &b) {
+                    (IntExpr::Min(_), _) | (_, IntExpr::Min(_)) => IntExpr::Min(parts),
+                    _ => IntExpr::Max(parts),
+                })
+            }
+            _ => None,
+        };
+        shifted.unwrap_or_else(|| IntExpr::Binary(op, Box::new(a), Box::new(b)))
     }
 
     /// `-a` (which overflows exactly where `0 - a` does).

@@ -45,16 +45,31 @@ impl Linear {
     /// The forms of a bound: one for an affine bound, one per part of a
     /// `min` (`max`, for `largest`) of affine parts.
     fn bounds(expr: &IntExpr, params: usize, largest: bool) -> Option<Vec<Linear>> {
-        let parts = match expr {
-            IntExpr::Min(parts) if !largest => parts.as_slice(),
-            IntExpr::Max(parts) if largest => parts.as_slice(),
-            single => std::slice::from_ref(single),
-        };
-        let forms = parts.iter().map(|part| Linear::of(part, params, None));
-        let forms: Vec<Linear> = forms
-            .map(|form| form.map(|(form, _)| form))
-            .collect::<Option<_>>()?;
+        let mut forms = Vec::new();
+        Linear::collect(expr, params, largest, &mut forms)?;
         (!forms.is_empty()).then_some(forms)
+    }
+
+    /// Appends the forms of `expr` to `forms`, opening nested `min`s (or
+    /// `max`s).
+    fn collect(
+        expr: &IntExpr,
+        params: usize,
+        largest: bool,
+        forms: &mut Vec<Linear>,
+    ) -> Option<()> {
+        match expr {
+            IntExpr::Min(parts) if !largest => parts
+                .iter()
+                .try_for_each(|part| Linear::collect(part, params, largest, forms)),
+            IntExpr::Max(parts) if largest => parts
+                .iter()
+                .try_for_each(|part| Linear::collect(part, params, largest, forms)),
+            single => {
+                forms.push(Linear::of(single, params, None)?.0);
+                Some(())
+            }
+        }
     }
 
     #[inline(always)]
