@@ -150,11 +150,40 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
-        let mut rows_major = RowMajor::new(&[rows as i64, cols as i64], |t| {
-            let index = slot(t[0], t[1]).filter(|&i| i < values.len());
-            index.map_or(DENSE_BIG, |i| values[i])
+        let mut rows_major = RowMajor::new(&[rows as i64, cols as i64], |_| DENSE_BIG);
+        diagonals(rows, cols, |(a, b), index| {
+            if let Some(&value) = values.get(index) {
+                rows_major.set(&[a, b], value);
+            }
         });
         self.marks.get_mut().fit(rows_major.widest() as u64);
+        let filled = self.fill_rows(values, &mut rows_major, kernel, (rows, cols), limit, watch);
+        // The table learns the box's values in its own order, sequentially,
+        // where storing each as it is found would touch a new cache line
+        // per position.
+        diagonals(rows, cols, |(a, b), index| {
+            if let (Some(value), Some(slot)) = (rows_major.get(&[a, b]), values.get_mut(index)) {
+                *slot = value;
+            }
+        });
+        if filled? {
+            self.rows = rows;
+            self.cols = cols;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Computes the values of the box in row-major order, as `fill` says.
+    fn fill_rows(
+        &mut self,
+        values: &[u32],
+        rows_major: &mut RowMajor,
+        kernel: &Kernel,
+        (rows, cols): (usize, usize),
+        limit: u64,
+        watch: &Watch,
+    ) -> Result<bool, Stop> {
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -162,10 +191,6 @@ impl Grid {
                 watch.check()?;
             }
             for b in first..cols {
-                let Some(index) = slot(a as i64, b as i64) else {
-                    self.blocked = true;
-                    return Ok(false);
-                };
                 let args = [a as i64, b as i64];
                 // The box holds what the table holds, in the order the
                 // fill walks: asking it is no cache miss.
@@ -175,7 +200,7 @@ impl Grid {
                 self.marks.get_mut().start();
                 let known = Values {
                     table: values,
-                    rows_major: &rows_major,
+                    rows_major,
                     marks: &self.marks,
                 };
                 let found = kernel.options(&args, &known, limit, &mut self.options);
@@ -190,20 +215,44 @@ impl Grid {
                     self.blocked = true;
                     return Ok(false);
                 };
-                values[index] = value as u32;
                 rows_major.set(&args, value as u32);
                 self.marks.get_mut().fit(value);
             }
         }
-        self.rows = rows;
-        self.cols = cols;
         Ok(true)
+    }
+}
+
+/// Calls `visit` with every `(a, b)` of the box `rows × cols` and its slot,
+/// in the order of the slots: a pass that reads or writes the table
+/// sequentially.
+fn diagonals(rows: usize, cols: usize, mut visit: impl FnMut((i64, i64), usize)) {
+    for diagonal in 0..(rows + cols).saturating_sub(1) {
+        let start = diagonal * (diagonal + 1) / 2;
+        // b < cols and a = diagonal − b < rows.
+        let low = (diagonal + 1).saturating_sub(rows);
+        for b in low..=diagonal.min(cols.saturating_sub(1)) {
+            visit(((diagonal - b) as i64, b as i64), start + b);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{arguments, slot};
+    use super::{arguments, diagonals, slot};
+
+    #[test]
+    fn diagonals_visit_each_cell_of_a_box_once_in_slot_order() {
+        for (rows, cols) in [(1, 1), (3, 7), (7, 3), (5, 5)] {
+            let mut visited = Vec::new();
+            diagonals(rows, cols, |(a, b), index| {
+                assert_eq!(slot(a, b), Some(index));
+                visited.push(index);
+            });
+            assert!(visited.windows(2).all(|w| w[0] < w[1]), "{rows}×{cols}");
+            assert_eq!(visited.len(), rows * cols);
+        }
+    }
 
     #[test]
     fn the_pairing_is_a_bijection_on_small_arguments() {
