@@ -1,6 +1,7 @@
 //! sprague: an interpreter for a small language of impartial combinatorial
 //! games.
 
+pub mod builtin;
 pub mod diagnostic;
 pub mod engine;
 pub mod interp;

@@ -72,7 +72,7 @@ impl Game {
 pub enum Callable {
     Family(FamilyId),
     Def(DefId),
-    Builtin(crate::interp::builtins::Builtin),
+    Builtin(crate::builtin::Builtin),
 }
 
 /// A map with its keys in insertion order.

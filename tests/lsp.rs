@@ -312,7 +312,7 @@ fn the_grammar_highlights_every_builtin_and_keyword() {
         .unwrap()
         .split('|')
         .collect();
-    let mut builtins = sprague::interp::builtins::Builtin::NAMES.to_vec();
+    let mut builtins = sprague::builtin::Builtin::NAMES.to_vec();
     builtins.sort();
     listed.sort();
     assert_eq!(listed, builtins);

@@ -5,8 +5,8 @@
 use std::rc::Rc;
 
 use super::program::{Code, Emit, Generator, Global, Program};
+use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::interp::builtins::Builtin;
 use crate::interp::{Interp, ops};
 use crate::span::Span;
 use crate::syntax::ast::{Clause, Element, Expr, ExprKind};

@@ -8,8 +8,8 @@ pub mod program;
 
 use std::rc::Rc;
 
+use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::interp::builtins::Builtin;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Definition, ExprKind, Name, Stmt};
 use crate::value::{DefId, FamilyId};

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::document::{Document, Symbol};
+use crate::builtin::Builtin;
 use crate::engine::Limits;
 use crate::interp::Interp;
-use crate::interp::builtins::Builtin;
 use crate::lower::Redefine;
 use crate::printer::Format;
 use crate::run::{Captured, with_big_stack};

@@ -25,7 +25,7 @@ use lsp_types::{
     TextDocumentSyncKind, Uri,
 };
 
-use crate::interp::builtins::Builtin;
+use crate::builtin::Builtin;
 use crate::syntax::KEYWORDS;
 use document::{Document, Kind, Symbol};
 use position::LineIndex;

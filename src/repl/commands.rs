@@ -323,7 +323,7 @@ pub(crate) fn describe(interp: &mut Interp, name: &str, color: bool) -> Option<S
 /// A built-in's usage, what it gives and an example to try; `None` for a
 /// name that is no built-in.
 fn builtin_text(name: &str, color: bool) -> Option<String> {
-    let help = crate::interp::builtins::Builtin::named(name)?.help();
+    let help = crate::builtin::Builtin::named(name)?.help();
     Some(format!(
         "{}  (built-in)\n{}\n{}\n{}\n",
         highlight::paint(help.usage, None, color),

@@ -13,7 +13,7 @@ use rustyline::{Cmd, ConditionalEventHandler, Context, Event, EventContext, Repe
 use super::commands::COMMANDS;
 use super::highlight::{self, CONTINUATION_INDENT, DIM, PROMPT_STYLE};
 use super::lexer::{self, KEYWORDS, Kind};
-use crate::interp::builtins::Builtin;
+use crate::builtin::Builtin;
 use crate::interp::session::DefinitionSummary;
 
 /// Whether Enter should open another line rather than submit: the parser

@@ -2,7 +2,7 @@
 //! fails, so half-written input can still be coloured, its brackets matched
 //! and its open brackets counted.
 
-use crate::interp::builtins::Builtin;
+use crate::builtin::Builtin;
 
 pub use crate::syntax::KEYWORDS;
 
