@@ -6,66 +6,11 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-/// A declared game family (`game Name(…)`), by index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct FamilyId(pub u32);
+pub use crate::engine::game::{FamilyId, Game, PosId};
 
 /// A `def`, by index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct DefId(pub u32);
-
-/// An interned position: a family and the position's index in that family's
-/// table (a heap size for dense families).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct PosId {
-    pub family: FamilyId,
-    pub index: u32,
-}
-
-/// A game value.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Game {
-    /// `*n`
-    Nim(u64),
-    /// A position of a declared family, or an interned `< … >` literal.
-    Pos(PosId),
-    /// A disjunctive sum of two or more parts, none of them a sum.
-    Sum(Rc<Vec<Game>>),
-}
-
-impl Game {
-    /// The disjunctive sum `self + other`, flattened, without `*0` parts.
-    pub fn sum(self, other: Game) -> Game {
-        let mut parts = self.into_parts();
-        parts.extend(other.into_parts());
-        parts.retain(|part| *part != Game::Nim(0));
-        Game::from_parts(parts)
-    }
-
-    /// The parts of a sum, or the game itself as a single part.
-    pub fn parts(&self) -> &[Game] {
-        match self {
-            Game::Sum(parts) => parts,
-            single => std::slice::from_ref(single),
-        }
-    }
-
-    fn into_parts(self) -> Vec<Game> {
-        match self {
-            Game::Sum(parts) => Rc::try_unwrap(parts).unwrap_or_else(|rc| (*rc).clone()),
-            single => vec![single],
-        }
-    }
-
-    /// Rebuilds a game from parts (one part is itself, none is `*0`).
-    pub fn from_parts(mut parts: Vec<Game>) -> Game {
-        match parts.len() {
-            0 => Game::Nim(0),
-            1 => parts.pop().unwrap_or(Game::Nim(0)),
-            _ => Game::Sum(Rc::new(parts)),
-        }
-    }
-}
 
 /// Something callable: a game family, a `def` or a built-in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -289,6 +234,54 @@ pub fn range_cmp(a: (i64, i64), b: (i64, i64)) -> Ordering {
     }
 }
 
+/// The engine keeps positions by their arguments: it sees integers, lists
+/// and ranges, and ranges are kept as the lists they are, so `F(0..3)` and
+/// `F([0, 1, 2])` are the same position.
+impl crate::engine::Arg for Value {
+    fn int(n: i64) -> Value {
+        Value::Int(n)
+    }
+
+    fn list(items: Vec<Value>) -> Value {
+        Value::list(items)
+    }
+
+    fn game(game: Game) -> Value {
+        Value::Game(game)
+    }
+
+    fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn as_list(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    fn as_range(&self) -> Option<(i64, i64)> {
+        match self {
+            Value::Range(low, high) => Some((*low, *high)),
+            _ => None,
+        }
+    }
+
+    fn normalised(&self) -> Value {
+        match self {
+            Value::Range(..) => Value::list(self.elements().collect()),
+            Value::List(items) if items.iter().any(|v| matches!(v, Value::Range(..))) => {
+                Value::list(items.iter().map(|item| item.normalised()).collect())
+            }
+            other => other.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Value;
@@ -330,5 +323,23 @@ mod tests {
             std::cmp::Ordering::Equal
         );
         assert!(Value::list(vec![Value::Int(0), Value::Int(2)]) > huge);
+    }
+
+    /// The engine sees a value's integers, lists and ranges through `Arg`:
+    /// a range is the list it spells.
+    #[test]
+    fn integers_and_a_list_of_them_have_different_keys() {
+        use crate::engine::IntKey;
+        let ints = IntKey::of(&[Value::Int(3), Value::Int(4)]).expect("integers");
+        let list = IntKey::of(&[Value::list(vec![Value::Int(3), Value::Int(4)])]);
+        assert_eq!(ints.ints(), &[3, 4]);
+        assert_ne!(Some(ints), list);
+        assert_eq!(IntKey::of(&[Value::Range(3, 5)]), list);
+        assert_eq!(
+            list.map(|k| k.args()),
+            Some(vec![Value::list(vec![Value::Int(3), Value::Int(4)])])
+        );
+        assert_eq!(IntKey::of(&[Value::str("x")]), None);
+        assert_eq!(IntKey::of(&vec![Value::Int(1); 5]), None);
     }
 }

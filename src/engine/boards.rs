@@ -11,9 +11,9 @@ use std::hash::{BuildHasher, Hash};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
+use super::game::PosId;
 use super::kernel::{Kernel, Known, OptionSet};
-use super::{Engine, FamilyTable, IN_PROGRESS, Mex, Stop, UNKNOWN};
-use crate::value::PosId;
+use super::{Arg, Engine, FamilyTable, IN_PROGRESS, Mex, Stop, UNKNOWN};
 
 /// The interned lists of one family; a list's index is its position's
 /// index in the family's dense table.
@@ -170,7 +170,7 @@ pub(super) struct ListSearch {
     mex: Mex,
 }
 
-impl Engine {
+impl<A: Arg> Engine<A> {
     /// Computes the list position `pos` with its family's program, depth
     /// first, computing at most `budget` positions in this call.
     pub fn fill_list(
@@ -288,7 +288,7 @@ impl Engine {
 
 /// Puts the positions a search marked as in progress, and left unsolved,
 /// back to unknown.
-fn reset(table: &mut FamilyTable, marked: &[u32]) {
+fn reset<A>(table: &mut FamilyTable<A>, marked: &[u32]) {
     for &index in marked {
         if table.dense_value(index) == IN_PROGRESS {
             table.set_dense_value(index, UNKNOWN);

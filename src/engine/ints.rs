@@ -3,7 +3,7 @@
 //! program looks up the positions its options name without building a
 //! single `Value`.
 
-use crate::value::Value;
+use super::Arg;
 
 /// Most integers a key holds.
 pub const KEY_INTS: usize = 4;
@@ -34,16 +34,17 @@ impl IntKey {
     }
 
     /// The key of an argument list, if it is integers or one list of them.
-    pub fn of(args: &[Value]) -> Option<IntKey> {
+    pub fn of<A: Arg>(args: &[A]) -> Option<IntKey> {
         let mut ints = [0; KEY_INTS];
         let (items, list) = match args {
-            [Value::List(items)] => (items.as_slice(), true),
-            [Value::Range(low, high)] => {
-                let len = usize::try_from(high.checked_sub(*low)?).ok()?;
+            [one] if one.as_list().is_some() => (one.as_list()?, true),
+            [one] if one.as_range().is_some() => {
+                let (low, high) = one.as_range()?;
+                let len = usize::try_from(high.checked_sub(low)?).ok()?;
                 if len > KEY_INTS {
                     return None;
                 }
-                for (slot, n) in ints.iter_mut().zip(*low..*high) {
+                for (slot, n) in ints.iter_mut().zip(low..high) {
                     *slot = n;
                 }
                 return IntKey::new(&ints[..len], true);
@@ -54,10 +55,7 @@ impl IntKey {
             return None;
         }
         for (slot, item) in ints.iter_mut().zip(items) {
-            let Value::Int(n) = item else {
-                return None;
-            };
-            *slot = *n;
+            *slot = item.as_int()?;
         }
         IntKey::new(&ints[..items.len()], list)
     }
@@ -73,32 +71,11 @@ impl IntKey {
     }
 
     /// The arguments this key stands for.
-    pub fn args(&self) -> Vec<Value> {
-        let ints = self.ints().iter().map(|&n| Value::Int(n));
+    pub fn args<A: Arg>(&self) -> Vec<A> {
+        let ints = self.ints().iter().map(|&n| A::int(n));
         match self.list {
-            true => vec![Value::list(ints.collect())],
+            true => vec![A::list(ints.collect())],
             false => ints.collect(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::IntKey;
-    use crate::value::Value;
-
-    #[test]
-    fn integers_and_a_list_of_them_have_different_keys() {
-        let ints = IntKey::of(&[Value::Int(3), Value::Int(4)]).expect("integers");
-        let list = IntKey::of(&[Value::list(vec![Value::Int(3), Value::Int(4)])]);
-        assert_eq!(ints.ints(), &[3, 4]);
-        assert_ne!(Some(ints), list);
-        assert_eq!(IntKey::of(&[Value::Range(3, 5)]), list);
-        assert_eq!(
-            list.map(|k| k.args()),
-            Some(vec![Value::list(vec![Value::Int(3), Value::Int(4)])])
-        );
-        assert_eq!(IntKey::of(&[Value::str("x")]), None);
-        assert_eq!(IntKey::of(&vec![Value::Int(1); 5]), None);
     }
 }

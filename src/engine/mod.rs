@@ -4,7 +4,9 @@
 //! argument itself, 4 bytes a position (the rare value that does not fit in
 //! 32 bits is kept aside).
 
+mod arg;
 mod boards;
+pub mod game;
 mod grid;
 mod ints;
 pub mod kernel;
@@ -15,6 +17,7 @@ mod seen;
 mod shell;
 mod split;
 
+pub use arg::Arg;
 pub use boards::ListFill;
 pub use ints::IntKey;
 pub use mex::Mex;
@@ -25,8 +28,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap;
 
-use crate::value::{FamilyId, Game, PosId, Value};
 use boards::{Boards, ListSearch};
+use game::{FamilyId, Game, PosId};
 use grid::Grid;
 use kernel::Kernel;
 use shell::Shell;
@@ -104,18 +107,18 @@ impl Watch {
     }
 }
 
-struct FamilyTable {
+struct FamilyTable<A> {
     name: String,
     shape: Shape,
     /// The parameters fixed in an instance of a family, by index.
-    fixed: Vec<(usize, Value)>,
+    fixed: Vec<(usize, A)>,
     /// Values of positions `Name(n)` for small non-negative `n`.
     dense: Vec<u32>,
     /// Dense values of 32 bits or more, by argument.
     big: FxHashMap<u32, u64>,
     /// Argument lists of every other position, by index.
-    keys: Vec<Rc<[Value]>>,
-    lookup: FxHashMap<Rc<[Value]>, u32>,
+    keys: Vec<Rc<[A]>>,
+    lookup: FxHashMap<Rc<[A]>, u32>,
     /// The index of each position in `keys` whose arguments are integers
     /// (those are not in `lookup`).
     ints: FxHashMap<IntKey, u32>,
@@ -133,7 +136,7 @@ struct FamilyTable {
     search: ListSearch,
 }
 
-impl FamilyTable {
+impl<A> FamilyTable<A> {
     /// The value of the position at `index` of the dense table, or
     /// `UNKNOWN` / `IN_PROGRESS`.
     #[inline]
@@ -190,16 +193,16 @@ impl FamilyTable {
 }
 
 /// All interned positions and their memoised Grundy values.
-pub struct Engine {
-    tables: Vec<FamilyTable>,
+pub struct Engine<A> {
+    tables: Vec<FamilyTable<A>>,
     positions: u64,
     pub limits: Limits,
     watch: Watch,
 }
 
-impl Engine {
+impl<A: Arg> Engine<A> {
     /// An empty engine whose computations stop when `interrupt` is set.
-    pub fn new(limits: Limits, interrupt: Arc<AtomicBool>) -> Engine {
+    pub fn new(limits: Limits, interrupt: Arc<AtomicBool>) -> Engine<A> {
         let watch = Watch {
             interrupt,
             max_memory: limits.max_memory,
@@ -227,7 +230,7 @@ impl Engine {
         id: FamilyId,
         name: String,
         shape: Shape,
-        fixed: Vec<(usize, Value)>,
+        fixed: Vec<(usize, A)>,
     ) {
         let table = FamilyTable {
             name,
@@ -278,14 +281,15 @@ impl Engine {
     }
 
     /// The interned position `family(args)`.
-    pub fn intern(&mut self, family: FamilyId, args: &[Value]) -> Result<PosId, Stop> {
+    pub fn intern(&mut self, family: FamilyId, args: &[A]) -> Result<PosId, Stop> {
         let table = &mut self.tables[family.0 as usize];
-        if let [Value::Int(n)] = args
+        if let [arg] = args
+            && let Some(n) = arg.as_int()
             && table.shape == Shape::Ints(1)
-            && *n >= 0
-            && (*n as u64) < DENSE_LIMIT
+            && n >= 0
+            && (n as u64) < DENSE_LIMIT
         {
-            let n = *n as usize;
+            let n = n as usize;
             if n >= table.dense.len() {
                 let grow = (n + 1 - table.dense.len()) as u64;
                 if self.positions + grow > self.limits.max_positions {
@@ -348,7 +352,7 @@ impl Engine {
         self.watch.check()?;
         self.positions += 1;
         let index = table.keys.len() as u32;
-        let key: Rc<[Value]> = args.iter().map(normalise).collect();
+        let key: Rc<[A]> = args.iter().map(A::normalised).collect();
         table.keys.push(key.clone());
         match int_key {
             Some(int_key) => table.ints.insert(int_key, index),
@@ -385,13 +389,13 @@ impl Engine {
 
     /// The interned literal game whose options are `options`.
     pub fn intern_literal(&mut self, options: Vec<Game>) -> Result<PosId, Stop> {
-        let args: Vec<Value> = options.into_iter().map(Value::Game).collect();
+        let args: Vec<A> = options.into_iter().map(A::game).collect();
         self.intern(LITERALS, &args)
     }
 
     /// The arguments of a position (for a literal: its options as games),
     /// the fixed ones of an instance of a family included.
-    pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
+    pub fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [A]> {
         let own = self.own_args(pos);
         let fixed = &self.tables[pos.family.0 as usize].fixed;
         if fixed.is_empty() {
@@ -412,24 +416,24 @@ impl Engine {
 
     /// The arguments of a position that its family's table keeps: those
     /// of an instance's parameters that are not fixed.
-    pub fn own_args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
+    pub fn own_args(&self, pos: PosId) -> std::borrow::Cow<'_, [A]> {
         use std::borrow::Cow;
         let table = &self.tables[pos.family.0 as usize];
         if table.shape == Shape::List && pos.index & HASHED == 0 {
             let ints = table.boards.get(pos.index).iter();
-            return Cow::Owned(vec![Value::list(ints.map(|&n| Value::Int(n)).collect())]);
+            return Cow::Owned(vec![A::list(ints.map(|&n| A::int(n)).collect())]);
         }
-        let ints: Vec<Value> = if let Some(n) = self.dense_arg(pos) {
-            vec![Value::Int(n)]
+        let ints: Vec<A> = if let Some(n) = self.dense_arg(pos) {
+            vec![A::int(n)]
         } else if let Some((a, b)) = self.dense_pair(pos) {
-            vec![Value::Int(a), Value::Int(b)]
+            vec![A::int(a), A::int(b)]
         } else if let Some((ints, k)) = self.dense_tuple(pos) {
-            ints[..k].iter().map(|&n| Value::Int(n)).collect()
+            ints[..k].iter().map(|&n| A::int(n)).collect()
         } else {
             return Cow::Borrowed(self.key(pos));
         };
         match table.shape {
-            Shape::Board(_) | Shape::List => Cow::Owned(vec![Value::list(ints)]),
+            Shape::Board(_) | Shape::List => Cow::Owned(vec![A::list(ints)]),
             Shape::Ints(_) => Cow::Owned(ints),
         }
     }
@@ -502,7 +506,7 @@ impl Engine {
 
     /// The argument list of a position kept in a hash table.
     #[inline]
-    pub fn key(&self, pos: PosId) -> &[Value] {
+    pub fn key(&self, pos: PosId) -> &[A] {
         &self.tables[pos.family.0 as usize].keys[(pos.index & !HASHED) as usize]
     }
 
@@ -685,28 +689,12 @@ impl Shape {
 
 /// The integers of an argument list that is one list (or range) of
 /// integers.
-fn list_of_ints(args: &[Value]) -> Option<Vec<i64>> {
-    match args {
-        [Value::List(items)] => items
-            .iter()
-            .map(|item| match item {
-                Value::Int(n) => Some(*n),
-                _ => None,
-            })
-            .collect(),
-        [Value::Range(..)] => list_of_ints(&[normalise(&args[0])]),
-        _ => None,
+fn list_of_ints<A: Arg>(args: &[A]) -> Option<Vec<i64>> {
+    let [arg] = args else {
+        return None;
+    };
+    if let Some((low, high)) = arg.as_range() {
+        return Some((low..high).collect());
     }
-}
-
-/// Argument lists are stored with ranges as lists, so `F(0..3)` and
-/// `F([0, 1, 2])` are the same position.
-fn normalise(value: &Value) -> Value {
-    match value {
-        Value::Range(..) => Value::list(value.elements().collect()),
-        Value::List(items) if items.iter().any(|v| matches!(v, Value::Range(..))) => {
-            Value::list(items.iter().map(normalise).collect())
-        }
-        other => other.clone(),
-    }
+    arg.as_list()?.iter().map(A::as_int).collect()
 }

@@ -35,7 +35,7 @@ enum LetState {
 /// A running session: sources read, definitions, memo tables and output.
 pub struct Interp {
     pub sources: Sources,
-    pub engine: Engine,
+    pub engine: Engine<Value>,
     program: Rc<Program>,
     lets: Vec<LetState>,
     depth: usize,

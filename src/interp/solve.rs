@@ -71,7 +71,7 @@ impl Pending {
 /// (the walk's result is then discarded, the absent positions computed
 /// first).
 struct LookedUp<'a> {
-    engine: &'a Engine,
+    engine: &'a Engine<Value>,
     family: FamilyId,
     /// Whether positions are boards (one list of integers).
     board: bool,
