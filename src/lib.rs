@@ -16,6 +16,7 @@ pub mod progress;
 pub mod repl;
 pub mod run;
 pub mod span;
+pub mod stack;
 pub mod syntax;
 pub mod value;
 pub mod visible;

@@ -11,7 +11,8 @@ use clap::Parser;
 use sprague::engine::Limits;
 use sprague::printer::Format;
 use sprague::repl;
-use sprague::run::{Settings, emit_ir, run_script, with_big_stack};
+use sprague::run::{Settings, emit_ir, run_script};
+use sprague::stack::with_big_stack;
 
 /// Sprague-Grundy values, outcomes and winning moves of impartial games
 /// written in the .sg language.

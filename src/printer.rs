@@ -8,9 +8,20 @@ use rustc_hash::FxHashMap;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::LITERALS;
-use crate::interp::Interp;
 use crate::span::Span;
-use crate::value::{Callable, Game, PosId, Table, Value};
+use crate::value::{Callable, DefId, FamilyId, Game, PosId, Table, Value};
+
+/// What printing needs of a session: the names of families and `def`s,
+/// and the arguments of positions. The interpreter is the one
+/// implementation; through this the printer knows no interpreter type.
+pub trait Names {
+    /// The name of a family.
+    fn family_name(&self, family: FamilyId) -> &str;
+    /// The name of a `def`.
+    fn def_name(&self, def: DefId) -> &str;
+    /// The arguments of a position (a literal's: its options as games).
+    fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]>;
+}
 
 /// How results are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -26,7 +37,7 @@ pub enum Format {
 }
 
 /// A statement's result as printed on its own line(s).
-pub fn result(value: &Value, it: &Interp, format: Format) -> String {
+pub fn result(value: &Value, it: &dyn Names, format: Format) -> String {
     match format {
         Format::Json => json(value, it).to_string(),
         Format::Csv => csv(value, it),
@@ -40,7 +51,7 @@ pub fn result(value: &Value, it: &Interp, format: Format) -> String {
 
 /// A value in source form, strings quoted: how it looks inside a list.
 /// One too long to print (see `check_size`) is described instead.
-pub fn inline(value: &Value, it: &Interp) -> String {
+pub fn inline(value: &Value, it: &dyn Names) -> String {
     let size = Sizer::new(it, false).size(value);
     if size > MAX_PRINTED {
         return format!("a {} of about {size} characters", value.kind());
@@ -52,7 +63,7 @@ pub fn inline(value: &Value, it: &Interp) -> String {
 
 /// A value inline, cut to about 60 characters with `…`: for notes, which
 /// must stay readable whatever the arguments hold.
-pub fn brief(value: &Value, it: &Interp) -> String {
+pub fn brief(value: &Value, it: &dyn Names) -> String {
     const SHOWN: usize = 60;
     let full = inline(value, it);
     match full.char_indices().nth(SHOWN) {
@@ -67,7 +78,7 @@ pub const MAX_PRINTED: u64 = 100_000_000;
 
 /// Fails when printing `value` in `format` would pass `MAX_PRINTED`,
 /// before anything is built: the size is counted once per shared list.
-pub fn check_size(value: &Value, it: &Interp, format: Format, span: Span) -> Result<()> {
+pub fn check_size(value: &Value, it: &dyn Names, format: Format, span: Span) -> Result<()> {
     let size = Sizer::new(it, format != Format::Text).size(value);
     if size <= MAX_PRINTED {
         return Ok(());
@@ -85,7 +96,7 @@ pub fn check_size(value: &Value, it: &Interp, format: Format, span: Span) -> Res
 /// Counts the characters a value prints as, at most a few per element,
 /// remembering shared lists, maps and positions so that each is walked once.
 struct Sizer<'a> {
-    it: &'a Interp,
+    it: &'a dyn Names,
     /// Whether ranges print their elements (JSON and CSV) or `a..b`.
     ranges: bool,
     shared: FxHashMap<usize, u64>,
@@ -93,7 +104,7 @@ struct Sizer<'a> {
 }
 
 impl<'a> Sizer<'a> {
-    fn new(it: &'a Interp, ranges: bool) -> Sizer<'a> {
+    fn new(it: &'a dyn Names, ranges: bool) -> Sizer<'a> {
         Sizer {
             it,
             ranges,
@@ -105,7 +116,7 @@ impl<'a> Sizer<'a> {
     fn size(&mut self, value: &Value) -> u64 {
         // A value nested too deeply to walk is too long to print, and
         // printing it would recurse as deeply as this count.
-        if crate::run::stack_exhausted() {
+        if crate::stack::stack_exhausted() {
             return u64::MAX;
         }
         match value {
@@ -153,8 +164,8 @@ impl<'a> Sizer<'a> {
                 if let Some(&n) = self.positions.get(pos) {
                     return n;
                 }
-                let name = self.it.engine.family_name(pos.family).len() as u64;
-                let args = self.it.engine.args(*pos);
+                let name = self.it.family_name(pos.family).len() as u64;
+                let args = self.it.args(*pos);
                 let n = args.iter().fold(name + 2, |n, arg| {
                     n.saturating_add(self.size(arg).saturating_add(2))
                 });
@@ -171,7 +182,7 @@ fn digits(n: i64) -> u64 {
 }
 
 /// "the integer 5", "the game Kayles(3)", for messages.
-pub fn describe(value: &Value, it: &Interp) -> String {
+pub fn describe(value: &Value, it: &dyn Names) -> String {
     match value {
         Value::Game(_) | Value::Func(_) => format!("{} `{}`", article(value), inline(value, it)),
         _ => describe_plain(value),
@@ -208,7 +219,7 @@ pub fn plain(value: &Value) -> String {
     }
 }
 
-fn write_value(out: &mut String, value: &Value, it: &Interp) {
+fn write_value(out: &mut String, value: &Value, it: &dyn Names) {
     match value {
         Value::Unit => out.push_str("none"),
         Value::Int(n) => write!(out, "{n}").unwrap_or(()),
@@ -239,7 +250,7 @@ fn write_value(out: &mut String, value: &Value, it: &Interp) {
     }
 }
 
-fn write_list(out: &mut String, items: &[Value], it: &Interp) {
+fn write_list(out: &mut String, items: &[Value], it: &dyn Names) {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
@@ -256,25 +267,25 @@ pub fn infinite_text(finite: &[u64]) -> String {
 }
 
 /// The name of a family, `def` or built-in.
-pub fn callable_name(callable: Callable, it: &Interp) -> String {
+pub fn callable_name(callable: Callable, it: &dyn Names) -> String {
     match callable {
-        Callable::Family(id) => it.engine.family_name(id).to_string(),
-        Callable::Def(id) => it.program().defs[id.0 as usize].name.clone(),
+        Callable::Family(id) => it.family_name(id).to_string(),
+        Callable::Def(id) => it.def_name(id).to_string(),
         Callable::Builtin(b) => b.name().to_string(),
     }
 }
 
-fn write_game(out: &mut String, game: &Game, it: &Interp) {
+fn write_game(out: &mut String, game: &Game, it: &dyn Names) {
     match game {
         Game::Nim(n) => write!(out, "*{n}").unwrap_or(()),
         Game::Pos(pos) => {
-            let args = it.engine.args(*pos);
+            let args = it.args(*pos);
             if pos.family == LITERALS {
                 out.push('<');
                 write_list(out, &args, it);
                 out.push('>');
             } else {
-                out.push_str(it.engine.family_name(pos.family));
+                out.push_str(it.family_name(pos.family));
                 if !args.is_empty() {
                     out.push('(');
                     write_list(out, &args, it);
@@ -294,7 +305,7 @@ fn write_game(out: &mut String, game: &Game, it: &Interp) {
 }
 
 /// A table with right-aligned columns, its corner naming the family.
-fn table_text(table: &Table, it: &Interp) -> String {
+fn table_text(table: &Table, it: &dyn Names) -> String {
     let cell = |v: &Value| match v {
         Value::Str(s) => s.to_string(),
         other => inline(other, it),
@@ -342,7 +353,7 @@ fn table_text(table: &Table, it: &Interp) -> String {
 }
 
 /// A value as JSON: games as their source text, tables as objects.
-pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
+pub fn json(value: &Value, it: &dyn Names) -> serde_json::Value {
     use serde_json::Value as J;
     match value {
         Value::Unit => J::Null,
@@ -387,7 +398,7 @@ pub fn json(value: &Value, it: &Interp) -> serde_json::Value {
 /// column, one value per line (a list has no indices to print beside its
 /// values: `[[n, g(F(n))] for n in r]` gives both); a map is one `key,value`
 /// row per entry; anything else is a single field.
-fn csv(value: &Value, it: &Interp) -> String {
+fn csv(value: &Value, it: &dyn Names) -> String {
     let row = |fields: &mut dyn Iterator<Item = &Value>| {
         fields
             .map(|v| csv_field(v, it))
@@ -427,7 +438,7 @@ fn csv(value: &Value, it: &Interp) -> String {
 
 /// One CSV field: strings without quotes and other values in source form,
 /// quoted (with `"` doubled) when they hold a comma, quote or line break.
-fn csv_field(value: &Value, it: &Interp) -> String {
+fn csv_field(value: &Value, it: &dyn Names) -> String {
     let text = match value {
         Value::Str(s) => s.to_string(),
         other => inline(other, it),

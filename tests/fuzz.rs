@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use sprague::engine::Limits;
-use sprague::run::{Captured, Settings, run_script, with_big_stack};
+use sprague::run::{Captured, Settings, run_script};
+use sprague::stack::with_big_stack;
 
 const TOKENS: &[&str] = &[
     "game",
@@ -306,7 +307,8 @@ fn run_binary(dir: &std::path::Path, text: &str, json: bool, budget: &Budget) ->
         }
         let elapsed = started.elapsed();
         polls += 1;
-        if polls % 16 == 0 && resident(pid) > 2 * budget.memory + sprague::run::STACK_BYTES as u64 {
+        if polls % 16 == 0 && resident(pid) > 2 * budget.memory + sprague::stack::STACK_BYTES as u64
+        {
             verdict = Some(Class::MemoryHit);
         } else if elapsed > budget.patience + budget.grace {
             verdict = Some(Class::Timeout);

@@ -24,7 +24,7 @@ use crate::lower::program::{Action, AssertCheck, Assertion, Program};
 use crate::lower::{Redefine, lower};
 use crate::printer::{self, Format};
 use crate::span::{Sources, Span};
-use crate::value::{Callable, DefId, FamilyId, Game, Value};
+use crate::value::{Callable, DefId, FamilyId, Game, PosId, Value};
 
 enum LetState {
     Pending,
@@ -109,6 +109,21 @@ impl Drop for Interp {
                 crate::value::dismantle(value);
             }
         }
+    }
+}
+
+/// The printer names families, `def`s and positions through the session.
+impl crate::printer::Names for Interp {
+    fn family_name(&self, family: FamilyId) -> &str {
+        self.engine.family_name(family)
+    }
+
+    fn def_name(&self, def: DefId) -> &str {
+        &self.program().defs[def.0 as usize].name
+    }
+
+    fn args(&self, pos: PosId) -> std::borrow::Cow<'_, [Value]> {
+        self.engine.args(pos)
     }
 }
 
@@ -615,7 +630,7 @@ impl Interp {
     /// options of positions inside other searches, calls inside calls)
     /// that the stack is nearly used up.
     pub fn check_stack(&self, span: Span) -> Result<()> {
-        if !crate::run::stack_exhausted() {
+        if !crate::stack::stack_exhausted() {
             return Ok(());
         }
         Err(Diagnostic::new(span, "the computation nests too deeply")

@@ -12,7 +12,8 @@ use crate::engine::Limits;
 use crate::interp::Interp;
 use crate::lower::Redefine;
 use crate::printer::Format;
-use crate::run::{Captured, with_big_stack};
+use crate::run::Captured;
+use crate::stack::with_big_stack;
 
 /// Most positions a hover may compute: a few milliseconds of work.
 const MAX_POSITIONS: u64 = 100_000;
