@@ -86,6 +86,7 @@ impl Known for Values<'_> {
 
     /// A line inside the box is marked rather than appended: the fill
     /// takes the mex over the marks and `out` together.
+    #[inline(always)]
     fn along(
         &self,
         args: &[i64],

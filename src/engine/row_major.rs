@@ -68,6 +68,7 @@ impl RowMajor {
     /// from whichever end comes first in the box, and the distance between
     /// neighbours: `None` when an end is outside the box (a mex does not
     /// care in which order it sees values).
+    #[inline]
     pub(super) fn line(
         &self,
         args: &[i64],

@@ -80,9 +80,15 @@ impl Affine {
 
     #[inline]
     fn eval(&self, slots: &[i64]) -> i64 {
-        self.terms
-            .iter()
-            .fold(self.constant, |sum, &(slot, k)| sum + k * slots[slot])
+        // Most expressions are a constant or one variable plus a constant:
+        // those need no loop.
+        match self.terms.as_slice() {
+            [] => self.constant,
+            &[(slot, k)] => self.constant + k * slots[slot],
+            terms => terms
+                .iter()
+                .fold(self.constant, |sum, &(slot, k)| sum + k * slots[slot]),
+        }
     }
 }
 

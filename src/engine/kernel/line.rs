@@ -42,14 +42,6 @@ impl Linear {
         ))
     }
 
-    /// The forms of a bound: one for an affine bound, one per part of a
-    /// `min` (`max`, for `largest`) of affine parts.
-    fn bounds(expr: &IntExpr, params: usize, largest: bool) -> Option<Vec<Linear>> {
-        let mut forms = Vec::new();
-        Linear::collect(expr, params, largest, &mut forms)?;
-        (!forms.is_empty()).then_some(forms)
-    }
-
     /// Appends the forms of `expr` to `forms`, opening nested `min`s (or
     /// `max`s).
     fn collect(
@@ -79,14 +71,61 @@ impl Linear {
     }
 }
 
+/// The largest (or, for a high bound, the smallest) of a constant and
+/// some linear forms: the constant parts of a `max` or `min` are folded
+/// into one when the line is made.
+#[derive(Clone, Debug, PartialEq)]
+struct Bound {
+    constant: i64,
+    forms: Vec<Linear>,
+    largest: bool,
+}
+
+impl Bound {
+    /// The bound `expr` plus `shift`: one form for an affine bound, one per
+    /// part of a `min` (`max`, for `largest`) of affine parts.
+    fn of(expr: &IntExpr, params: usize, largest: bool, shift: i64) -> Option<Bound> {
+        let mut forms = Vec::new();
+        Linear::collect(expr, params, largest, &mut forms)?;
+        if forms.is_empty() {
+            return None;
+        }
+        let (constants, mut forms): (Vec<Linear>, Vec<Linear>) = forms
+            .into_iter()
+            .partition(|form| form.coefficients == [0; MAX_PARAMS]);
+        for form in &mut forms {
+            form.constant += shift;
+        }
+        let constants = constants.iter().map(|form| form.constant + shift);
+        let constant = match largest {
+            true => constants.max().unwrap_or(i64::MIN),
+            false => constants.min().unwrap_or(i64::MAX),
+        };
+        Some(Bound {
+            constant,
+            forms,
+            largest,
+        })
+    }
+
+    #[inline(always)]
+    fn at(&self, params: &[i64; MAX_PARAMS]) -> i64 {
+        let values = self.forms.iter().map(|form| form.at(params));
+        match self.largest {
+            true => values.fold(self.constant, i64::max),
+            false => values.fold(self.constant, i64::min),
+        }
+    }
+}
+
 /// An element `F(starts + k·steps) (+ heaps) for k in low..high` with the
 /// loop its only clause, where `low` is the largest of some linear forms
 /// and `high` the smallest of others.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Line {
-    lows: Vec<Linear>,
+    low: Bound,
     /// Exclusive: an inclusive range's bounds are one more.
-    highs: Vec<Linear>,
+    high: Bound,
     /// The arguments at `k = 0`.
     starts: Vec<Linear>,
     steps: [i64; MAX_PARAMS],
@@ -112,10 +151,6 @@ impl Line {
         else {
             return None;
         };
-        let mut highs = Linear::bounds(high, params, false)?;
-        for high in &mut highs {
-            high.constant += *inclusive as i64;
-        }
         let mut steps = [0; MAX_PARAMS];
         let mut starts = Vec::with_capacity(call.len());
         for (arg, step) in call.iter().zip(&mut steps) {
@@ -127,8 +162,8 @@ impl Line {
             .iter()
             .map(|nim| Linear::of(nim, params, None).map(|(form, _)| form));
         Some(Line {
-            lows: Linear::bounds(low, params, true)?,
-            highs,
+            low: Bound::of(low, params, true, 0)?,
+            high: Bound::of(high, params, false, *inclusive as i64)?,
             starts,
             steps,
             heaps: heaps.collect::<Option<_>>()?,
@@ -138,9 +173,7 @@ impl Line {
     /// The loop's bounds `low..high` at the position `params`.
     #[inline(always)]
     pub(super) fn range(&self, params: &[i64; MAX_PARAMS]) -> (i64, i64) {
-        let low = self.lows.iter().map(|form| form.at(params)).max();
-        let high = self.highs.iter().map(|form| form.at(params)).min();
-        (low.unwrap_or(0), high.unwrap_or(0))
+        (self.low.at(params), self.high.at(params))
     }
 
     /// The xor of the heaps at `params`, `None` when one is negative (an
