@@ -272,6 +272,31 @@ fn comprehensions_replacing_places_equal_the_generic_search() {
     }
 }
 
+/// `h[..i] + [x] + h[i + 1..]` where `i` walks the places of `h` is `h`
+/// with place `i` replaced, through a `def` too; where `i` may be past the
+/// end (the slices then make a longer list) it is left as it is. All
+/// against the xor of the heaps or the generic search.
+#[test]
+fn slices_around_one_place_are_that_place_replaced() {
+    let boards = lists(3, 4);
+    let games = [
+        "game N(h) = < N(h[..i] + [h[i] - k] + h[i + 1..]) for i in 0..len(h) for k in 1..=h[i] >",
+        "def put(h, i, x) = h[0..i] + [x] + h[i + 1..len(h)]\n\
+         game N(h) = < N(put(h, i, x)) for i in 0..len(h) for x in 0..h[i] >",
+    ];
+    for game in games {
+        let script = format!("{game}\n{}", values_of("N", &boards));
+        let ir = ir_of(&script);
+        assert!(ir.contains("N((h with [i] = "), "{ir}");
+        assert_eq!(single_sequence(&script), xors(&boards), "{game}");
+    }
+    let past_the_end = "game F(h) = < F(h[..i] + [0] + h[i + 1..]) for i in 0..len(h) + 1 \
+                        if len(h) < 3 and (i == len(h) or h[i] > 0) >";
+    let script = format!("{past_the_end}\n{}", values_of("F", &lists(2, 2)));
+    assert!(!ir_of(&script).contains(" with ["), "{}", ir_of(&script));
+    assert_eq!(single_sequence(&script), generic_sequence(&script));
+}
+
 /// The length of a list built from the position's (slices, `+`,
 /// `reversed`) is arithmetic on its length; a list whose items may fail
 /// is left to the generic search, which reports the failure.

@@ -10,8 +10,8 @@
 //! exactly when the comprehension would compute it.
 
 use crate::engine::kernel::{
-    Affine, Arg, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, ListClause,
-    ListExpr, MAX_SLOTS, OptionValue, Over,
+    Affine, Arg, Clause, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, Iter,
+    ListClause, ListExpr, MAX_SLOTS, OptionValue, Over,
 };
 
 /// Rewrites every comprehension of the options and of the functions that
@@ -22,26 +22,53 @@ pub(super) fn point_updates(
 ) -> Option<&'static str> {
     let mut found = false;
     for element in elements {
+        let places = places(&element.clauses);
         if let OptionValue::Boards { boards, .. } = &mut element.value {
             for board in boards {
-                found |= visit(board);
+                found |= visit(board, &places);
             }
         }
     }
     for function in functions {
-        found |= visit(&mut function.body);
+        found |= visit(&mut function.body, &[]);
     }
-    found.then_some("items replaced in place of comprehensions")
+    found.then_some("items replaced in place of comprehensions and slices")
 }
 
-fn visit(e: &mut ListExpr) -> bool {
+/// The loop variables of an element's clauses that walk the places of a
+/// list, `for i in 0..len(h)`: `(i, h)` by slot and header.
+fn places(clauses: &[Clause]) -> Vec<(usize, usize)> {
+    let place = |clause: &Clause| {
+        let Clause::For {
+            slot,
+            iter:
+                Iter::Range {
+                    low,
+                    high,
+                    inclusive: false,
+                },
+        } = clause
+        else {
+            return None;
+        };
+        let header = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1))?;
+        (low.as_constant() == Some(0)).then_some((*slot, header))
+    };
+    clauses.iter().filter_map(place).collect()
+}
+
+/// Rewrites `e` and the lists in it; `places` are the loop variables known
+/// to be places of a list (see `places`).
+fn visit(e: &mut ListExpr, places: &[(usize, usize)]) -> bool {
     let inner = match e {
         ListExpr::Slots(_) | ListExpr::Items(_) => false,
-        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => visit(l),
-        ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => visit(a) | visit(b),
+        ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
+            visit(l, places)
+        }
+        ListExpr::Concat(a, b) | ListExpr::Select(_, a, b) => visit(a, places) | visit(b, places),
         ListExpr::Call(_, args) | ListExpr::Loop { args, .. } => {
             args.iter_mut().fold(false, |found, arg| match arg {
-                Arg::List(l) => visit(l) | found,
+                Arg::List(l) => visit(l, places) | found,
                 Arg::Int(_) => found,
             })
         }
@@ -52,20 +79,61 @@ fn visit(e: &mut ListExpr) -> bool {
                     ListClause::For {
                         over: Over::List(l),
                         ..
-                    } => visit(l) | found,
+                    } => visit(l, places) | found,
                     _ => found,
                 })
         }
     };
-    let ListExpr::Comprehension(c) = e else {
-        return inner;
+    let rewritten = match e {
+        ListExpr::Comprehension(c) => rewrite(c),
+        ListExpr::Concat(..) => put(e, places),
+        _ => None,
     };
-    match rewrite(c) {
+    match rewritten {
         Some(rewritten) => {
             *e = rewritten;
             true
         }
         None => inner,
+    }
+}
+
+/// `h[..i] + [x] + h[i + 1..]` as `h` with place `i` replaced by `x`, when
+/// `i` walks the places of `h` (`places`): then both are `h` with one item
+/// changed, and `x` is computed in both. (For an `i` past the end the
+/// slices would make a longer list, so nothing else is rewritten.)
+fn put(e: &ListExpr, places: &[(usize, usize)]) -> Option<ListExpr> {
+    let mut parts = Vec::new();
+    pieces(e, &mut parts);
+    let [
+        ListExpr::Slice(before, start, i),
+        ListExpr::Items(item),
+        ListExpr::Slice(after, next, end),
+    ] = parts.as_slice()
+    else {
+        return None;
+    };
+    let (ListExpr::Slots(header), [x]) = (&**before, item.as_slice()) else {
+        return None;
+    };
+    let &(slot, _) = places
+        .iter()
+        .find(|&&(slot, h)| h == *header && *i == IntExpr::slot(slot))?;
+    let one_on = IntExpr::binary(IntOp::Add, IntExpr::slot(slot), IntExpr::constant(1));
+    let to_the_end = *end == IntExpr::Large(i64::MAX) || *end == IntExpr::slot(header + 1);
+    let same = **after == ListExpr::Slots(*header) && *next == one_on && to_the_end;
+    (start.as_constant() == Some(0) && same)
+        .then(|| ListExpr::Replace(Box::new(ListExpr::Slots(*header)), i.clone(), x.clone()))
+}
+
+/// The lists `e` concatenates, in order.
+fn pieces<'e>(e: &'e ListExpr, parts: &mut Vec<&'e ListExpr>) {
+    match e {
+        ListExpr::Concat(a, b) => {
+            pieces(a, parts);
+            pieces(b, parts);
+        }
+        single => parts.push(single),
     }
 }
 
