@@ -607,13 +607,37 @@ mod tests {
         Cond::Cmp(CmpOp::Le, IntExpr::slot(slot), IntExpr::constant(k))
     }
 
+    /// `k % modulus op rest`, `k` in slot 1.
+    fn remainder(op: CmpOp, modulus: i64, rest: i64) -> Cond {
+        let k_mod = IntExpr::binary(IntOp::Mod, IntExpr::slot(1), IntExpr::constant(modulus));
+        Cond::Cmp(op, k_mod, IntExpr::constant(rest))
+    }
+
+    /// `for k in low..high` (`..=` when `inclusive`), `k` in slot 1, then
+    /// `conditions`, yielding the heap `*k`.
+    fn heaps_over(low: i64, high: i64, inclusive: bool, conditions: Vec<Cond>) -> Element {
+        let range = Iter::Range {
+            low: IntExpr::constant(low),
+            high: IntExpr::constant(high),
+            inclusive,
+        };
+        let mut clauses = vec![Clause::For {
+            slot: 1,
+            iter: range,
+        }];
+        clauses.extend(conditions.into_iter().map(Clause::If));
+        Element {
+            clauses,
+            value: OptionValue::Terms {
+                calls: vec![],
+                nims: vec![IntExpr::slot(1)],
+            },
+        }
+    }
+
     #[test]
     fn filters_on_the_loop_variable_alone_are_folded() {
-        let not_multiple_of_3 = Cond::Cmp(
-            CmpOp::Ne,
-            IntExpr::binary(IntOp::Mod, IntExpr::slot(1), IntExpr::constant(3)),
-            IntExpr::constant(0),
-        );
+        let not_multiple_of_3 = remainder(CmpOp::Ne, 3, 0);
         let element = Element {
             clauses: vec![
                 Clause::For {
@@ -664,29 +688,8 @@ mod tests {
     /// first, it would hide that condition's error for the values it drops.
     #[test]
     fn filters_move_first_only_past_conditions_that_cannot_fail() {
-        let odd = Cond::Cmp(
-            CmpOp::Eq,
-            IntExpr::binary(IntOp::Mod, IntExpr::slot(1), IntExpr::constant(2)),
-            IntExpr::constant(1),
-        );
-        let element = |guard: Cond| Element {
-            clauses: vec![
-                Clause::For {
-                    slot: 1,
-                    iter: Iter::Range {
-                        low: IntExpr::constant(1),
-                        high: IntExpr::constant(6),
-                        inclusive: false,
-                    },
-                },
-                Clause::If(guard),
-                Clause::If(odd.clone()),
-            ],
-            value: OptionValue::Terms {
-                calls: vec![],
-                nims: vec![IntExpr::slot(1)],
-            },
-        };
+        let odd = remainder(CmpOp::Eq, 2, 1);
+        let element = |guard: Cond| heaps_over(1, 6, false, vec![guard, odd.clone()]);
         let odds = Iter::List([1, 3, 5].map(IntExpr::constant).to_vec());
         let at_most_n = Cond::Cmp(CmpOp::Le, IntExpr::slot(1), IntExpr::slot(0));
         let [Element { clauses, .. }] = &fold_filters(element(at_most_n.clone()))[..] else {
@@ -716,24 +719,7 @@ mod tests {
             IntExpr::binary(IntOp::Mod, IntExpr::constant(12), IntExpr::slot(1)),
             IntExpr::constant(0),
         );
-        let element = Element {
-            clauses: vec![
-                Clause::For {
-                    slot: 1,
-                    iter: Iter::Range {
-                        low: IntExpr::constant(0),
-                        high: IntExpr::constant(20),
-                        inclusive: false,
-                    },
-                },
-                Clause::If(divides),
-                Clause::If(slot_le(1, 0)),
-            ],
-            value: OptionValue::Terms {
-                calls: vec![],
-                nims: vec![IntExpr::slot(1)],
-            },
-        };
+        let element = heaps_over(0, 20, false, vec![divides, slot_le(1, 0)]);
         let folded = fold_filters(element.clone());
         assert_eq!(
             folded,
