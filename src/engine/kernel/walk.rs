@@ -117,8 +117,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
                 Iter::Sorted { values, low, high } => {
                     let (a, b) = (low.eval(slots, self.calls)?, high.eval(slots, self.calls)?);
-                    let from = values.partition_point(|&v| v < a);
-                    let chosen = &values[from..values.partition_point(|&v| v < b).max(from)];
+                    let chosen = match (values.first(), values.last()) {
+                        // Every constant, as for most positions: no search.
+                        (Some(&first), Some(&last)) if a <= first && last < b => &values[..],
+                        _ => {
+                            let from = values.partition_point(|&v| v < a);
+                            &values[from..values.partition_point(|&v| v < b).max(from)]
+                        }
+                    };
                     if !chosen.is_empty()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
@@ -266,12 +272,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             if a.min(b) < 0 || a.max(b) >= line.len() as i64 {
                 return None;
             }
-            let points = &mut self.out.points;
-            let start = points.len();
-            points.resize(start + values.len(), 0);
-            for (point, &x) in points[start..].iter_mut().zip(values) {
-                *point = line[(base + step * x) as usize] as u64 ^ nim;
-            }
+            let value = |&x: &i64| line[(base + step * x) as usize] as u64 ^ nim;
+            self.out.points.extend(values.iter().map(value));
             return Some(());
         }
         let mut args = [0; MAX_PARAMS];
