@@ -101,9 +101,9 @@ fn instances_print_and_play_as_the_family_does() {
     );
 }
 
-/// An error inside an instance is the generic search's, met at the
-/// smallest position it reaches (an instance fills its table bottom-up, as
-/// every integer program does).
+/// An error inside an instance is the generic search's, at the position
+/// where the search meets it: the bottom-up fill meets the cycle first at
+/// `TakeAway([1, 0], 0)`, which the query reaches only after its own.
 #[test]
 fn errors_in_an_instance_are_the_generic_searchs() {
     let script = format!("{TAKE_AWAY}\ng(TakeAway([1, 0], 3))");
@@ -111,16 +111,10 @@ fn errors_in_an_instance_are_the_generic_searchs() {
         run_to_strings("t.sg", &script, Settings::default()),
         run_to_strings("t.sg", &script, generic()),
     );
-    let cycle = |n: u32| {
-        format!("Error: the game has a cycle: TakeAway([1, 0], {n}) → TakeAway([1, 0], {n})\n")
-    };
+    let cycle = "Error: the game has a cycle: TakeAway([1, 0], 3) → TakeAway([1, 0], 3)\n";
     let (fast, slow) = (fast.1.expect("a cycle"), slow.1.expect("a cycle"));
-    assert!(fast.starts_with(&cycle(0)), "{fast}");
-    assert!(slow.starts_with(&cycle(3)), "{slow}");
-    assert_eq!(
-        fast.lines().skip(1).collect::<Vec<_>>(),
-        slow.lines().skip(1).collect::<Vec<_>>()
-    );
+    assert!(fast.starts_with(cycle), "{fast}");
+    assert_eq!(fast, slow);
 }
 
 /// `--stats` names each instance by its fixed values and says it ran as

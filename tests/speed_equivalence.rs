@@ -405,6 +405,38 @@ fn errors_are_the_generic_paths_errors() {
     }
 }
 
+/// A bottom-up fill computes positions the query may never reach: an
+/// error or a cycle met there is not the query's. The output is the
+/// generic search's, values where it finds values and its error (at the
+/// same position) where the query does reach one.
+#[test]
+fn errors_the_query_never_reaches_are_not_reported() {
+    let scripts = [
+        // S(6) has no options: 10 % 2 == 0. S(4) would divide by zero.
+        "game S(n) = < S(n - k) for k in 1..=9 if k <= n and 10 % (n - 4) != 0 >\n\
+         print(g(S(6)))\nprint(options(S(6)))\nprint(g(S(7)))",
+        // Even heaps reach even heaps only; S(3) is its own option.
+        "game S(n) = < S(n - 2 * k) for k in 1..=n / 2 if n % 2 == 0, S(n) if n == 3 >\n\
+         print(g(S(10)))\nprint(g(S(3)))",
+        "game F(a, b) = < F(a - 1, b) if a > 0, F(a, b - 2) if b >= 2, F(a, b) if b == 1 >\n\
+         print(g(F(5, 4)))\nprint(g(F(2, 3)))",
+        "game F(a, b, c) = < F(a - 1, b, c) if a > 0, F(a, b, c - 2) if c >= 2, \
+         F(a, b, c) if c == 1 >\nprint(g(F(3, 2, 4)))\nprint(g(F(1, 1, 1)))",
+    ];
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    for script in scripts {
+        let fast = run_to_strings("t.sg", script, Settings::default());
+        let slow = run_to_strings("t.sg", script, generic.clone());
+        // The first query's value is printed, the last query's error reported.
+        assert!(!fast.0.is_empty(), "{script}\n---\n{fast:?}");
+        assert!(fast.1.as_deref().is_some_and(|e| e.contains("Error: ")));
+        assert_eq!(fast, slow, "{script}");
+    }
+}
+
 #[test]
 fn limits_hold_on_the_fast_path() {
     let kayles = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t >";

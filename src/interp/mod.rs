@@ -49,6 +49,9 @@ pub struct Interp {
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
     /// Each family's integer IR, or why it has none, built on first use.
     plans: rustc_hash::FxHashMap<FamilyId, std::result::Result<Rc<Plan>, Fallback>>,
+    /// The families whose bottom-up fills stopped at a position that
+    /// failed (see `solve::abandon`): searched from the query down.
+    unfilled: rustc_hash::FxHashSet<FamilyId>,
     /// Each family's fixed parameters (`ir::fixed_params`), found on first
     /// use, and its instances made so far, by the fixed values.
     fixed: rustc_hash::FxHashMap<FamilyId, Rc<[usize]>>,
@@ -154,6 +157,7 @@ impl Interp {
             octal_families: Default::default(),
             quotients: Default::default(),
             plans: Default::default(),
+            unfilled: Default::default(),
             fixed: Default::default(),
             instances: Default::default(),
             generic_only: false,
@@ -228,6 +232,7 @@ impl Interp {
         let lowered = lower(&statements, &mut program, redefine)?;
         self.program = Rc::new(program);
         self.plans.clear();
+        self.unfilled.clear();
         for &id in &lowered.new_families {
             let family = self.program.family(id);
             let shape = crate::ir::shape(family);
@@ -452,6 +457,7 @@ impl Interp {
     pub fn set_generic_only(&mut self, on: bool) {
         self.generic_only = on;
         self.plans.clear();
+        self.unfilled.clear();
     }
 
     /// How family `id` is computed: its integer IR, or why the generic

@@ -6,6 +6,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use rustc_hash::FxHashSet;
+
 use super::{Interp, ops};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Kernel, Known};
@@ -157,6 +159,9 @@ impl Interp {
         let mut steps: u32 = 0;
         let mut solved: u32 = 0;
         let mut pending = Pending::default();
+        // The positions a bottom-up fill asked for before the one it was
+        // computing: the query may never reach them.
+        let mut speculative = FxHashSet::default();
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
@@ -177,6 +182,7 @@ impl Interp {
                     continue;
                 }
                 Ok(Fill::First(blocked)) => {
+                    speculative.insert(blocked);
                     stack.push(blocked);
                     continue;
                 }
@@ -234,6 +240,9 @@ impl Interp {
                             value
                         }
                         Err(error) => {
+                            if self.abandon(&mut stack, &mut speculative, &mut pending) {
+                                continue;
+                            }
                             let error = self.context_chain(error, pos, &stack);
                             return Err(self.unwind(&stack, error));
                         }
@@ -257,6 +266,9 @@ impl Interp {
                         .iter()
                         .find(|m| **m == pos || self.engine.value(**m) == IN_PROGRESS);
                     if let Some(&back) = cyclic {
+                        if self.abandon(&mut stack, &mut speculative, &mut pending) {
+                            continue;
+                        }
                         let error = self.cycle_error(&stack, pos, back, span);
                         return Err(self.unwind(&stack, error));
                     }
@@ -271,10 +283,37 @@ impl Interp {
         Ok(())
     }
 
+    /// Gives up the computation of a position a fill asked for, and of
+    /// everything above it on the stack, when it met an error or a cycle:
+    /// the query may not reach that position, and where it does, the search
+    /// meets the error again and reports it. The family's fills stop, so
+    /// its positions are searched from the query down. `false` when no such
+    /// position is on the stack: the error is the query's.
+    fn abandon(
+        &mut self,
+        stack: &mut Vec<PosId>,
+        speculative: &mut FxHashSet<PosId>,
+        pending: &mut Pending,
+    ) -> bool {
+        let Some(at) = stack.iter().position(|pos| speculative.contains(pos)) else {
+            return false;
+        };
+        self.unfilled.insert(stack[at].family);
+        for pos in stack.drain(at..) {
+            if self.engine.value(pos) == IN_PROGRESS {
+                self.engine.set_value(pos, UNKNOWN);
+            }
+            pending.forget(pos);
+        }
+        // Those left were computed or are drained now.
+        speculative.clear();
+        true
+    }
+
     /// Computes `pos` bottom-up, with every smaller position of its family,
     /// when its family has an integer program that can.
     fn fill(&mut self, pos: PosId) -> std::result::Result<Fill, Stop> {
-        if pos.family == LITERALS {
+        if pos.family == LITERALS || self.unfilled.contains(&pos.family) {
             return Ok(Fill::Generic);
         }
         let Ok(plan) = self.plan(pos.family) else {
@@ -459,7 +498,7 @@ impl Interp {
     /// current path of the search.
     fn path(&self, stack: &[PosId], from: PosId) -> Vec<PosId> {
         let mut path = Vec::new();
-        let mut seen = rustc_hash::FxHashSet::default();
+        let mut seen = FxHashSet::default();
         for &pos in stack.iter().rev() {
             if self.engine.value(pos) == IN_PROGRESS && seen.insert(pos) {
                 path.push(pos);
