@@ -344,6 +344,17 @@ fn lines_with_heaps_and_steps_equal_the_generic_path() {
         &generic_sequence(&script),
         heaped,
     );
+    // An argument past the slot bound, where a line's bound would overflow,
+    // is the generic search's.
+    let huge = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\
+                print(outcome(W(1, 9223372036854775807)))";
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    let fast = run_to_strings("t.sg", huge, Settings::default());
+    assert!(fast.1.is_some(), "{fast:?}");
+    assert_eq!(fast, run_to_strings("t.sg", huge, generic));
 }
 
 #[test]

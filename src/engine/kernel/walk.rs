@@ -20,6 +20,15 @@ impl Kernel {
         limit: u64,
         out: &mut OptionSet,
     ) -> Option<()> {
+        // Every slot stays within the slot bound, or affine arithmetic
+        // could overflow: a position with a larger argument is the generic
+        // search's, which checks every operation.
+        if args
+            .iter()
+            .any(|arg| arg.unsigned_abs() >= SLOT_BOUND as u64)
+        {
+            return None;
+        }
         out.points.clear();
         out.pairs.clear();
         out.boards.clear();
