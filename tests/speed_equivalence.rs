@@ -344,6 +344,16 @@ fn lines_with_heaps_and_steps_equal_the_generic_path() {
         &generic_sequence(&script),
         heaped,
     );
+    // One parameter: a line with a step of 3, one backwards, and one that
+    // names the same position for every value of its variable.
+    let stepped = "game S(n) = < S(n - 3 * k) for k in 1..=n / 3, S(k) + *1 for k in 0..n / 2, \
+                   S(n - 1) + *2 for k in 1..=3 if n > 0 >\nseq(S, 0..=200)";
+    assert!(kernel_of(stepped, "S").is_some(), "not an integer program");
+    assert_same_sequence(
+        &single_sequence(stepped),
+        &generic_sequence(stepped),
+        stepped,
+    );
     // An argument past the slot bound, where a line's bound would overflow,
     // is the generic search's.
     let huge = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\

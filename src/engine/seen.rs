@@ -72,9 +72,12 @@ impl Seen {
         if self.small() {
             self.word |= or_points(points, len);
         } else {
+            // `bytes` is `len` long: the bounds check is the filter.
             let bytes = self.bytes.as_mut_slice();
-            for &v in points.iter().filter(|&&v| v < len) {
-                bytes[v as usize] = 1;
+            for &v in points {
+                if let Some(byte) = bytes.get_mut(v as usize) {
+                    *byte = 1;
+                }
             }
         }
     }
@@ -103,7 +106,15 @@ impl Seen {
         let first = if self.small() {
             self.word.trailing_ones() as usize
         } else {
-            self.bytes.iter().position(|&s| s == 0).unwrap_or(self.len)
+            // Eight marks at a time while all are set.
+            let all_set = |chunk: &[u8]| chunk.iter().all(|&s| s != 0);
+            let whole = self
+                .bytes
+                .chunks_exact(8)
+                .take_while(|c| all_set(c))
+                .count();
+            let rest = &self.bytes[8 * whole..];
+            8 * whole + rest.iter().position(|&s| s == 0).unwrap_or(rest.len())
         };
         first.min(self.len) as u64
     }

@@ -375,6 +375,38 @@ impl Known for [u32] {
     fn line(&self) -> &[u32] {
         self
     }
+
+    /// The values along a line are a strided run of the table, taken in
+    /// whichever order it lies (a mex does not care).
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        if count == 0 {
+            return Some(());
+        }
+        let (first, step) = (args[0], steps[0]);
+        let last = first.checked_add(step.checked_mul(i64::try_from(count).ok()? - 1)?)?;
+        let (low, high) = (first.min(last), first.max(last));
+        if low < 0 || high >= self.len() as i64 {
+            return None;
+        }
+        let run = &self[low as usize..=high as usize];
+        if step == 0 {
+            out.extend(std::iter::repeat_n(run[0] as u64 ^ nim, count));
+        } else if step.unsigned_abs() == 1 {
+            // A plain run: copied in wide steps.
+            out.extend(run.iter().map(|&v| v as u64 ^ nim));
+        } else {
+            let values = run.iter().step_by(step.unsigned_abs() as usize);
+            out.extend(values.map(|&v| v as u64 ^ nim));
+        }
+        Some(())
+    }
 }
 
 impl Kernel {
