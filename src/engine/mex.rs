@@ -71,6 +71,7 @@ impl Stamps {
     /// `stride`-th from the first; `false` (the marks then being
     /// meaningless) when one is not known. Every known value and `nim`
     /// must be below `len()`.
+    #[inline(always)]
     pub(super) fn mark_line(&mut self, line: &[u32], stride: usize, nim: u64) -> bool {
         let (epoch, mask) = (self.epoch, self.stamps.len().wrapping_sub(1));
         let stamps = self.stamps.as_mut_slice();

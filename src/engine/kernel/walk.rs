@@ -13,6 +13,7 @@ impl Kernel {
     /// positions they name coming from `known`. `None` when the kernel
     /// cannot vouch for this position: the generic path must take it. For
     /// a family of lists, `args` is the position's list.
+    #[inline]
     pub fn options<K: Known + ?Sized>(
         &self,
         args: &[i64],
@@ -165,6 +166,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
     /// The options of an element that is a line in closed form: what
     /// `clauses` and `walk_terms` find for it, without evaluating a tree.
+    #[inline(always)]
     fn line(&mut self, line: &Line, params: &[i64; MAX_PARAMS]) -> Option<()> {
         let (low, high) = line.range(params);
         let (a, b) = self.bounds(low, high)?;
