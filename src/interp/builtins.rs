@@ -2,11 +2,13 @@
 
 use std::rc::Rc;
 
-use super::{Interp, ops, play};
+use super::{Interp, play};
 use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
+use crate::ops;
 use crate::printer;
 use crate::progress::Task;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Table, Value};
 

@@ -15,6 +15,7 @@ use super::Interp;
 use super::solve::Expansion;
 use crate::diagnostic::Result;
 use crate::engine::IN_PROGRESS;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Map, PosId, Value};
 
@@ -187,7 +188,7 @@ impl Interp {
         match game {
             Game::Nim(n) => {
                 if *n > self.engine.limits.max_list_len {
-                    return Err(super::ops::too_long(span, self.engine.limits.max_list_len));
+                    return Err(crate::ops::too_long(span, self.engine.limits.max_list_len));
                 }
                 Ok((0..*n).map(Game::Nim).collect())
             }
@@ -209,7 +210,7 @@ impl Interp {
                     let options = self.raw_options(part, span)?;
                     total = total.saturating_add(options.len() as u64);
                     if total.saturating_mul(parts.len() as u64) > limit {
-                        return Err(super::ops::too_long(span, limit));
+                        return Err(crate::ops::too_long(span, limit));
                     }
                     each.push(options);
                 }

@@ -6,9 +6,9 @@ mod canonical;
 mod explain;
 pub mod import;
 mod instances;
-pub mod ops;
 mod periodic;
 mod play;
+mod runtime;
 pub mod session;
 mod solve;
 
@@ -22,9 +22,11 @@ use crate::engine::{Engine, Limits, Shape, Stop};
 use crate::ir::{Fallback, Plan};
 use crate::lower::program::{Action, AssertCheck, Assertion, Program};
 use crate::lower::{Redefine, lower};
+use crate::ops;
 use crate::printer::{self, Format};
+use crate::runtime::Runtime;
 use crate::span::{Sources, Span};
-use crate::value::{Callable, DefId, FamilyId, Game, PosId, Value};
+use crate::value::{DefId, FamilyId, PosId, Value};
 
 enum LetState {
     Pending,
@@ -412,46 +414,6 @@ impl Interp {
         }
     }
 
-    /// The value of the `index`th `let`, evaluated on first use.
-    pub fn let_value(&mut self, index: usize, span: Span) -> Result<Value> {
-        match &self.lets[index] {
-            LetState::Done(value) => Ok(value.clone()),
-            LetState::Evaluating => {
-                let name = &self.program.lets[index].name;
-                Err(Diagnostic::new(
-                    span,
-                    format!("`{}` is defined in terms of itself", name.node),
-                )
-                .with_label(name.span, "defined here"))
-            }
-            LetState::Pending => {
-                // `let`s may name later ones: a long chain recurses.
-                self.check_stack(span)?;
-                self.lets[index] = LetState::Evaluating;
-                let program = self.program.clone();
-                let definition = &program.lets[index];
-                let mut frame = vec![Value::Unit; definition.slots];
-                let result = (definition.value)(self, &mut frame);
-                self.lets[index] = match &result {
-                    Ok(value) => LetState::Done(value.clone()),
-                    Err(_) => LetState::Pending,
-                };
-                // A family that waited for this value may now translate.
-                self.plans.retain(|_, plan| plan.is_ok());
-                result
-            }
-        }
-    }
-
-    /// `_`: the last value an expression statement printed.
-    pub fn last_result(&self, span: Span) -> Result<Value> {
-        self.last_result.clone().ok_or_else(|| {
-            Diagnostic::new(span, "`_` has no value yet")
-                .label("`_` is the last result printed, and nothing has been printed")
-                .help("evaluate an expression first; its value becomes `_`")
-        })
-    }
-
     /// Computes every family by the generic search (`true`), as the
     /// reference that the integer programs are tested against.
     pub fn set_generic_only(&mut self, on: bool) {
@@ -483,29 +445,6 @@ impl Interp {
         plan
     }
 
-    /// Calls a `def` with evaluated arguments.
-    pub fn call_def(&mut self, id: DefId, args: Vec<Value>, span: Span) -> Result<Value> {
-        let program = self.program.clone();
-        let def = &program.defs[id.0 as usize];
-        let mut frame = args;
-        frame.resize(def.slots.max(frame.len()), Value::Unit);
-        self.tick(span)?;
-        self.enter(span)?;
-        let result = (def.body)(self, &mut frame);
-        self.depth -= 1;
-        result.map_err(|d| {
-            if d.notes.len() < 3 {
-                let args: Vec<String> = frame[..def.params.len()]
-                    .iter()
-                    .map(|v| printer::brief(v, self))
-                    .collect();
-                d.note(format!("while calling {}({})", def.name, args.join(", ")))
-            } else {
-                d
-            }
-        })
-    }
-
     fn enter(&mut self, span: Span) -> Result<()> {
         self.check_stack(span)?;
         self.check_interrupt(span)?;
@@ -524,144 +463,11 @@ impl Interp {
         Ok(())
     }
 
-    /// Calls any callable value (a family, `def` or built-in passed around).
-    pub fn call_value(
-        &mut self,
-        callee: Value,
-        args: Vec<Value>,
-        arg_spans: &[Span],
-        callee_span: Span,
-        span: Span,
-    ) -> Result<Value> {
-        let Value::Func(callable) = callee else {
-            return Err(Diagnostic::new(
-                callee_span,
-                format!("{} is not a function", printer::describe(&callee, self)),
-            )
-            .label("called here")
-            .help("only games, `def`s and built-ins can be called"));
-        };
-        let (name, expected, definition) = match callable {
-            Callable::Family(id) => {
-                let f = self.program.family(id);
-                (f.name.clone(), f.params.len(), f.span)
-            }
-            Callable::Def(id) => {
-                let d = &self.program.defs[id.0 as usize];
-                (d.name.clone(), d.params.len(), d.span)
-            }
-            Callable::Builtin(builtin) => {
-                if let Some(diagnostic) = builtin.arity_error(args.len(), span) {
-                    return Err(diagnostic);
-                }
-                return builtin.call(self, args, arg_spans, span);
-            }
-        };
-        if args.len() != expected {
-            return Err(Diagnostic::new(
-                span,
-                format!(
-                    "`{name}` takes {} but {} given",
-                    ops::plural(expected, "argument"),
-                    ops::plural_verb(args.len())
-                ),
-            )
-            .with_label(definition, format!("`{name}` is defined here")));
-        }
-        match callable {
-            Callable::Family(id) => self.position(id, &args, span),
-            Callable::Def(id) => self.call_def(id, args, span),
-            Callable::Builtin(_) => unreachable!("handled above"),
-        }
-    }
-
-    /// The position `family(args)`, interned.
-    pub fn position(&mut self, family: FamilyId, args: &[Value], span: Span) -> Result<Value> {
-        // A position keeps its ranges as lists (see `engine::normalise`).
-        let limit = self.engine.limits.max_list_len;
-        let in_ranges = |v: &Value| match v {
-            Value::Range(low, high) => Value::range_len(*low, *high),
-            Value::List(items) => items.iter().fold(0u64, |n, item| match item {
-                Value::Range(low, high) => n.saturating_add(Value::range_len(*low, *high)),
-                _ => n,
-            }),
-            _ => 0,
-        };
-        if args.iter().map(in_ranges).fold(0u64, u64::saturating_add) > limit {
-            return Err(ops::too_long(span, limit));
-        }
-        let pos = match self.instance(family, args) {
-            Some((instance, own)) => self.engine.intern(instance, &own),
-            None => self.engine.intern(family, args),
-        };
-        let pos = pos.map_err(|s| self.stop(s, span))?;
-        Ok(Value::Game(Game::Pos(pos)))
-    }
-
-    /// The literal game `< games… >`, interned.
-    pub fn literal(&mut self, games: Vec<Game>, span: Span) -> Result<Value> {
-        let pos = self
-            .engine
-            .intern_literal(games)
-            .map_err(|s| self.stop(s, span))?;
-        Ok(Value::Game(Game::Pos(pos)))
-    }
-
-    /// The engine's limits.
-    pub fn limits(&self) -> &Limits {
-        &self.engine.limits
-    }
-
     /// Fails on Ctrl-C.
     pub fn check_interrupt(&self, span: Span) -> Result<()> {
         self.engine
             .check_interrupt()
             .map_err(|s| self.stop(s, span))
-    }
-
-    /// One step of a loop of the interpreter (a comprehension's item, a
-    /// `seq` or `table` cell, a node of `tree` or `dot`, a `def` call): every
-    /// 256 steps, fails on Ctrl-C or past the memory budget.
-    #[inline]
-    pub fn tick(&self, span: Span) -> Result<()> {
-        let ticks = self.ticks.get().wrapping_add(1);
-        self.ticks.set(ticks);
-        if ticks.is_multiple_of(256) {
-            self.check_interrupt(span)?;
-        }
-        Ok(())
-    }
-
-    /// Fails when the computation nests so deeply (searches inside the
-    /// options of positions inside other searches, calls inside calls)
-    /// that the stack is nearly used up.
-    pub fn check_stack(&self, span: Span) -> Result<()> {
-        if !crate::stack::stack_exhausted() {
-            return Ok(());
-        }
-        Err(Diagnostic::new(span, "the computation nests too deeply")
-            .label("while evaluating this")
-            .help("a game or `def` whose value needs itself, directly or through a search like `misere`, never finishes"))
-    }
-
-    /// Fails when a list being built passes the length limit.
-    pub fn check_length(&self, length: usize, span: Span) -> Result<()> {
-        if length as u64 > self.engine.limits.max_list_len {
-            return Err(ops::too_long(span, self.engine.limits.max_list_len));
-        }
-        // Two atomic loads: cheap beside building the element, which may
-        // itself be big.
-        self.check_interrupt(span)
-    }
-
-    /// Fails when allocating `bytes` more would take the heap past the
-    /// memory budget: checked before a value whose size is known is built.
-    pub fn check_memory(&self, bytes: usize, span: Span) -> Result<()> {
-        let limit = self.engine.limits.max_memory;
-        if crate::memory::in_use().saturating_add(bytes as u64) > limit {
-            return Err(self.stop(Stop::OutOfMemory(limit), span));
-        }
-        Ok(())
     }
 
     /// The diagnostic for a refusal of the engine.

@@ -10,6 +10,7 @@ use super::builtins::octal::take_and_break_code;
 use super::builtins::period::{FIRST_BOUND, guy_smith, proved_period};
 use crate::diagnostic::Result;
 use crate::engine::LITERALS;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{FamilyId, PosId, Value};
 

@@ -8,13 +8,15 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
 
-use super::{Interp, ops};
+use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Kernel, Known};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
+use crate::ops;
 use crate::printer;
 use crate::progress;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{FamilyId, Game, PosId, Value};
 

@@ -7,7 +7,8 @@ use std::rc::Rc;
 use super::program::{Code, Emit, Generator, Global, Program};
 use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::interp::{Interp, ops};
+use crate::ops;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::syntax::ast::{Clause, Element, Expr, ExprKind};
 use crate::value::{Callable, Game, Map, Value};
@@ -259,7 +260,7 @@ impl Compiler<'_> {
         let arg_codes: Rc<[Code]> = args.iter().map(|a| self.expr(a)).collect();
         let all_args = arg_codes.clone();
         let eval_args =
-            move |it: &mut Interp, f: &mut [Value]| -> crate::diagnostic::Result<Vec<Value>> {
+            move |it: &mut dyn Runtime, f: &mut [Value]| -> crate::diagnostic::Result<Vec<Value>> {
                 all_args.iter().map(|a| a(it, f)).collect()
             };
         let callee_span = callee.span;
@@ -312,7 +313,7 @@ impl Compiler<'_> {
                         }
                         return Rc::new(move |it, f| {
                             let args = eval_args(it, f)?;
-                            builtin.call(it, args, &arg_spans, span)
+                            it.call_builtin(builtin, args, &arg_spans, span)
                         });
                     }
                     if let Some(diagnostic) = super::habits::python_name(name, Some(args), span) {

@@ -6,19 +6,19 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::diagnostic::Result;
-use crate::interp::Interp;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Definition, Name};
 use crate::value::{DefId, FamilyId, Value};
 
 /// A compiled expression: evaluates against a frame of local slots.
-pub type Code = Rc<dyn Fn(&mut Interp, &mut [Value]) -> Result<Value>>;
+pub type Code = Rc<dyn Fn(&mut dyn Runtime, &mut [Value]) -> Result<Value>>;
 
 /// Receives each element a generator yields, with the element's span.
-pub type Emit<'a> = &'a mut dyn FnMut(&mut Interp, Value, Span) -> Result<()>;
+pub type Emit<'a> = &'a mut dyn FnMut(&mut dyn Runtime, Value, Span) -> Result<()>;
 
 /// A compiled element with its `for`/`if` clauses: yields zero or more values.
-pub type Generator = Rc<dyn Fn(&mut Interp, &mut [Value], Emit) -> Result<()>>;
+pub type Generator = Rc<dyn Fn(&mut dyn Runtime, &mut [Value], Emit) -> Result<()>>;
 
 /// How a family computes the options of one of its positions.
 #[derive(Clone)]

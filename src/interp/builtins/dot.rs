@@ -8,8 +8,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::interp::play::loopy::Loopy;
-use crate::interp::{Drawing, Interp, ops};
+use crate::interp::{Drawing, Interp};
+use crate::ops;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Value};
 

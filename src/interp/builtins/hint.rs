@@ -3,8 +3,9 @@
 //! gives the whole resulting positions.
 
 use crate::diagnostic::Result;
+use crate::interp::Interp;
 use crate::interp::play::loopy::Loopy;
-use crate::interp::{Interp, ops};
+use crate::ops;
 use crate::printer;
 use crate::span::Span;
 use crate::value::{Game, Value};

@@ -11,7 +11,9 @@ use rustc_hash::FxHashSet;
 use super::take_break::TakeBreak;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Clause, Cond, IntExpr, Kernel, OptionValue};
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
+use crate::ops;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Callable, FamilyId, Game, Value};
 

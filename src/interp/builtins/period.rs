@@ -10,7 +10,8 @@ use std::rc::Rc;
 
 use super::octal::{OctalCode, take_and_break_code};
 use crate::diagnostic::{DiagnosticExt, Result};
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
+use crate::ops;
 use crate::progress::Task;
 use crate::span::Span;
 use crate::value::{Callable, Map, Value};

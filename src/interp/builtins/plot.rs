@@ -8,8 +8,10 @@ use std::rc::Rc;
 use plotters::prelude::*;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
+use crate::ops;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Callable, Value};
 

@@ -7,9 +7,11 @@ use std::rc::Rc;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::Stop;
 use crate::engine::quotient::{self, Failure, Quotient, Rules};
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
+use crate::ops;
 use crate::printer;
 use crate::progress::Task;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Callable, FamilyId, Game, Map, Value};
 

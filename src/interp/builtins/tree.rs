@@ -5,8 +5,10 @@
 use rustc_hash::FxHashSet;
 
 use crate::diagnostic::Result;
-use crate::interp::{Drawing, Interp, ops};
+use crate::interp::{Drawing, Interp};
+use crate::ops;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Value};
 

@@ -10,6 +10,7 @@ use super::misere::{Components, State};
 use crate::diagnostic::Result;
 use crate::engine::Mex;
 use crate::interp::Interp;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::Game;
 

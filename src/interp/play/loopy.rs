@@ -14,8 +14,10 @@ use rustc_hash::FxHashMap;
 use super::smith::{self, Vertex};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::IN_PROGRESS;
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
+use crate::ops;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Value};
 

@@ -13,6 +13,7 @@ use rustc_hash::FxHashMap;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::interp::Interp;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Value};
 

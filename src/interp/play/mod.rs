@@ -8,8 +8,10 @@ mod smith;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::Stop;
-use crate::interp::{Interp, ops};
+use crate::interp::Interp;
 use crate::nimber;
+use crate::ops;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::Value;
 

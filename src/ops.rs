@@ -3,8 +3,8 @@
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::IntOp;
-use crate::interp::Interp;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::syntax::ast::BinOp;
 use crate::value::{Game, Value};
@@ -139,7 +139,7 @@ pub fn negate(value: Value, span: Span) -> Result<Value> {
 
 /// A binary operator; `spans` are the left operand, right operand, whole.
 pub fn binary(
-    it: &mut Interp,
+    it: &mut dyn Runtime,
     op: BinOp,
     left: Value,
     right: Value,
@@ -275,7 +275,7 @@ fn power(a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
 /// `item in container`: an element of a list or set (by `==`), a value of
 /// a range (arithmetic, nothing built), a key of a map, or a substring.
 fn contains(
-    it: &mut Interp,
+    it: &mut dyn Runtime,
     item: &Value,
     container: &Value,
     spans: (Span, Span, Span),
@@ -341,11 +341,16 @@ fn arithmetic(op: BinOp, a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
 }
 
 /// `==`: equivalence (equal Grundy values) for games, structure otherwise.
-fn equal(it: &mut Interp, left: &Value, right: &Value, spans: (Span, Span, Span)) -> Result<bool> {
+fn equal(
+    it: &mut dyn Runtime,
+    left: &Value,
+    right: &Value,
+    spans: (Span, Span, Span),
+) -> Result<bool> {
     it.check_stack(spans.2)?;
     use Value::*;
     match (left, right) {
-        (Game(a), Game(b)) => Ok(it.grundy(a, spans.0)? == it.grundy(b, spans.1)?),
+        (Game(a), Game(b)) => Ok(it.grundy_value(a, spans.0)? == it.grundy_value(b, spans.1)?),
         (Game(_), _) | (_, Game(_)) => Err(incomparable(left, right, spans)),
         (Range(a, b), Range(c, d)) => Ok(crate::value::range_cmp((*a, *b), (*c, *d)).is_eq()),
         (List(_) | Range(..), List(_) | Range(..)) => {
