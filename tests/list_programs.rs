@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{generic_sequence, mex, single_sequence};
+use common::{generic_sequence, mex, run_binary, single_sequence};
 use proptest::prelude::*;
 use sprague::run::{Settings, emit_ir, run_to_strings};
 
@@ -160,6 +160,11 @@ fn other_spellings_of_chomp_give_the_same_values() {
         let looped = how(&script, "Chomp").contains("recursion over a list run as a loop");
         assert_eq!(looped, i < 3, "{spelling}");
         assert_eq!(single_sequence(&script), expected, "{spelling}");
+        // No position left to the generic search, which would hide a
+        // wrong option.
+        let (_, report) = run_binary(&["--stats", "-e", &script]);
+        let all = "\n0 positions computed by the generic search";
+        assert!(report.contains(all), "{spelling}\n{report}");
     }
 }
 
@@ -188,6 +193,56 @@ fn walks_that_stop_on_an_item_equal_the_generic_search() {
     let (fast, slow) = (run(Settings::default()), run(generic));
     assert!(fast.1.is_none(), "{:?}", fast.1);
     assert_eq!(fast, slow);
+}
+
+/// Loops that map each item of a list to one: clamps with their bound on
+/// either side (`min(c, x)`, `max(x, c)`), a copy from the back, any other
+/// item, a stop tested once, an item that reads the list's length, and a
+/// bound that would fail but is never needed (the list is empty): all
+/// against the generic search.
+#[test]
+fn loops_mapping_each_item_equal_the_generic_search() {
+    let script = format!(
+        "def low(l, c) = if len(l) == 0 then [] else [min(c, l[0])] + low(l[1..], c)\n\
+         def high(l, c) = if len(l) == 0 then [] else [max(l[0], c)] + high(l[1..], c)\n\
+         def same(l) = if len(l) == 0 then [] else same(l[..-1]) + [l[-1]]\n\
+         def twice(l, k) = if len(l) == 0 or k == 0 then [] else [(2 * l[0] + k) % 4] + twice(l[1..], k)\n\
+         def short(l) = if len(l) == 0 then [] else [min(l[0], len(l))] + short(l[1..])\n\
+         game A(h) = < A(low(h[i + 1..], k)) + *h[i] for i in 0..len(h) for k in 0..=h[i] >\n\
+         game B(h) = < B(high(h[i + 1..], k)) for i in 0..len(h) for k in 0..h[i] >\n\
+         game C(h) = < C(same(h[..i])) + C(same(h[i + 1..])) + *h[i] for i in 0..len(h) >\n\
+         game D(h) = < D(twice(h[i + 1..], k)) for i in 0..len(h) for k in 0..=h[i] >\n\
+         game E(h) = < E([min(x, 2 / (len(h) - 1)) for x in h[1..]]) + *h[0] if len(h) > 0 >\n\
+         game H(h) = < H(short(h[i + 1..])) + H([x * 2 % 3 for x in h[..i]]) + *h[i] \
+         for i in 0..len(h) >\n\
+         [{}, {}, {}, {}, {}, {}]",
+        values_of("A", &lists(4, 3)),
+        values_of("B", &lists(4, 3)),
+        values_of("C", &lists(4, 3)),
+        values_of("D", &lists(4, 3)),
+        values_of("E", &lists(4, 3)),
+        values_of("H", &lists(4, 3))
+    );
+    for family in ["A", "B", "C", "D", "H"] {
+        let how = how(&script, family);
+        assert!(how.contains("recursion over a list run as a loop"), "{how}");
+    }
+    assert!(how(&script, "E").contains("list program"));
+    let run = |settings| run_to_strings("test.sg", &script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let (fast, slow) = (run(Settings::default()), run(generic));
+    assert!(fast.1.is_none(), "{:?}", fast.1);
+    assert_eq!(fast, slow);
+    // The list programs vouch for every position (a wrong option would
+    // send its position to the generic search, which would hide it).
+    let (_, report) = run_binary(&["--stats", "-e", &script]);
+    assert!(
+        report.contains("\n0 positions computed by the generic search"),
+        "{report}"
+    );
 }
 
 /// The nim-sum of each list of heaps.

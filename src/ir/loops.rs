@@ -6,8 +6,8 @@
 //! the rest of the list per item.
 
 use crate::engine::kernel::{
-    Arg, CmpOp, Comprehension, Cond, Element, Function, IntExpr, ListClause, ListExpr, ListWalk,
-    MAX_SLOTS, OptionValue, Over, ParamKind, SLOT_BOUND,
+    Arg, CmpOp, Comprehension, Cond, Each, Element, Function, IntExpr, ListClause, ListExpr,
+    ListWalk, MAX_SLOTS, OptionValue, Over, ParamKind, SLOT_BOUND,
 };
 
 /// Runs each call of a `ListWalk` function in the options as a loop in
@@ -58,7 +58,7 @@ fn hoist(e: &mut ListExpr) -> bool {
             let Some(at) = invariant_filter(c) else {
                 return false;
             };
-            let ListClause::If(cond) = c.clauses.remove(at) else {
+            let ListClause::If(cond) = c.remove_clause(at) else {
                 unreachable!("a filter")
             };
             let inner = std::mem::replace(e, ListExpr::Items(Vec::new()));
@@ -232,7 +232,7 @@ fn list_walk(index: usize, function: &Function) -> Option<ListWalk> {
         index: if from_back { -1 } else { 0 },
         slot: function.slots,
     };
-    Some(ListWalk {
+    let mut walk = ListWalk {
         header,
         from_back,
         stop_once,
@@ -241,7 +241,10 @@ fn list_walk(index: usize, function: &Function) -> Option<ListWalk> {
         end: at.slot,
         items: items.iter().map(|e| at.item(e)).collect(),
         base,
-    })
+        each: None,
+    };
+    walk.each = Each::of_walk(&walk);
+    Some(walk)
 }
 
 /// The stop condition in the parts `ListWalk` checks: when it is an `or`

@@ -4,13 +4,16 @@
 
 use super::SLOT_BOUND;
 use super::int::{Cond, IntExpr};
-use super::list::{Builder, ListExpr, MEMORY};
+use super::list::{Builder, Each, ListExpr, MEMORY};
 
 /// `[item for … if …]`: its clauses in order, and the item.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comprehension {
     pub clauses: Vec<ListClause>,
     pub item: IntExpr,
+    /// How the item maps each item of a list, when the last clause is a
+    /// `for` over a list (a loop over that list).
+    pub each: Option<Each>,
 }
 
 /// A clause of a comprehension.
@@ -61,6 +64,35 @@ impl Over {
 }
 
 impl Comprehension {
+    /// The comprehension of `clauses` and `item`.
+    pub fn new(clauses: Vec<ListClause>, item: IntExpr) -> Comprehension {
+        let mut c = Comprehension {
+            clauses,
+            item,
+            each: None,
+        };
+        c.each = c.each_item();
+        c
+    }
+
+    /// Takes clause `at` out (a filter tested before the comprehension).
+    pub fn remove_clause(&mut self, at: usize) -> ListClause {
+        let clause = self.clauses.remove(at);
+        self.each = self.each_item();
+        clause
+    }
+
+    /// How the item maps each item of the list the last clause walks.
+    fn each_item(&self) -> Option<Each> {
+        match self.clauses.last() {
+            Some(ListClause::For {
+                slot,
+                over: Over::List(_),
+            }) => Some(Each::of(&self.item, *slot, &[*slot])),
+            _ => None,
+        }
+    }
+
     /// The comprehension with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Comprehension> {
         let int = |e: &IntExpr| e.substitute(slot, value);
@@ -74,10 +106,10 @@ impl Comprehension {
                 ListClause::If(cond) => ListClause::If(cond.substitute(slot, value)?),
             })
         });
-        Some(Comprehension {
-            clauses: clauses.collect::<Option<_>>()?,
-            item: int(&self.item)?,
-        })
+        Some(Comprehension::new(
+            clauses.collect::<Option<_>>()?,
+            int(&self.item)?,
+        ))
     }
 
     /// The comprehension with each slot `s` read as slot `s + offset`.
@@ -94,6 +126,7 @@ impl Comprehension {
         Comprehension {
             clauses: clauses.collect(),
             item: self.item.shifted(offset),
+            each: self.each,
         }
     }
 
@@ -178,9 +211,16 @@ impl Builder<'_> {
                     if self.memory.len() != top {
                         return None;
                     }
+                    let bounded = |x: &i64| -SLOT_BOUND < *x && *x < SLOT_BOUND;
+                    if let (Some(each), true) = (c.each, index + 1 == c.clauses.len()) {
+                        if !self.memory[start..start + len].iter().all(bounded) {
+                            return None;
+                        }
+                        return self.each_item(each, &c.item, *slot, base, (start, len));
+                    }
                     for i in 0..len {
                         let x = self.memory[start + i];
-                        if !(-SLOT_BOUND < x && x < SLOT_BOUND) {
+                        if !bounded(&x) {
                             return None;
                         }
                         self.memory[base + slot] = x;

@@ -134,6 +134,62 @@ pub struct ListWalk {
     pub end: usize,
     pub items: Vec<IntExpr>,
     pub base: ListExpr,
+    /// How a round maps the item at the end to its one item, when the walk
+    /// goes over the whole list with no other stop (as `cut` in Chomp
+    /// does), from the front or, with an empty base, from the back: its
+    /// rounds are then a loop over the list.
+    pub each: Option<Each>,
+}
+
+/// How a loop over a list maps each of its items `x` to one item: `x`
+/// itself, or a clamp `min(x, e)` or `max(x, e)` whose bound `e` (the
+/// operand `bound` of the `min` or `max`) the loop does not move, run as
+/// native loops; or any expression, evaluated for each item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Each {
+    Same,
+    Min { bound: usize },
+    Max { bound: usize },
+    Eval,
+}
+
+impl Each {
+    /// How `item` maps slot `slot`'s item, where the loop moves the
+    /// `changing` slots.
+    pub fn of(item: &IntExpr, slot: usize, changing: &[usize]) -> Each {
+        let is_slot = |e: &IntExpr| matches!(e, IntExpr::Affine(a) if a.constant == 0 && a.terms[..] == [(slot, 1)]);
+        let fixed = |e: &IntExpr| changing.iter().all(|&s| !e.uses(s));
+        let bound = |xs: &[IntExpr]| match xs {
+            [a, b] if is_slot(a) && fixed(b) => Some(1),
+            [a, b] if is_slot(b) && fixed(a) => Some(0),
+            _ => None,
+        };
+        match item {
+            e if is_slot(e) => Each::Same,
+            IntExpr::Min(xs) => bound(xs).map_or(Each::Eval, |bound| Each::Min { bound }),
+            IntExpr::Max(xs) => bound(xs).map_or(Each::Eval, |bound| Each::Max { bound }),
+            _ => Each::Eval,
+        }
+    }
+
+    /// `Each` for the one item of a walk's rounds, when the walk is a loop
+    /// over its whole list (see `ListWalk::each`).
+    pub fn of_walk(walk: &ListWalk) -> Option<Each> {
+        let header = [walk.header, walk.header + 1];
+        // From the back, the base comes before the items: it must be empty.
+        let empty = |e: &ListExpr| matches!(e, ListExpr::Items(items) if items.is_empty());
+        let whole = walk.at_end
+            && matches!(walk.stop, Cond::Const(false))
+            && (!walk.from_back || empty(&walk.base));
+        match &walk.items[..] {
+            [item] if whole && header.iter().all(|&s| !item.uses(s)) => Some(Each::of(
+                item,
+                walk.end,
+                &[walk.end, walk.header, walk.header + 1],
+            )),
+            _ => None,
+        }
+    }
 }
 
 impl ListExpr {
@@ -266,6 +322,7 @@ impl ListWalk {
             end: self.end + offset,
             items: self.items.iter().map(|e| e.shifted(offset)).collect(),
             base: self.base.shifted(offset),
+            each: self.each,
         }
     }
 }
@@ -495,6 +552,9 @@ impl Builder<'_> {
     /// Appends the items of a `ListWalk` function's body, run as a loop in
     /// the frame at `frame`.
     fn walk(&mut self, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
+        if let Some(each) = walk.each {
+            return self.walk_each(each, walk, frame, depth);
+        }
         if walk.from_back {
             return self.walk_back(walk, frame, depth);
         }
@@ -506,6 +566,26 @@ impl Builder<'_> {
                 self.items(walk, frame)?;
                 self.memory[start] += 1;
                 self.memory[len] -= 1;
+            }
+        }
+        self.base(walk, frame, depth)
+    }
+
+    /// A walk whose rounds map each item of the list to one item
+    /// (`ListWalk::each`): a loop over the list, its header left as the
+    /// recursion leaves it.
+    fn walk_each(&mut self, each: Each, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
+        let (start, len) = (frame + walk.header, frame + walk.header + 1);
+        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
+            let (from, n) = (self.memory[start] as usize, self.memory[len] as usize);
+            // As many rounds as the recursion's calls.
+            if depth + n >= CALL_DEPTH {
+                return None;
+            }
+            self.each_item(each, &walk.items[0], walk.end, frame, (frame + from, n))?;
+            if !walk.from_back {
+                self.memory[start] += n as i64;
+                self.memory[len] = 0;
             }
         }
         self.base(walk, frame, depth)
@@ -557,6 +637,51 @@ impl Builder<'_> {
         for item in &walk.items {
             let value = item.eval(&self.memory[frame..], self.calls)?;
             self.memory.push(value);
+        }
+        self.fits()
+    }
+
+    /// Appends one item for each of the `n` integers from `from` on: `item`
+    /// with slot `slot` of the frame at `base` holding the integer, mapped
+    /// as `each` says.
+    pub(super) fn each_item(
+        &mut self,
+        each: Each,
+        item: &IntExpr,
+        slot: usize,
+        base: usize,
+        (from, n): (usize, usize),
+    ) -> Option<()> {
+        if n == 0 {
+            return Some(());
+        }
+        let bound = |at: usize| match item {
+            IntExpr::Min(xs) | IntExpr::Max(xs) => xs[at].eval(&self.memory[base..], self.calls),
+            _ => unreachable!("`Each::of` bounds only a `min` or `max`"),
+        };
+        let clamp = match each {
+            Each::Same => Some((i64::MIN, i64::MAX)),
+            Each::Min { bound: at } => Some((i64::MIN, bound(at)?)),
+            Each::Max { bound: at } => Some((bound(at)?, i64::MAX)),
+            Each::Eval => None,
+        };
+        let top = self.memory.len();
+        match clamp {
+            Some((low, high)) => {
+                self.memory.extend_from_within(from..from + n);
+                for x in &mut self.memory[top..] {
+                    *x = (*x).max(low).min(high);
+                }
+                self.memory[base + slot] = self.memory[from + n - 1];
+            }
+            None => {
+                self.memory.reserve(n);
+                for i in from..from + n {
+                    self.memory[base + slot] = self.memory[i];
+                    let value = item.eval(&self.memory[base..], self.calls)?;
+                    self.memory.push(value);
+                }
+            }
         }
         self.fits()
     }

@@ -19,7 +19,7 @@ mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
-pub use list::{Arg, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
+pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,

@@ -153,10 +153,9 @@ impl Translator<'_> {
             }
         }
         let item = self.int(&element.value)?;
-        Some(ListExpr::Comprehension(Box::new(Comprehension {
-            clauses,
-            item,
-        })))
+        Some(ListExpr::Comprehension(Box::new(Comprehension::new(
+            clauses, item,
+        ))))
     }
 
     /// `base[index]`: a board's slot, or an item of a list.
