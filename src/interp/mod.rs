@@ -54,6 +54,10 @@ pub struct Interp {
     /// The families whose bottom-up fills stopped at a position that
     /// failed (see `solve::abandon`): searched from the query down.
     unfilled: rustc_hash::FxHashSet<FamilyId>,
+    /// The families of one integer parameter without an integer program
+    /// that the search computes bottom-up (see `solve::ascend`), each with
+    /// the argument below which every value is known.
+    ascending: rustc_hash::FxHashMap<FamilyId, u32>,
     /// Each family's fixed parameters (`ir::fixed_params`), found on first
     /// use, and its instances made so far, by the fixed values.
     fixed: rustc_hash::FxHashMap<FamilyId, Rc<[usize]>>,
@@ -160,6 +164,7 @@ impl Interp {
             quotients: Default::default(),
             plans: Default::default(),
             unfilled: Default::default(),
+            ascending: Default::default(),
             fixed: Default::default(),
             instances: Default::default(),
             generic_only: false,
@@ -235,6 +240,7 @@ impl Interp {
         self.program = Rc::new(program);
         self.plans.clear();
         self.unfilled.clear();
+        self.ascending.clear();
         for &id in &lowered.new_families {
             let family = self.program.family(id);
             let shape = crate::ir::shape(family);
@@ -420,6 +426,7 @@ impl Interp {
         self.generic_only = on;
         self.plans.clear();
         self.unfilled.clear();
+        self.ascending.clear();
     }
 
     /// How family `id` is computed: its integer IR, or why the generic

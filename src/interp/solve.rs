@@ -34,6 +34,9 @@ struct Pending {
 
 /// Most games kept at once; past it, positions are expanded again.
 const KEPT_GAMES: usize = 1 << 22;
+/// Games kept at once past which a family of one integer parameter
+/// without an integer program is computed bottom-up (see `ascend`).
+const ASCEND_AFTER: usize = 1 << 16;
 
 impl Pending {
     /// Keeps the options of `pos` for its next visit, if there is room.
@@ -257,6 +260,7 @@ impl Interp {
                     self.engine.set_value(pos, value);
                     self.searched += alias.is_some() as u64;
                     stack.pop();
+                    speculative.remove(&pos);
                     solved += 1;
                     if solved == REPORT_STEPS {
                         progress::solved(solved.into());
@@ -278,6 +282,11 @@ impl Interp {
                     stack.append(&mut missing);
                     if let Some(alias) = alias {
                         pending.keep(pos, &mut options, alias);
+                    }
+                    // The reference search (`generic_only`) stays depth first.
+                    let far = pending.games.len() > ASCEND_AFTER && !self.generic_only;
+                    if far && self.engine.dense_arg(pos).is_some() {
+                        self.ascending.entry(pos.family).or_insert(0);
                     }
                 }
             }
@@ -319,7 +328,7 @@ impl Interp {
             return Ok(Fill::Generic);
         }
         let Ok(plan) = self.plan(pos.family) else {
-            return Ok(Fill::Generic);
+            return Ok(self.ascend(pos));
         };
         let kernel = &plan.kernel;
         if let Some(pair) = self.engine.dense_pair(pos) {
@@ -365,6 +374,36 @@ impl Interp {
                 (step / 2).max(1)
             };
         }
+    }
+
+    /// For a family the search computes bottom-up (`ascending`, one
+    /// integer parameter, no integer program): the first position below
+    /// `pos` whose value is not known, for the search to compute first. The
+    /// options of each position are then known at its first visit, and
+    /// none is kept: a game whose options reach far down (Kayles with one
+    /// option the integer program cannot take) keeps memory proportional to
+    /// its positions, not to their options. Like a fill, it may compute
+    /// positions the query never reaches (see `abandon`).
+    fn ascend(&mut self, pos: PosId) -> Fill {
+        let (Some(below), Some(n)) = (
+            self.ascending.get_mut(&pos.family),
+            self.engine.dense_arg(pos),
+        ) else {
+            return Fill::Generic;
+        };
+        while i64::from(*below) < n {
+            let first = PosId {
+                family: pos.family,
+                index: *below,
+            };
+            match self.engine.value(first) {
+                value if value < IN_PROGRESS => *below += 1,
+                // On the stack already, waiting for its options.
+                IN_PROGRESS => return Fill::Generic,
+                _ => return Fill::First(first),
+            }
+        }
+        Fill::Generic
     }
 
     /// Computes the list position `pos` depth first with its family's
