@@ -443,7 +443,15 @@ struct Move {
     comprehension: bool,
     /// The list as it is, sorted, or reversed.
     order: u8,
+    /// The heaps after `i`: as they are, or each mapped by a comprehension
+    /// or a recursive `def` (`TAILS`), none growing.
+    tail: u8,
 }
+
+/// The recursive `def`s a move's tail may call: a walk from the front
+/// that clamps each heap, and one from the back that copies them.
+const TAILS: &str = "def low(l, c) = if len(l) == 0 then [] else [min(c, l[0])] + low(l[1..], c)\n\
+                     def same(l) = if len(l) == 0 then [] else same(l[..-1]) + [l[-1]]";
 
 impl Move {
     fn source(&self) -> String {
@@ -475,7 +483,16 @@ impl Move {
         };
         let list = match (self.comprehension, self.split, self.drop) {
             (true, false, false) => format!("[if j == i then {rest} else h[j] for j in 0..len(h)]"),
-            _ => format!("h[..i] + {middle} + h[i + 1..]"),
+            _ => {
+                let tail = match self.tail {
+                    0 => "h[i + 1..]",
+                    1 => "[min(x, k) for x in h[i + 1..]]",
+                    2 => "[max(x - 1, 0) for x in h[i + 1..]]",
+                    3 => "low(h[i + 1..], k)",
+                    _ => "same(h[i + 1..])",
+                };
+                format!("h[..i] + {middle} + {tail}")
+            }
         };
         let list = match self.order {
             0 => list,
@@ -495,9 +512,10 @@ fn a_move() -> impl Strategy<Value = Move> {
         0u8..6,
         any::<bool>(),
         0u8..3,
+        0u8..5,
     )
         .prop_map(
-            |(rest, drop, most, split, filter, comprehension, order)| Move {
+            |(rest, drop, most, split, filter, comprehension, order, tail)| Move {
                 rest,
                 drop,
                 most,
@@ -505,6 +523,7 @@ fn a_move() -> impl Strategy<Value = Move> {
                 filter,
                 comprehension,
                 order,
+                tail,
             },
         )
 }
@@ -517,7 +536,7 @@ proptest! {
     #[test]
     fn random_list_games_agree_with_the_generic_search(moves in prop::collection::vec(a_move(), 1..3)) {
         let options: Vec<String> = moves.iter().map(Move::source).collect();
-        let game = format!("game F(h) = < {} >", options.join(", "));
+        let game = format!("{TAILS}\ngame F(h) = < {} >", options.join(", "));
         let boards = lists(3, 4);
         let script = format!("{game}\n{}", values_of("F", &boards));
         prop_assert!(how(&script, "F").contains("list program"), "{}", how(&script, "F"));
