@@ -93,6 +93,19 @@ fn values_of(family: &str, boards: &[Vec<i64>]) -> String {
     format!("[g({family}(b)) for b in [{}]]", literals.join(", "))
 }
 
+/// `script` prints the same with the list programs as with the generic
+/// search alone, and fails nowhere.
+fn assert_same_as_the_generic_search(script: &str) {
+    let run = |settings| run_to_strings("test.sg", script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let (fast, slow) = (run(Settings::default()), run(generic));
+    assert!(fast.1.is_none(), "{:?}", fast.1);
+    assert_eq!(fast, slow);
+}
+
 /// What `--emit ir` prints for `script`.
 fn ir_of(script: &str) -> String {
     let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -185,14 +198,7 @@ fn walks_that_stop_on_an_item_equal_the_generic_search() {
         let how = how(&script, family);
         assert!(how.contains("recursion over a list run as a loop"), "{how}");
     }
-    let run = |settings| run_to_strings("test.sg", &script, settings);
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let (fast, slow) = (run(Settings::default()), run(generic));
-    assert!(fast.1.is_none(), "{:?}", fast.1);
-    assert_eq!(fast, slow);
+    assert_same_as_the_generic_search(&script);
 }
 
 /// Loops that map each item of a list to one: clamps with their bound on
@@ -228,14 +234,7 @@ fn loops_mapping_each_item_equal_the_generic_search() {
         assert!(how.contains("recursion over a list run as a loop"), "{how}");
     }
     assert!(how(&script, "E").contains("list program"));
-    let run = |settings| run_to_strings("test.sg", &script, settings);
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let (fast, slow) = (run(Settings::default()), run(generic));
-    assert!(fast.1.is_none(), "{:?}", fast.1);
-    assert_eq!(fast, slow);
+    assert_same_as_the_generic_search(&script);
     // The list programs vouch for every position (a wrong option would
     // send its position to the generic search, which would hide it).
     let (_, report) = run_binary(&["--stats", "-e", &script]);
