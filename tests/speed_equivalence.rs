@@ -508,8 +508,9 @@ fn the_generic_path_keeps_options_between_visits() {
     assert_eq!(single_sequence(script), a);
 }
 
-/// A family the integer programs cannot take (one option is another
-/// family's) whose options reach far down, asked for at its top: once the
+/// A family the integer programs cannot take (one option is a position of
+/// a family of two parameters) whose options reach far down, asked for at
+/// its top: once the
 /// options kept between visits grow, the search computes it bottom-up, so
 /// that its memory is proportional to its positions. Under a heap budget
 /// that the kept options of every position on the way down would pass, it
@@ -518,8 +519,8 @@ fn the_generic_path_keeps_options_between_visits() {
 fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     const N: usize = 1200;
     let script = format!(
-        "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
-         game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, H(n) >\n\
+        "game P(a, b) = < P(a - k, b) for k in 1..=min(a, 3) >\n\
+         game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, P(n, 1) >\n\
          g(K({N}))\n\
          seq(K, 0..={N})"
     );
@@ -536,9 +537,9 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     // From an even position only even ones are reached; the odd ones,
     // which the bottom-up order computes first, fail. Their error is not
     // the query's: the answer is the depth-first search's.
-    let script = "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
+    let script = "game P(a, b) = < P(a - k, b) for k in 1..=min(a, 3) >\n\
                   game E(n) = < E(a) + E(n - 2 - a) for a in 0..=n-2 if a % 2 == 0, \
-                  H(10 / (n % 2 - 1)) >\n\
+                  P(10 / (n % 2 - 1), 1) >\n\
                   g(E(1200))";
     let generic = Settings {
         generic_only: true,
@@ -547,6 +548,64 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     let fast = run_to_strings("t.sg", script, Settings::default());
     assert_eq!(fast.1, None);
     assert_eq!(fast, run_to_strings("t.sg", script, generic));
+}
+
+/// Options that name another family of one integer parameter: its value
+/// is read from its table as a nim heap would be (`IntExpr::Grundy`), the
+/// other family computed first. Against the generic search: such an
+/// option in a split game, in a loop, ahead of the position (`H(n + 2)`,
+/// past what was computed first), of a family left to the generic search,
+/// two families naming each other, and a cycle through two families.
+#[test]
+fn options_naming_other_families_equal_the_generic_search() {
+    let script = "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
+                  game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, H(n) >\n\
+                  game G(n) = < G(n - k) + H(k) for k in 1..=n if k % 3 != 1 >\n\
+                  game F(n) = < F(n - 1) + H(n + 2) if n > 0, H(2 * n) >\n\
+                  game L(n) = < L(n - k) for k in [1, 4] if k <= n >\n\
+                  game M(n) = < M(n - 1) + L(n) if n > 0, L(n / 2) >\n\
+                  game A(n) = < A(n - 1) if n > 0, B(n - 1) if n > 0 >\n\
+                  game B(n) = < B(n - 2) if n > 1, A(n) >\n\
+                  [seq(K, 0..300), seq(G, 0..120), seq(F, 0..200), seq(M, 0..200), \
+                  seq(A, 0..100), seq(B, 0..100)]";
+    for family in ["K", "G", "F", "M", "A", "B"] {
+        assert!(
+            kernel_of(script, family).is_some(),
+            "{family} should be an integer program"
+        );
+    }
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let fast = run_to_strings("t.sg", script, Settings::default());
+    assert_eq!(fast.1, None);
+    assert_eq!(fast, run_to_strings("t.sg", script, generic));
+    // Kayles' own values with the option `H(n)`, a heap of `n % 4`.
+    let mut k: Vec<u64> = Vec::new();
+    for n in 0..300usize {
+        let splits = (1..=2.min(n)).flat_map(|t| (0..=n - t).map(move |a| (a, n - t - a)));
+        let values: Vec<u64> = splits.map(|(a, b)| k[a] ^ k[b]).collect();
+        k.push(mex(values.into_iter().chain([n as u64 % 4])));
+    }
+    let printed = &fast.0;
+    let expected: Vec<String> = k.iter().map(u64::to_string).collect();
+    assert!(
+        printed.starts_with(&format!("[[{}]", expected.join(", "))),
+        "{printed}"
+    );
+    // The IR names the other family's position where the option does.
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", script]);
+    assert!(
+        ir.contains("\n  G(n - k) + H(k) for k in 1..=n if k % 3 != 1\n"),
+        "{ir}"
+    );
+    let cycle = "game C(n) = < D(n) >\ngame D(n) = < C(n) >\ng(C(3))";
+    let fast = run_to_strings("t.sg", cycle, Settings::default());
+    assert!(
+        fast.1.as_deref().is_some_and(|e| e.contains("cycle")),
+        "{fast:?}"
+    );
 }
 
 #[test]

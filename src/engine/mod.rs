@@ -570,11 +570,24 @@ impl<A: Arg> Engine<A> {
         kernel: &Kernel,
         n: usize,
     ) -> Result<Option<usize>, Stop> {
-        let table = &mut self.tables[family.0 as usize];
         let limit = self.limits.max_list_len;
-        table
-            .prefix
-            .fill(&mut table.dense, kernel, n, limit, &self.watch)
+        let own = family.0 as usize;
+        // The family's own values are taken out while the foreign families'
+        // tables are read.
+        let mut dense = std::mem::take(&mut self.tables[own].dense);
+        let mut prefix = std::mem::take(&mut self.tables[own].prefix);
+        let foreign: Vec<&[u32]> = kernel
+            .foreign
+            .iter()
+            .map(|f| match f.family.0 as usize {
+                other if other == own => &[][..],
+                other => &self.tables[other].dense[..],
+            })
+            .collect();
+        let filled = prefix.fill(&mut dense, kernel, &foreign, n, limit, &self.watch);
+        let table = &mut self.tables[own];
+        (table.dense, table.prefix) = (dense, prefix);
+        filled
     }
 
     /// Computes the values of a box of `family(0..=a, 0..=b)` row by row

@@ -14,7 +14,7 @@
 //! the method falls back to the plain scan where rare positions are not
 //! rare.
 
-use super::kernel::{Kernel, OptionSet, PairRange};
+use super::kernel::{Kernel, OptionSet, PairRange, WithForeign};
 use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop, Watch};
 
@@ -72,6 +72,7 @@ impl Prefix {
         &mut self,
         values: &mut [u32],
         kernel: &Kernel,
+        foreign: &[&[u32]],
         target: usize,
         limit: u64,
         watch: &Watch,
@@ -84,8 +85,18 @@ impl Prefix {
             }
             let (known, rest) = values.split_at_mut(n);
             if rest[0] >= DENSE_BIG {
-                let value = kernel
-                    .options(&[n as i64], known, limit, &mut self.options)
+                let args = [n as i64];
+                let found = match foreign {
+                    [] => kernel.options(&args, known, limit, &mut self.options),
+                    _ => {
+                        let with = WithForeign {
+                            own: known,
+                            foreign,
+                        };
+                        kernel.options(&args, &with, limit, &mut self.options)
+                    }
+                };
+                let value = found
                     .map(|()| self.space.value(known, &self.options, &mut self.seen))
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {

@@ -349,6 +349,21 @@ impl Interp {
         let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(Fill::Generic);
         };
+        // The other families the options name, computed first as far as
+        // this one (their values are read from their tables); not those
+        // that name others in turn, so that no fill waits for itself.
+        for foreign in &kernel.foreign {
+            let chained = self
+                .plan(foreign.family)
+                .is_ok_and(|plan| !plan.kernel.foreign.is_empty());
+            if chained || self.unfilled.contains(&foreign.family) {
+                continue;
+            }
+            let first = self.engine.intern(foreign.family, &[Value::Int(n)])?;
+            if self.engine.value(first) == UNKNOWN {
+                return Ok(Fill::First(first));
+            }
+        }
         // In steps of about `FILL_STEP_TIME`, so that a long computation
         // shows its progress however much each position costs.
         let (n, mut from) = (n as usize, self.engine.filled(pos.family));

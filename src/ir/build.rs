@@ -16,9 +16,10 @@
 mod calls;
 mod lists;
 
+use crate::engine::Shape;
 use crate::engine::kernel::{
-    Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Function, IntExpr, IntFunction,
-    IntOp, Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue,
+    Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Foreign, Function, IntExpr,
+    IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue,
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
@@ -53,6 +54,8 @@ pub struct Translated {
     /// and those returning integers.
     pub functions: Vec<Function>,
     pub int_functions: Vec<IntFunction>,
+    /// The other families whose positions the options name.
+    pub foreign: Vec<Foreign>,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -100,6 +103,9 @@ pub(super) fn translate(
         compiled: Vec::new(),
         int_functions: Vec::new(),
         int_compiled: Vec::new(),
+        foreign: Vec::new(),
+        // Only the one-parameter fill reads other families' tables.
+        reads_foreign: params == 1 && board.is_none() && !list,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
     };
     match (board, definition.params.as_slice()) {
@@ -146,6 +152,7 @@ pub(super) fn translate(
         list,
         functions: translator.functions,
         int_functions: translator.int_functions,
+        foreign: translator.foreign,
     })
 }
 
@@ -204,6 +211,10 @@ struct Translator<'a> {
     int_compiled: Vec<crate::value::DefId>,
     /// The family's parameters fixed in this instance (`ir::instances`).
     fixed: Vec<usize>,
+    /// The other families whose positions the options name.
+    foreign: Vec<Foreign>,
+    /// Whether the options may name other families (`foreign_family`).
+    reads_foreign: bool,
 }
 
 impl Translator<'_> {
@@ -399,6 +410,20 @@ impl Translator<'_> {
                     out.calls.push(call);
                     Some(())
                 }
+                ExprKind::Var(name) if args.len() == 1 && self.foreign_family(name).is_some() => {
+                    let family = self.foreign_family(name)?;
+                    let arg = self.int(&args[0])?;
+                    let index = match self.foreign.iter().position(|f| f.family == family) {
+                        Some(index) => index,
+                        None => {
+                            let name = self.program.family(family).name.clone();
+                            self.foreign.push(Foreign { family, name });
+                            self.foreign.len() - 1
+                        }
+                    };
+                    out.nims.push(IntExpr::Grundy(index, vec![arg]));
+                    Some(())
+                }
                 _ => self.fail(
                     e.span,
                     "an option that is not a sum of positions of this family and nim heaps",
@@ -421,6 +446,18 @@ impl Translator<'_> {
     /// What a name means if no local binds it. The family's own name is
     /// itself even where no global names it (the families `octal(…)`
     /// defines are reachable only through the call).
+    /// The family `name` names, when it is another family of one integer
+    /// parameter: its positions in an option are looked up by value
+    /// (`IntExpr::Grundy`).
+    fn foreign_family(&self, name: &str) -> Option<FamilyId> {
+        let Some(Global::Family(family)) = self.global(name).filter(|_| self.reads_foreign) else {
+            return None;
+        };
+        let definition = self.program.family(family);
+        let ints = family != self.family && definition.params.len() == 1;
+        (ints && super::shape(definition) == Shape::Ints(1)).then_some(family)
+    }
+
     fn global(&self, name: &str) -> Option<Global> {
         if self.local(name).is_some() {
             return None;

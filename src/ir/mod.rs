@@ -81,6 +81,7 @@ pub fn plan(
         false => Kernel::new(translated.params, elements, slots),
     };
     kernel.int_functions = translated.int_functions;
+    kernel.foreign = translated.foreign;
     Ok(Plan {
         family: program.family(id).name.clone(),
         kernel: Rc::new(kernel),

@@ -245,7 +245,8 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         | IntExpr::Select(..)
         | IntExpr::At(..)
         | IntExpr::Fold(..)
-        | IntExpr::Call(..) => None,
+        | IntExpr::Call(..)
+        | IntExpr::Grundy(..) => None,
     }
 }
 

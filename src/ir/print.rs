@@ -5,8 +5,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Function, IntExpr, IntFunction, IntOp, Iter,
-    Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Foreign, Function, IntExpr, IntFunction,
+    IntOp, Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
 };
 
 impl Display for Plan {
@@ -32,6 +32,7 @@ impl Display for Plan {
             board,
             functions,
             int_functions: &self.kernel.int_functions,
+            foreign: &self.kernel.foreign,
         };
         for element in &self.kernel.elements {
             writeln!(
@@ -63,6 +64,7 @@ struct Names<'a> {
     board: bool,
     functions: &'a [Function],
     int_functions: &'a [IntFunction],
+    foreign: &'a [Foreign],
 }
 
 impl Names<'_> {
@@ -77,7 +79,7 @@ impl Names<'_> {
                         false => format!("{family}({})", self.list(args)),
                     })
                     .collect();
-                terms.extend(nims.iter().map(|n| format!("*{}", self.atom(n))));
+                terms.extend(nims.iter().map(|n| self.heap(n)));
                 if terms.is_empty() {
                     "*0".to_string()
                 } else {
@@ -93,7 +95,7 @@ impl Names<'_> {
                     .iter()
                     .map(|b| format!("{family}({})", self.list_expr(b)))
                     .collect();
-                terms.extend(nims.iter().map(|n| format!("*{}", self.atom(n))));
+                terms.extend(nims.iter().map(|n| self.heap(n)));
                 terms.join(" + ")
             }
         };
@@ -224,7 +226,7 @@ impl Names<'_> {
             format!("{family}({})", signed(split.sign, &split.first)),
             format!("{family}({})", signed(-split.sign, &split.second)),
         ];
-        terms.extend(split.nims.iter().map(|n| format!("*{}", self.atom(n))));
+        terms.extend(split.nims.iter().map(|n| self.heap(n)));
         terms.join(" + ")
     }
 
@@ -297,6 +299,15 @@ impl Names<'_> {
     }
 
     /// An expression, in parentheses unless it is a single name or number.
+    /// A nim heap of an option: `*size`, or the position of another
+    /// family that it stands for.
+    fn heap(&self, e: &IntExpr) -> String {
+        match e {
+            IntExpr::Grundy(f, args) => format!("{}({})", self.foreign[*f].name, self.list(args)),
+            _ => format!("*{}", self.atom(e)),
+        }
+    }
+
     fn atom(&self, e: &IntExpr) -> String {
         let text = self.expr(e);
         let simple = text.chars().all(|c| c.is_alphanumeric() || c == '_');
@@ -330,6 +341,9 @@ impl Names<'_> {
             IntExpr::At(header, i) => format!("{}[{}]", self.slots[*header], self.expr(i)),
             IntExpr::Call(f, args) => {
                 format!("{}({})", self.int_functions[*f].name, self.list(args))
+            }
+            IntExpr::Grundy(f, args) => {
+                format!("g({}({}))", self.foreign[*f].name, self.list(args))
             }
             IntExpr::Fold(fold, header) => {
                 let name = match fold {

@@ -156,6 +156,10 @@ pub enum IntExpr {
     /// A call of the kernel's integer function of this index (see
     /// `IntFunction`).
     Call(usize, Vec<IntExpr>),
+    /// The value of a position of another family, the kernel's foreign
+    /// family of this index (`Kernel::foreign`): a nim heap of that size
+    /// stands for the position in a sum.
+    Grundy(usize, Vec<IntExpr>),
 }
 
 /// A recursive `def` returning an integer, run in a frame of its own
@@ -222,7 +226,7 @@ impl std::fmt::Debug for Memo {
 /// deeply the calls being evaluated are nested: past `CALL_DEPTH` the
 /// kernel gives up on the position, which the generic path then computes
 /// or reports.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Calls<'a> {
     functions: &'a [IntFunction],
     depth: usize,
@@ -230,6 +234,9 @@ pub struct Calls<'a> {
     /// result stands for: the language counts those, and fails past its
     /// depth, so no result may stand for more than `CALL_DEPTH` of them.
     deepest: Option<&'a std::cell::Cell<usize>>,
+    /// The values of the positions of the kernel's foreign families known
+    /// here (`Known::foreign`).
+    foreign: Option<&'a dyn Fn(usize, i64) -> Option<u64>>,
 }
 
 impl<'a> Calls<'a> {
@@ -238,16 +245,30 @@ impl<'a> Calls<'a> {
         functions: &[],
         depth: 0,
         deepest: None,
+        foreign: None,
     };
 
     /// Calls of `functions`, none in progress, the deepest reached kept in
-    /// `deepest`.
-    pub fn new(functions: &'a [IntFunction], deepest: &'a std::cell::Cell<usize>) -> Calls<'a> {
+    /// `deepest`; the values of foreign positions from `foreign`.
+    pub fn new(
+        functions: &'a [IntFunction],
+        deepest: &'a std::cell::Cell<usize>,
+        foreign: &'a dyn Fn(usize, i64) -> Option<u64>,
+    ) -> Calls<'a> {
         Calls {
             functions,
             depth: 0,
             deepest: Some(deepest),
+            foreign: Some(foreign),
         }
+    }
+
+    /// The value of `foreign[index](args)`, if it is known here.
+    #[inline(never)]
+    fn grundy(self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
+        let [arg] = args else { return None };
+        let value = (self.foreign?)(index, arg.eval(slots, self)?)?;
+        i64::try_from(value).ok()
     }
 
     /// `functions[index]` on the values of `args` in `slots`.
@@ -417,6 +438,7 @@ impl IntExpr {
             IntExpr::Fold(_, header) if *header == slot || *header + 1 == slot => return None,
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
+            IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)?),
         })
     }
 
@@ -439,6 +461,7 @@ impl IntExpr {
             }
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
+            IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),
         }
     }
 
@@ -467,6 +490,7 @@ impl IntExpr {
             IntExpr::At(header, i) => IntExpr::At(header + offset, Box::new(i.shifted(offset))),
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, header + offset),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
+            IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)),
         }
     }
 
@@ -490,7 +514,7 @@ impl IntExpr {
             IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
             IntExpr::Fold(_, header) => *header == slot || *header + 1 == slot,
-            IntExpr::Call(_, args) => args.iter().any(|x| x.uses(slot)),
+            IntExpr::Call(_, args) | IntExpr::Grundy(_, args) => args.iter().any(|x| x.uses(slot)),
         }
     }
 
@@ -585,6 +609,7 @@ impl IntExpr {
                 }
             }
             IntExpr::Call(f, args) => calls.call(*f, args, slots),
+            IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),
             IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots, calls),
         }
     }

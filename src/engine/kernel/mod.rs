@@ -21,6 +21,8 @@ pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 
+use super::game::FamilyId;
+
 /// Loop variables must stay below this in absolute value; with the bounds
 /// on affine coefficients below, no affine expression can then overflow,
 /// whatever order it is evaluated in.
@@ -242,6 +244,17 @@ pub struct Kernel {
     /// and those returning integers.
     pub functions: Vec<Function>,
     pub int_functions: Vec<IntFunction>,
+    /// The other families whose positions the options name
+    /// (`IntExpr::Grundy`), each by one integer argument.
+    pub foreign: Vec<Foreign>,
+}
+
+/// A family other than the kernel's own whose positions its options name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Foreign {
+    pub family: FamilyId,
+    /// Its name, for printing.
+    pub name: String,
 }
 
 /// A split with no clause around it and no condition, whose bounds and
@@ -305,6 +318,7 @@ impl Kernel {
             list: false,
             functions: Vec::new(),
             int_functions: Vec::new(),
+            foreign: Vec::new(),
         }
     }
 
@@ -333,6 +347,13 @@ pub trait Known {
     /// The values of `F(0..n)` for split ranges, `n` being the position
     /// computed (one-parameter kernels; empty otherwise).
     fn line(&self) -> &[u32];
+
+    /// The value of the position `foreign[index](arg)` (`Kernel::foreign`),
+    /// when it is known here; the kernel otherwise gives up on the
+    /// position.
+    fn foreign(&self, _index: usize, _arg: i64) -> Option<u64> {
+        None
+    }
 
     /// Whether the lists an option names are gathered in the option set
     /// (`OptionSet::boards`) rather than looked up one by one: looked up
@@ -406,6 +427,42 @@ impl Known for [u32] {
             out.extend(values.map(|&v| v as u64 ^ nim));
         }
         Some(())
+    }
+}
+
+/// A one-parameter family's values below the position being computed,
+/// with those of the kernel's foreign families (their dense tables).
+pub struct WithForeign<'a> {
+    pub own: &'a [u32],
+    pub foreign: &'a [&'a [u32]],
+}
+
+impl Known for WithForeign<'_> {
+    #[inline]
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        self.own.value(args)
+    }
+
+    fn line(&self) -> &[u32] {
+        self.own
+    }
+
+    fn foreign(&self, index: usize, arg: i64) -> Option<u64> {
+        let table = self.foreign.get(index)?;
+        let value = *table.get(usize::try_from(arg).ok()?)?;
+        // Larger ones are markers (unknown) or kept elsewhere.
+        (value < super::DENSE_BIG).then_some(value as u64)
+    }
+
+    fn along(
+        &self,
+        args: &[i64],
+        steps: &[i64],
+        count: usize,
+        nim: u64,
+        out: &mut Vec<u64>,
+    ) -> Option<()> {
+        self.own.along(args, steps, count, nim, out)
     }
 }
 

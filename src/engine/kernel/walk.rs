@@ -36,13 +36,14 @@ impl Kernel {
         out.board_ends.clear();
         out.count = 0;
         let deepest = std::cell::Cell::new(0);
+        let foreign = |index, arg| known.foreign(index, arg);
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,
             limit,
             out,
             functions: &self.functions,
-            calls: Calls::new(&self.int_functions, &deepest),
+            calls: Calls::new(&self.int_functions, &deepest, &foreign),
         };
         if let Some(lines) = &self.lines {
             // No element needs a slot.
