@@ -561,8 +561,9 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
 /// is read from its table as a nim heap would be (`IntExpr::Grundy`), the
 /// other family computed first. Against the generic search: such an
 /// option in a split game, in a loop, ahead of the position (`H(n + 2)`,
-/// past what was computed first), of a family left to the generic search,
-/// two families naming each other, and a cycle through two families.
+/// past what was computed first) or before the first (`H(n - 5)`), of a
+/// family left to the generic search, of a family whose body is another
+/// game, two families naming each other, and a cycle through two families.
 #[test]
 fn options_naming_other_families_equal_the_generic_search() {
     let script = "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
@@ -573,11 +574,13 @@ fn options_naming_other_families_equal_the_generic_search() {
                   game M(n) = < M(n - 1) + L(n) if n > 0, L(n / 2) >\n\
                   game S(n) = < S(a) + S(n - 1 - a) + H(a) for a in 0..n, \
                   S(a) + S(n - 2 - a) + H(n) for a in 0..=n - 2 >\n\
+                  game Q(n) = H(n + 1)\n\
+                  game R(n) = < R(n - 1) + Q(n) if n > 0, H(n - 5), H(3 * n + 7) >\n\
                   game A(n) = < A(n - 1) if n > 0, B(n - 1) if n > 0 >\n\
                   game B(n) = < B(n - 2) if n > 1, A(n) >\n\
                   [seq(K, 0..300), seq(G, 0..120), seq(F, 0..200), seq(M, 0..200), \
-                  seq(S, 0..200), seq(A, 0..100), seq(B, 0..100)]";
-    for family in ["K", "G", "F", "M", "S", "A", "B"] {
+                  seq(S, 0..200), seq(R, 0..200), seq(A, 0..100), seq(B, 0..100)]";
+    for family in ["K", "G", "F", "M", "S", "R", "A", "B"] {
         assert!(
             kernel_of(script, family).is_some(),
             "{family} should be an integer program"
