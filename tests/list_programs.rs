@@ -344,6 +344,24 @@ fn slices_around_one_place_are_that_place_replaced() {
         assert!(ir.contains("N((h with [i] = "), "{ir}");
         assert_eq!(single_sequence(&script), xors(&boards), "{game}");
     }
+    // Two places, `j` after `i` (Moore's Nim_2), by slices or by a `put`
+    // of a `put`: replaced, then replaced.
+    let two = "game M(h) = < M(h[..i] + [h[i] - k] + h[i + 1..j] + [h[j] - l] + h[j + 1..]) \
+               for i in 0..len(h) for j in i + 1..len(h) for k in 0..=h[i] for l in 0..=h[j] \
+               if k + l > 0 >";
+    let twice = "def put(h, i, x) = h[..i] + [x] + h[i + 1..]\n\
+                 game M(h) = < M(put(put(h, i, h[i] - k), j, h[j] - l)) \
+                 for i in 0..len(h) for j in i + 1..len(h) for k in 0..=h[i] for l in 0..=h[j] \
+                 if k + l > 0 >";
+    for game in [two, twice] {
+        let script = format!("{game}\n{}", values_of("M", &lists(3, 3)));
+        assert!(
+            ir_of(&script).contains(" with [j] = "),
+            "{}",
+            ir_of(&script)
+        );
+        assert_eq!(single_sequence(&script), generic_sequence(&script));
+    }
     let past_the_end = "game F(h) = < F(h[..i] + [0] + h[i + 1..]) for i in 0..len(h) + 1 \
                         if len(h) < 3 and (i == len(h) or h[i] > 0) >";
     let script = format!("{past_the_end}\n{}", values_of("F", &lists(2, 2)));

@@ -35,10 +35,20 @@ pub(super) fn point_updates(
     found.then_some("items replaced in place of comprehensions and slices")
 }
 
+/// A loop variable that walks places of a list: `for i in 0..len(h)`, or
+/// `for j in i + 1..len(h)` after such an `i` (`after`, the slot of `i`).
+#[derive(Clone, Copy)]
+struct Place {
+    slot: usize,
+    header: usize,
+    after: Option<usize>,
+}
+
 /// The loop variables of an element's clauses that walk the places of a
-/// list, `for i in 0..len(h)`: `(i, h)` by slot and header.
-fn places(clauses: &[Clause]) -> Vec<(usize, usize)> {
-    let place = |clause: &Clause| {
+/// list (see `Place`).
+fn places(clauses: &[Clause]) -> Vec<Place> {
+    let mut found: Vec<Place> = Vec::new();
+    for clause in clauses {
         let Clause::For {
             slot,
             iter:
@@ -49,17 +59,36 @@ fn places(clauses: &[Clause]) -> Vec<(usize, usize)> {
                 },
         } = clause
         else {
-            return None;
+            continue;
         };
-        let header = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1))?;
-        (low.as_constant() == Some(0)).then_some((*slot, header))
-    };
-    clauses.iter().filter_map(place).collect()
+        let Some(header) = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1)) else {
+            continue;
+        };
+        let after = found
+            .iter()
+            .find(|p| p.header == header && p.after.is_none() && *low == one_on(p.slot));
+        let after = match (low.as_constant(), after) {
+            (Some(0), _) => None,
+            (_, Some(before)) => Some(before.slot),
+            _ => continue,
+        };
+        found.push(Place {
+            slot: *slot,
+            header,
+            after,
+        });
+    }
+    found
+}
+
+/// `slot + 1`.
+fn one_on(slot: usize) -> IntExpr {
+    IntExpr::binary(IntOp::Add, IntExpr::slot(slot), IntExpr::constant(1))
 }
 
 /// Rewrites `e` and the lists in it; `places` are the loop variables known
 /// to be places of a list (see `places`).
-fn visit(e: &mut ListExpr, places: &[(usize, usize)]) -> bool {
+fn visit(e: &mut ListExpr, places: &[Place]) -> bool {
     let inner = match e {
         ListExpr::Slots(_) | ListExpr::Items(_) => false,
         ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
@@ -101,29 +130,63 @@ fn visit(e: &mut ListExpr, places: &[(usize, usize)]) -> bool {
 /// `h[..i] + [x] + h[i + 1..]` as `h` with place `i` replaced by `x`, when
 /// `i` walks the places of `h` (`places`): then both are `h` with one item
 /// changed, and `x` is computed in both. (For an `i` past the end the
-/// slices would make a longer list, so nothing else is rewritten.)
-fn put(e: &ListExpr, places: &[(usize, usize)]) -> Option<ListExpr> {
+/// slices would make a longer list, so nothing else is rewritten.) So too
+/// `h[..i] + [x] + h[i + 1..j] + [y] + h[j + 1..]`, `j` walking the places
+/// after `i`: `h` with place `i` replaced, then place `j`.
+fn put(e: &ListExpr, places: &[Place]) -> Option<ListExpr> {
     let mut parts = Vec::new();
     pieces(e, &mut parts);
-    let [
-        ListExpr::Slice(before, start, i),
-        ListExpr::Items(item),
-        ListExpr::Slice(after, next, end),
-    ] = parts.as_slice()
+    if !matches!(parts.len(), 3 | 5) {
+        return None;
+    }
+    let (ListExpr::Slice(first, start, _), Some(ListExpr::Slice(_, _, end))) =
+        (parts[0], parts.last())
     else {
         return None;
     };
-    let (ListExpr::Slots(header), [x]) = (&**before, item.as_slice()) else {
+    // The list sliced: `h`, or `h` with places replaced already (an
+    // inlined `put` of a `put`), which has the places of `h`.
+    let base = &**first;
+    let header = list_of(base)?;
+    let to_the_end = *end == IntExpr::Large(i64::MAX) || *end == IntExpr::slot(header + 1);
+    if start.as_constant() != Some(0) || !to_the_end {
+        return None;
+    }
+    // Each place: the slice of `h` up to it (from 0, or from one on after
+    // the place before), its one item, and then the slice after it.
+    let (mut list, mut previous) = (base.clone(), None);
+    for window in parts[..parts.len() - 1].chunks(2) {
+        let [ListExpr::Slice(before, from, i), ListExpr::Items(item)] = window else {
+            return None;
+        };
+        let ([x], true) = (item.as_slice(), **before == *base) else {
+            return None;
+        };
+        // The first place any place of `h`, the next one after it.
+        let place = places.iter().find(|p| {
+            let order = previous.is_none() || p.after == previous;
+            p.header == header && *i == IntExpr::slot(p.slot) && order
+        })?;
+        if previous.is_some_and(|slot| *from != one_on(slot)) {
+            return None;
+        }
+        list = ListExpr::Replace(Box::new(list), i.clone(), x.clone());
+        previous = Some(place.slot);
+    }
+    let ListExpr::Slice(after, next, _) = parts[parts.len() - 1] else {
         return None;
     };
-    let &(slot, _) = places
-        .iter()
-        .find(|&&(slot, h)| h == *header && *i == IntExpr::slot(slot))?;
-    let one_on = IntExpr::binary(IntOp::Add, IntExpr::slot(slot), IntExpr::constant(1));
-    let to_the_end = *end == IntExpr::Large(i64::MAX) || *end == IntExpr::slot(header + 1);
-    let same = **after == ListExpr::Slots(*header) && *next == one_on && to_the_end;
-    (start.as_constant() == Some(0) && same)
-        .then(|| ListExpr::Replace(Box::new(ListExpr::Slots(*header)), i.clone(), x.clone()))
+    let last = previous?;
+    (**after == *base && *next == one_on(last)).then_some(list)
+}
+
+/// The header of the list `e` is, or is with places replaced.
+fn list_of(e: &ListExpr) -> Option<usize> {
+    match e {
+        ListExpr::Slots(header) => Some(*header),
+        ListExpr::Replace(list, _, _) => list_of(list),
+        _ => None,
+    }
 }
 
 /// The lists `e` concatenates, in order.
