@@ -9,7 +9,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{generic_sequence, mex, run_binary, single_sequence};
+use common::{
+    assert_same_as_the_generic_search, generic_sequence, mex, run_binary, single_sequence,
+};
 use proptest::prelude::*;
 use sprague::run::{Settings, emit_ir, run_to_strings};
 
@@ -91,19 +93,6 @@ fn list_literal(board: &[i64]) -> String {
 fn values_of(family: &str, boards: &[Vec<i64>]) -> String {
     let literals: Vec<String> = boards.iter().map(|b| list_literal(b)).collect();
     format!("[g({family}(b)) for b in [{}]]", literals.join(", "))
-}
-
-/// `script` prints the same with the list programs as with the generic
-/// search alone, and fails nowhere.
-fn assert_same_as_the_generic_search(script: &str) {
-    let run = |settings| run_to_strings("test.sg", script, settings);
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let (fast, slow) = (run(Settings::default()), run(generic));
-    assert!(fast.1.is_none(), "{:?}", fast.1);
-    assert_eq!(fast, slow);
 }
 
 /// What `--emit ir` prints for `script`.

@@ -17,7 +17,8 @@ use std::sync::atomic::AtomicBool;
 use std::ops::RangeInclusive;
 
 use common::{
-    assert_same_sequence, generic_sequence, ints, mex, run_binary, run_json_with, single_sequence,
+    assert_same_as_the_generic_search, assert_same_sequence, generic_sequence, ints, mex,
+    run_binary, run_json_with, single_sequence,
 };
 use sprague::engine::Limits;
 use sprague::engine::kernel::{Kernel, OptionValue};
@@ -548,13 +549,7 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
                   game E(n) = < E(a) + E(n - 2 - a) for a in 0..=n-2 if a % 2 == 0, \
                   P(10 / (n % 2 - 1), 1) >\n\
                   g(E(1200))";
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let fast = run_to_strings("t.sg", script, Settings::default());
-    assert_eq!(fast.1, None);
-    assert_eq!(fast, run_to_strings("t.sg", script, generic));
+    assert_same_as_the_generic_search(script);
 }
 
 /// Options that name another family of one integer parameter: its value
@@ -586,13 +581,7 @@ fn options_naming_other_families_equal_the_generic_search() {
             "{family} should be an integer program"
         );
     }
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let fast = run_to_strings("t.sg", script, Settings::default());
-    assert_eq!(fast.1, None);
-    assert_eq!(fast, run_to_strings("t.sg", script, generic));
+    let printed = assert_same_as_the_generic_search(script);
     // Kayles' own values with the option `H(n)`, a heap of `n % 4`.
     let mut k: Vec<u64> = Vec::new();
     for n in 0..300usize {
@@ -600,7 +589,6 @@ fn options_naming_other_families_equal_the_generic_search() {
         let values: Vec<u64> = splits.map(|(a, b)| k[a] ^ k[b]).collect();
         k.push(mex(values.into_iter().chain([n as u64 % 4])));
     }
-    let printed = &fast.0;
     let expected: Vec<String> = k.iter().map(u64::to_string).collect();
     assert!(
         printed.starts_with(&format!("[[{}]", expected.join(", "))),

@@ -95,3 +95,17 @@ pub fn run_binary(args: &[&str]) -> (String, String) {
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     (text(&output.stdout), text(&output.stderr))
 }
+
+/// What `script` prints, which is the same with the integer and list
+/// programs as with the generic search alone; it fails nowhere.
+pub fn assert_same_as_the_generic_search(script: &str) -> String {
+    let run = |settings| run_to_strings("test.sg", script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let (fast, slow) = (run(Settings::default()), run(generic));
+    assert!(fast.1.is_none(), "{:?}", fast.1);
+    assert_eq!(fast, slow);
+    fast.0
+}
