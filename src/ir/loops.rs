@@ -5,6 +5,7 @@
 //! loop, and runs as one (`engine::kernel::ListWalk`): one frame, no copy of
 //! the rest of the list per item.
 
+use super::filters::{any, cannot_fail, disjuncts, negate};
 use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Each, Element, Function, IntExpr, ListClause, ListExpr,
     ListWalk, MAX_SLOTS, OptionValue, Over, ParamKind, SLOT_BOUND,
@@ -269,56 +270,6 @@ fn split_stop(stop: Cond, header: usize) -> (Cond, bool, Cond) {
         .into_iter()
         .partition(|c| !c.uses(header) && !c.uses(header + 1));
     (any(once), at_end, any(each))
-}
-
-/// `not cond`, with the `not` pushed into comparisons (De Morgan's laws
-/// keep the order of evaluation).
-fn negate(cond: Cond) -> Cond {
-    match cond {
-        Cond::Const(b) => Cond::Const(!b),
-        Cond::Cmp(op, a, b) => {
-            let op = match op {
-                CmpOp::Eq => CmpOp::Ne,
-                CmpOp::Ne => CmpOp::Eq,
-                CmpOp::Lt => CmpOp::Ge,
-                CmpOp::Le => CmpOp::Gt,
-                CmpOp::Gt => CmpOp::Le,
-                CmpOp::Ge => CmpOp::Lt,
-            };
-            Cond::Cmp(op, a, b)
-        }
-        Cond::Not(c) => *c,
-        Cond::And(a, b) => Cond::Or(Box::new(negate(*a)), Box::new(negate(*b))),
-        Cond::Or(a, b) => Cond::And(Box::new(negate(*a)), Box::new(negate(*b))),
-    }
-}
-
-fn cannot_fail(cond: &Cond) -> bool {
-    match cond {
-        Cond::Const(_) => true,
-        Cond::Cmp(_, IntExpr::Affine(_), IntExpr::Affine(_)) => true,
-        Cond::Cmp(..) => false,
-        Cond::Not(c) => cannot_fail(c),
-        Cond::And(a, b) | Cond::Or(a, b) => cannot_fail(a) && cannot_fail(b),
-    }
-}
-
-fn disjuncts(cond: Cond, out: &mut Vec<Cond>) {
-    match cond {
-        Cond::Or(a, b) => {
-            disjuncts(*a, out);
-            disjuncts(*b, out);
-        }
-        other => out.push(other),
-    }
-}
-
-/// The `or` of `parts` (`false` when there are none).
-fn any(parts: Vec<Cond>) -> Cond {
-    parts
-        .into_iter()
-        .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
-        .unwrap_or(Cond::Const(false))
 }
 
 /// The body of function `index` as `if stop then base else step`, where

@@ -7,6 +7,7 @@
 
 mod board;
 mod build;
+mod filters;
 mod instances;
 mod loops;
 mod passes;

@@ -3,9 +3,10 @@
 //! same shape and the engine's fast paths (`engine::kernel`,
 //! `engine::split`) apply to whatever the user wrote.
 
+use super::filters::{cannot_fail, move_filters_up, or_cases};
 use crate::engine::kernel::{
-    Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear, MAX_SLOTS, OptionValue,
-    SLOT_BOUND, Split, UNROLL,
+    Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear,
+    MAX_SLOTS, OptionValue, SLOT_BOUND, Split, UNROLL,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -24,6 +25,8 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
             after
         };
     let elements = run("conjunctions split", elements, split_conjunctions);
+    let elements = run("filters moved up to their loops", elements, move_filters_up);
+    let elements = run("disjunctions split into bounds", elements, cases_of_or);
     let elements = run("constant filters folded", elements, fold_filters);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
@@ -82,7 +85,7 @@ fn fold_filters(mut element: Element) -> Vec<Element> {
                 run.iter().cloned().partition(|c| reads(c));
             if !rest
                 .iter()
-                .all(|c| matches!(c, Clause::If(cond) if infallible(cond)))
+                .all(|c| matches!(c, Clause::If(cond) if cannot_fail(cond)))
             {
                 // Only the filters before any other condition.
                 let leading = run.iter().take_while(|c| reads(c)).count();
@@ -123,6 +126,12 @@ fn cases_of_min_max(element: Element) -> Vec<Element> {
 /// split).
 fn cases_of_abs(element: Element) -> Vec<Element> {
     into_cases(element, abs_cases)
+}
+
+/// `if a or b`, where `a` bounds a loop, becomes two elements (see
+/// `filters::or_cases`).
+fn cases_of_or(element: Element) -> Vec<Element> {
+    into_cases(element, or_cases)
 }
 
 /// The element split by `cases` as long as it splits, into at most
@@ -360,20 +369,55 @@ fn narrow_bounds(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
-/// `max(a, b)`, folded when both are constants and flattened into one
-/// `max` of many.
+/// `max(a, b)`, folded when they differ by a constant and flattened into
+/// one `max` of many.
 fn larger(a: IntExpr, b: IntExpr) -> IntExpr {
-    match (a.as_constant(), b.as_constant()) {
-        (Some(x), Some(y)) => IntExpr::constant(x.max(y)),
+    match (offset(&a), offset(&b)) {
+        ((x, i), (y, j)) if x == y => match i >= j {
+            true => a,
+            false => b,
+        },
         _ => max_of(vec![a, b]),
     }
 }
 
 /// `min(a, b)`, as `larger` folds `max`.
 fn smaller(a: IntExpr, b: IntExpr) -> IntExpr {
-    match (a.as_constant(), b.as_constant()) {
-        (Some(x), Some(y)) => IntExpr::constant(x.min(y)),
+    match (offset(&a), offset(&b)) {
+        ((x, i), (y, j)) if x == y => match i <= j {
+            true => a,
+            false => b,
+        },
         _ => min_of(vec![a, b]),
+    }
+}
+
+/// `e` as `base + c`, where adding `c` cannot overflow: two expressions
+/// on the same base are compared by their constants (`p[i] + 1` and
+/// `p[i]`; `i + 1` and `i`).
+fn offset(e: &IntExpr) -> (IntExpr, i64) {
+    match e {
+        IntExpr::Affine(affine) => {
+            let base = Affine {
+                constant: 0,
+                terms: affine.terms.clone(),
+            };
+            (IntExpr::Affine(base), affine.constant)
+        }
+        // An item of the position's list (its header is in slots 0 and 1,
+        // the only list an element's clauses read) is within the slot
+        // bound, so a small constant added to it cannot overflow.
+        IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub), base, c)
+            if matches!(**base, IntExpr::At(0, _)) =>
+        {
+            match c.as_constant() {
+                Some(c) if c.unsigned_abs() <= CONSTANT_BOUND as u64 => {
+                    ((**base).clone(), if *op == IntOp::Add { c } else { -c })
+                }
+                _ => (e.clone(), 0),
+            }
+        }
+        other => (other.clone(), 0),
     }
 }
 
@@ -398,7 +442,7 @@ fn opened(operands: Vec<IntExpr>, max: bool) -> Vec<IntExpr> {
 }
 
 /// What a condition says of `x`: `x >= at_least` and `x < below`.
-struct Bound {
+pub(super) struct Bound {
     at_least: Option<IntExpr>,
     below: Option<IntExpr>,
 }
@@ -406,7 +450,7 @@ struct Bound {
 /// The bound a comparison of `±x` with an expression free of `x` sets (a
 /// comparison of `2·x` is left to the split, which reads it as the
 /// symmetry of its pairs).
-fn bound(cond: &Cond, x: usize) -> Option<Bound> {
+pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
     };
@@ -465,25 +509,6 @@ fn constants(iter: &Iter) -> Option<Vec<i64>> {
             items.iter().map(constant).collect()
         }
         Iter::List(_) => None,
-    }
-}
-
-/// Whether evaluating `cond` can never fail (no division, no overflow, no
-/// index, no call), so that where it is evaluated does not matter.
-fn infallible(cond: &Cond) -> bool {
-    fn total(e: &IntExpr) -> bool {
-        match e {
-            IntExpr::Affine(_) | IntExpr::Large(_) => true,
-            IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(total),
-            IntExpr::Select(c, a, b) => infallible(c) && total(a) && total(b),
-            _ => false,
-        }
-    }
-    match cond {
-        Cond::Const(_) => true,
-        Cond::Cmp(_, a, b) => total(a) && total(b),
-        Cond::Not(c) => infallible(c),
-        Cond::And(a, b) | Cond::Or(a, b) => infallible(a) && infallible(b),
     }
 }
 

@@ -376,6 +376,15 @@ impl IntExpr {
                 return IntExpr::Affine(affine);
             }
         }
+        // `x ± 0` is `x`, however `x` is computed.
+        match (op, &a, &b) {
+            (IntOp::Add | IntOp::Sub, _, zero) | (IntOp::Add, zero, _)
+                if zero.as_constant() == Some(0) =>
+            {
+                return if zero == &b { a } else { b };
+            }
+            _ => {}
+        }
         // `min(x, y) ± c` is `min(x ± c, y ± c)` (and `c + min(x, y)` too):
         // affine parts stay affine, so a bound `min(a, b) + 1` can still be
         // read in closed form.

@@ -30,7 +30,7 @@ pub const SLOT_BOUND: i64 = 1 << 32;
 /// Largest coefficient of a slot in an affine expression.
 const COEFFICIENT_BOUND: i64 = 1 << 16;
 /// Largest constant of an affine expression.
-const CONSTANT_BOUND: i64 = 1 << 40;
+pub const CONSTANT_BOUND: i64 = 1 << 40;
 /// Deepest nesting of function calls; deeper, the program gives up on the
 /// position (and the generic path computes it, or reports the error).
 const CALL_DEPTH: usize = 256;
@@ -77,10 +77,14 @@ pub struct Element {
 pub const UNROLL: usize = 8;
 
 impl Element {
-    /// The element with its leading loops over a few constants unrolled:
-    /// one element per value, the same options in all.
+    /// The element with its leading loops over a few constants unrolled
+    /// (past the filters that read no loop, tested first): one element per
+    /// value, the same options in all.
     pub fn unrolled(self) -> Vec<Element> {
-        let Some(Clause::For { slot, iter }) = self.clauses.first() else {
+        let filters = (self.clauses.iter())
+            .take_while(|c| matches!(c, Clause::If(_)))
+            .count();
+        let Some(Clause::For { slot, iter }) = self.clauses.get(filters) else {
             return vec![self];
         };
         let constant = IntExpr::as_constant;
@@ -102,7 +106,7 @@ impl Element {
             return vec![self];
         };
         let rest = Element {
-            clauses: self.clauses[1..].to_vec(),
+            clauses: [&self.clauses[..filters], &self.clauses[filters + 1..]].concat(),
             value: self.value.clone(),
         };
         let copies: Option<Vec<Element>> =

@@ -1,0 +1,282 @@
+//! Where an element tests its filters. A filter is tested right after the
+//! last loop it reads, not after every loop of the element, and an `or`
+//! one of whose parts bounds a loop becomes two elements, each a bound
+//! (`for j in i..len(p) … if i < j or x == y` is `for j in i + 1..len(p)`
+//! and `for j in i..i + 1 … if x == y`), so that `narrow_bounds` makes it
+//! part of the loop. Moving a filter must not change which errors the
+//! search reports: only clauses that cannot fail are stepped over, with
+//! what the loops before them say of their variables (`p[j]` cannot fail
+//! inside `for j in 0..len(p)`).
+
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS};
+
+use super::passes::bound;
+
+/// What the loops of an element say of their variables, clause by clause:
+/// which are at least 0, and what each is below.
+#[derive(Clone, Default)]
+struct Facts {
+    /// By slot: whether the loop's variable is at least 0.
+    natural: [bool; MAX_SLOTS],
+    /// By slot: expressions the loop's variable is below.
+    below: Vec<(usize, IntExpr)>,
+}
+
+impl Facts {
+    /// The facts the clauses before `end` establish.
+    fn before(clauses: &[Clause], end: usize) -> Facts {
+        let mut facts = Facts::default();
+        for clause in &clauses[..end] {
+            if let Clause::For { slot, iter } = clause {
+                facts.learn(*slot, iter);
+            }
+        }
+        facts
+    }
+
+    fn learn(&mut self, slot: usize, iter: &Iter) {
+        self.below.retain(|(s, _)| *s != slot);
+        let (low, high, inclusive) = match iter {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => (low, high, *inclusive),
+            Iter::Sorted { low, high, values } => {
+                let natural = |e: &IntExpr| self.natural(e);
+                self.natural[slot] = values.first().is_none_or(|&v| v >= 0) || natural(low);
+                self.learn_below(slot, high, false);
+                return;
+            }
+            Iter::List(_) => {
+                self.natural[slot] = false;
+                return;
+            }
+        };
+        self.natural[slot] = self.natural(low);
+        self.learn_below(slot, high, inclusive);
+    }
+
+    fn learn_below(&mut self, slot: usize, high: &IntExpr, inclusive: bool) {
+        let parts = match high {
+            IntExpr::Min(parts) => parts.as_slice(),
+            single => std::slice::from_ref(single),
+        };
+        for part in parts {
+            let part = match inclusive {
+                true => IntExpr::binary(IntOp::Add, part.clone(), IntExpr::constant(1)),
+                false => part.clone(),
+            };
+            self.below.push((slot, part));
+        }
+    }
+
+    /// Whether `e` is at least 0: a constant that is, or a sum of such
+    /// variables with positive coefficients.
+    fn natural(&self, e: &IntExpr) -> bool {
+        let IntExpr::Affine(affine) = e else {
+            return false;
+        };
+        affine.constant >= 0
+            && (affine.terms.iter()).all(|&(s, k)| k > 0 && s < MAX_SLOTS && self.natural[s])
+    }
+
+    /// Whether `index` is an index of the list whose header is at `header`:
+    /// a variable at least 0 and below `len(list)`.
+    fn indexes(&self, header: usize, index: &IntExpr) -> bool {
+        let length = IntExpr::slot(header + 1);
+        (0..MAX_SLOTS).any(|s| {
+            *index == IntExpr::slot(s)
+                && self.natural[s]
+                && self.below.iter().any(|(t, e)| *t == s && *e == length)
+        })
+    }
+
+    /// Whether evaluating `e` can never fail (no division by what may be
+    /// 0, no overflow, no index that may be out of range, no call).
+    fn total(&self, e: &IntExpr) -> bool {
+        match e {
+            IntExpr::Affine(_) | IntExpr::Large(_) => true,
+            IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(|p| self.total(p)),
+            IntExpr::Select(c, a, b) => self.holds(c) && self.total(a) && self.total(b),
+            IntExpr::At(header, index) => self.total(index) && self.indexes(*header, index),
+            IntExpr::Binary(IntOp::Xor, a, b) => self.total(a) && self.total(b),
+            IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) => {
+                self.total(a) && b.as_constant().is_some_and(|d| d != 0 && d != -1)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether evaluating `cond` can never fail.
+    fn holds(&self, cond: &Cond) -> bool {
+        match cond {
+            Cond::Const(_) => true,
+            Cond::Cmp(_, a, b) => self.total(a) && self.total(b),
+            Cond::Not(c) => self.holds(c),
+            Cond::And(a, b) | Cond::Or(a, b) => self.holds(a) && self.holds(b),
+        }
+    }
+
+    /// Whether walking the clause can never fail.
+    fn safe(&self, clause: &Clause) -> bool {
+        match clause {
+            Clause::If(cond) => self.holds(cond),
+            Clause::For { iter, .. } => match iter {
+                Iter::Range { low, high, .. } | Iter::Sorted { low, high, .. } => {
+                    self.total(low) && self.total(high)
+                }
+                Iter::List(items) => items.iter().all(|e| self.total(e)),
+            },
+        }
+    }
+}
+
+/// Whether evaluating `cond` can never fail, wherever it is (nothing is
+/// known of the loops' variables).
+pub(super) fn cannot_fail(cond: &Cond) -> bool {
+    Facts::default().holds(cond)
+}
+
+/// The earliest place the condition `cond`, now tested before clause
+/// `at`, may be tested: past every clause that cannot fail and binds no
+/// slot it reads, itself unable to fail there.
+fn earliest(clauses: &[Clause], at: usize, cond: &Cond) -> usize {
+    let mut to = at;
+    while to > 0 {
+        let clause = &clauses[to - 1];
+        let facts = Facts::before(clauses, to - 1);
+        let binds = matches!(clause, Clause::For { slot, .. } if cond.uses(*slot));
+        if binds || !facts.safe(clause) || !facts.holds(cond) {
+            break;
+        }
+        to -= 1;
+    }
+    to
+}
+
+/// Each filter tested right after the last loop it reads (and, reading
+/// none, once, before the first), after the filters already there.
+pub(super) fn move_filters_up(mut element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        move_up(&mut element.clauses, at);
+    }
+    vec![element]
+}
+
+/// Moves the filter at `at` (if it is one) to the earliest place it may
+/// be tested, after the filters already there.
+fn move_up(clauses: &mut Vec<Clause>, at: usize) {
+    let Clause::If(cond) = &clauses[at] else {
+        return;
+    };
+    let mut to = earliest(clauses, at, cond);
+    while to < at && matches!(clauses[to], Clause::If(_)) {
+        to += 1;
+    }
+    let clause = clauses.remove(at);
+    clauses.insert(to, clause);
+}
+
+/// `if a or b`, where `a` bounds a loop, becomes two elements, `if a` and
+/// `if not a if b`, each testing `a` right after that loop: the same
+/// options, each condition now a bound `narrow_bounds` takes in. A part
+/// after the first is chosen only when the parts up to it cannot fail, so
+/// that testing it first fails nowhere the `or` did not.
+pub(super) fn or_cases(element: &Element) -> Option<[Element; 2]> {
+    for (at, clause) in element.clauses.iter().enumerate() {
+        let Clause::If(cond @ Cond::Or(..)) = clause else {
+            continue;
+        };
+        let facts = Facts::before(&element.clauses, at);
+        let mut parts = Vec::new();
+        disjuncts(cond.clone(), &mut parts);
+        for (k, part) in parts.iter().enumerate() {
+            if k > 0 && !parts[..=k].iter().all(|p| facts.holds(p)) {
+                break;
+            }
+            let Some(to) = bounded_loop(&element.clauses, at, part) else {
+                continue;
+            };
+            let mut rest = parts.clone();
+            let part = rest.remove(k);
+            let case = |first: Cond, rest: Option<Cond>| {
+                let mut clauses = element.clauses.clone();
+                clauses.remove(at);
+                clauses.insert(to, Clause::If(first));
+                if let Some(rest) = rest {
+                    clauses.insert(at + 1, Clause::If(rest));
+                    move_up(&mut clauses, at + 1);
+                }
+                Element {
+                    clauses,
+                    value: element.value.clone(),
+                }
+            };
+            return Some([
+                case(part.clone(), None),
+                case(negate(part), Some(any(rest))),
+            ]);
+        }
+    }
+    None
+}
+
+/// Where `part`, a part of the `or` tested before clause `at`, is tested
+/// when it is a bound on the innermost loop it reads: right after that
+/// loop, if it may move there.
+fn bounded_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
+    let Cond::Cmp(CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, ..) = part else {
+        return None;
+    };
+    let innermost = clauses[..at].iter().rposition(|c| match c {
+        Clause::For { slot, .. } => part.uses(*slot),
+        Clause::If(_) => false,
+    })?;
+    let Clause::For { slot, .. } = clauses[innermost] else {
+        unreachable!("a loop")
+    };
+    bound(part, slot)?;
+    (earliest(clauses, at, part) == innermost + 1).then_some(innermost + 1)
+}
+
+/// The parts of an `or`, in order.
+pub(super) fn disjuncts(cond: Cond, out: &mut Vec<Cond>) {
+    match cond {
+        Cond::Or(a, b) => {
+            disjuncts(*a, out);
+            disjuncts(*b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// The `or` of `parts` (`false` when there are none).
+pub(super) fn any(parts: Vec<Cond>) -> Cond {
+    parts
+        .into_iter()
+        .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
+        .unwrap_or(Cond::Const(false))
+}
+
+/// `not cond`, with the `not` pushed into comparisons (De Morgan's laws
+/// keep the order of evaluation).
+pub(super) fn negate(cond: Cond) -> Cond {
+    match cond {
+        Cond::Const(b) => Cond::Const(!b),
+        Cond::Cmp(op, a, b) => {
+            let op = match op {
+                CmpOp::Eq => CmpOp::Ne,
+                CmpOp::Ne => CmpOp::Eq,
+                CmpOp::Lt => CmpOp::Ge,
+                CmpOp::Le => CmpOp::Gt,
+                CmpOp::Gt => CmpOp::Le,
+                CmpOp::Ge => CmpOp::Lt,
+            };
+            Cond::Cmp(op, a, b)
+        }
+        Cond::Not(c) => *c,
+        Cond::And(a, b) => Cond::Or(Box::new(negate(*a)), Box::new(negate(*b))),
+        Cond::Or(a, b) => Cond::And(Box::new(negate(*a)), Box::new(negate(*b))),
+    }
+}

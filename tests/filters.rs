@@ -1,0 +1,111 @@
+//! Filters tested where they can first be: right after the last loop they
+//! read, and an `or` one of whose parts bounds a loop split into two
+//! bounds (`ir::filters`). Against the generic search, which tests every
+//! filter where the program wrote it: the same values, and the same error
+//! where a loop stepped over would have failed.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{assert_same_as_the_generic_search, mex, run_binary};
+use sprague::run::{Settings, run_to_strings};
+
+/// What `--emit ir` prints for `script`.
+fn ir_of(script: &str) -> String {
+    let (ir, errors) = run_binary(&["--emit", "ir", "-e", script]);
+    assert!(errors.is_empty(), "{errors}");
+    ir
+}
+
+/// Integer programs whose filters read outer loops, or are an `or` with a
+/// bound in it, give the generic search's values, and their IR tests no
+/// filter after an inner loop.
+#[test]
+fn filters_moved_up_or_split_into_bounds_equal_the_generic_search() {
+    let script = "game A(n) = < A(n - k - j) for k in 1..=n for j in 0..=n - k if k < 3 or j < 1 >\n\
+                  game B(n) = < B(a) + B(b) for a in 0..n for b in 0..n - a if a < 2 or b > a + 1 >\n\
+                  game C(n) = < C(n - k) for k in 1..=n for j in [0, 1] if k % 3 != 2 and j + k <= n >\n\
+                  game D(n) = < D(n - k) + *j for k in 1..=n for j in 0..3 if n % 2 == 0 or k > 1 >\n\
+                  [seq(A, 0..120), seq(B, 0..60), seq(C, 0..200), seq(D, 0..200)]";
+    let printed = assert_same_as_the_generic_search(script);
+    // A: from n, take k + j with k in 1..=n and j in 0..=n-k, where k < 3
+    // or j = 0: every total t in 1..=n is reached (k = t, j = 0).
+    let mut a: Vec<u64> = Vec::new();
+    for n in 0..120usize {
+        a.push(mex((1..=n).map(|t| a[n - t])));
+    }
+    let expected: Vec<String> = a.iter().map(u64::to_string).collect();
+    assert!(printed.starts_with(&format!("[[{}]", expected.join(", "))));
+    let ir = ir_of(script);
+    assert!(
+        ir.contains("A(n - k - j) for k in 1..min(n + 1, 3) for j in 0..=n - k\n"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("A(n - k - j) for k in 3..n + 1 for j in 0..min(n - k + 1, 1)\n"),
+        "{ir}"
+    );
+    // C's filter on `k` is tested before the loop on `j`.
+    assert!(
+        ir.contains("for k in 1..=n if k % 3 != 2 for j in [0, 1] if k + j <= n\n"),
+        "{ir}"
+    );
+    // D's `or` splits on `k > 1`; what is left reads `n` alone and is
+    // tested once, before the loops.
+    assert!(
+        ir.contains("D(n - k) + *j if n % 2 == 0 for k in 1..min(n + 1, 2) for j in 0..3\n"),
+        "{ir}"
+    );
+}
+
+/// A filter does not step over a loop whose range may fail, nor over one
+/// that may index past a list: the search must still report that error.
+#[test]
+fn a_filter_stays_behind_a_loop_that_may_fail() {
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    for script in [
+        "game F(n) = < F(n - k) for k in 1..=n for j in 0..(10 / (k - 1)) if k > 1 >\ng(F(6))",
+        "game L(p) = < L(p[..i] + [p[i] - 1] + p[i + 1..]) for i in 0..len(p) \
+         for j in 0..p[i + 1] if i < len(p) - 1 and p[i] > 0 >\ng(L([2, 2, 1]))",
+        "game L(p) = < L(p[..i] + [p[i] - 1] + p[i + 1..]) for i in 0..len(p) \
+         for j in i - 4..len(p) for x in 0..p[j] if i > 3 and p[i] > 0 >\ng(L([2, 2, 1]))",
+    ] {
+        let fast = run_to_strings("t.sg", script, Settings::default());
+        assert!(fast.1.is_some(), "{script} should fail: {fast:?}");
+        assert_eq!(fast, run_to_strings("t.sg", script, generic.clone()));
+    }
+}
+
+/// Moore's Nim_2 written as one comprehension, whose filters
+/// `(x < p[i] or y < p[j]) and (i < j or x == y)` become bounds, gives the
+/// values of the slices spelling, of the generic search and of Moore's
+/// theorem: a position is lost exactly when, in binary, every column of
+/// the heaps sums to a multiple of 3.
+#[test]
+fn moores_nim_as_one_comprehension_equals_the_generic_search() {
+    let script = "game M(p) = < M([if t == i then x else if t == j then y else p[t] for t in 0..len(p)]) \
+                  for i in 0..len(p) for j in i..len(p) for x in 0..=p[i] for y in 0..=p[j] \
+                  if (x < p[i] or y < p[j]) and (i < j or x == y) >\n\
+                  [outcome(M([a, b, c])) for a in 0..5 for b in 0..5 for c in 0..5]";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut expected = Vec::new();
+    for a in 0..5u32 {
+        for b in 0..5u32 {
+            for c in 0..5u32 {
+                let lost =
+                    (0..3).all(|bit| ((a >> bit & 1) + (b >> bit & 1) + (c >> bit & 1)) % 3 == 0);
+                expected.push(if lost { "\"P\"" } else { "\"N\"" });
+            }
+        }
+    }
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    let ir = ir_of(script);
+    let first = "M(((p with [j] = y) with [i] = x)) for i in 0..len(p) for j in i + 1..len(p) \
+                 for x in 0..p[i] for y in 0..=p[j]\n";
+    assert!(ir.contains(first), "{ir}");
+    assert!(!ir.contains(" if "), "every filter is a bound:\n{ir}");
+}
