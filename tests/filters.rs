@@ -109,3 +109,38 @@ fn moores_nim_as_one_comprehension_equals_the_generic_search() {
     assert!(ir.contains(first), "{ir}");
     assert!(!ir.contains(" if "), "every filter is a bound:\n{ir}");
 }
+
+/// A filter that a later loop implies (`if k <= n` before `for a in
+/// 0..=n - k`, as unrolling `for k in {2, 5, 7}` leaves it) is dropped, so
+/// that the element is a split in every spelling; the values are the
+/// generic search's and a plain program's. Behind a clause that may fail
+/// the filter stays, so the search fails nowhere it did not.
+#[test]
+fn guards_a_loop_implies_are_dropped_where_nothing_may_fail() {
+    let script = "game T(n) = < T(a) + T(n - k - a) for k in {2, 5, 7} if k <= n for a in 0..=n - k >\n\
+                  seq(T, 0..200)";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut t: Vec<u64> = Vec::new();
+    for n in 0..200usize {
+        let options = [2, 5, 7]
+            .into_iter()
+            .filter(|&k| k <= n)
+            .flat_map(|k| (0..=n - k).map(move |a| (a, n - k - a)));
+        let value = mex(options.map(|(a, b)| t[a] ^ t[b]).collect::<Vec<_>>());
+        t.push(value);
+    }
+    let expected: Vec<String> = t.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    let ir = ir_of(script);
+    assert!(!ir.contains(" if "), "no guard is left:\n{ir}");
+    assert_eq!(ir.matches("  split T(a) + T(n - a - ").count(), 3, "{ir}");
+
+    let guarded = "game A(n) = < A(a) + A(n - 2 - a) if 2 <= n if 10 % (n - 1) != 3 \
+                   for a in 0..=n - 2 >\nseq(A, 0..40)";
+    assert_same_as_the_generic_search(guarded);
+    let ir = ir_of(guarded);
+    assert!(
+        ir.contains(" if 2 <= n"),
+        "the guard before a modulo stays:\n{ir}"
+    );
+}

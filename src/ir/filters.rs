@@ -8,7 +8,9 @@
 //! what the loops before them say of their variables (`p[j]` cannot fail
 //! inside `for j in 0..len(p)`).
 
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS, OptionValue,
+};
 
 use super::passes::bound;
 
@@ -238,6 +240,99 @@ fn bounded_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
     };
     bound(part, slot)?;
     (earliest(clauses, at, part) == innermost + 1).then_some(innermost + 1)
+}
+
+/// A filter that holds whenever a loop after it has a value to walk is
+/// dropped: `if 2 <= n for a in 0..=n - 2` is `for a in 0..=n - 2`, as
+/// unrolling `for k in [2, 5, 7] if k <= n` leaves it. The filter is a
+/// comparison of affine expressions, which cannot fail, and the clauses
+/// between it and the loop (the loop's bounds included) are ones that
+/// cannot fail either: without the filter they are evaluated where they
+/// were not, and the options it removed are still none, since the loop
+/// yields none of them.
+pub(super) fn drop_implied_guards(mut element: Element) -> Vec<Element> {
+    let mut at = 0;
+    while at < element.clauses.len() {
+        match implied_guard(&element, at) {
+            true => drop(element.clauses.remove(at)),
+            false => at += 1,
+        }
+    }
+    vec![element]
+}
+
+/// Whether clause `at` is a filter that a later loop of `element` (or its
+/// split's range) implies, with nothing that may fail between them.
+fn implied_guard(element: &Element, at: usize) -> bool {
+    let clauses = &element.clauses;
+    let Clause::If(cond) = &clauses[at] else {
+        return false;
+    };
+    for end in at + 1..clauses.len() {
+        if !Facts::before(clauses, end).safe(&clauses[end]) {
+            return false;
+        }
+        if let Clause::For {
+            iter:
+                Iter::Range {
+                    low,
+                    high,
+                    inclusive,
+                },
+            ..
+        } = &clauses[end]
+            && implied_by_range(cond, low, &exclusive(high, *inclusive))
+        {
+            return true;
+        }
+    }
+    let facts = Facts::before(clauses, clauses.len());
+    matches!(&element.value, OptionValue::Split(split)
+        if facts.total(&split.low)
+            && facts.total(&split.high)
+            && implied_by_range(cond, &split.low, &exclusive(&split.high, split.inclusive)))
+}
+
+/// The exclusive bound `high` (plus one, for an inclusive range).
+fn exclusive(high: &IntExpr, inclusive: bool) -> IntExpr {
+    match inclusive {
+        true => IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1)),
+        false => high.clone(),
+    }
+}
+
+/// Whether `cond`, a comparison of affine expressions, holds wherever
+/// `low < high`: written `f > 0`, `f − (h − l)` is a constant at least 0
+/// for some part `h` of `high` (a `min`) and `l` of `low` (a `max`).
+fn implied_by_range(cond: &Cond, low: &IntExpr, high: &IntExpr) -> bool {
+    let Cond::Cmp(op, a, b) = cond else {
+        return false;
+    };
+    let (IntExpr::Affine(_), IntExpr::Affine(_)) = (a, b) else {
+        return false;
+    };
+    let sub = |x: &IntExpr, y: &IntExpr| IntExpr::binary(IntOp::Sub, x.clone(), y.clone());
+    let plus_one = |x: IntExpr| IntExpr::binary(IntOp::Add, x, IntExpr::constant(1));
+    // `cond` as `positive > 0`.
+    let positive = match op {
+        CmpOp::Lt => sub(b, a),
+        CmpOp::Le => plus_one(sub(b, a)),
+        CmpOp::Gt => sub(a, b),
+        CmpOp::Ge => plus_one(sub(a, b)),
+        CmpOp::Eq | CmpOp::Ne => return false,
+    };
+    let parts = |e: &IntExpr, largest: bool| match (e, largest) {
+        (IntExpr::Max(parts), true) | (IntExpr::Min(parts), false) => parts.clone(),
+        (single, _) => vec![single.clone()],
+    };
+    let (lows, highs) = (parts(low, true), parts(high, false));
+    highs.iter().any(|h| {
+        lows.iter().any(|l| {
+            let width = sub(h, l);
+            matches!(width, IntExpr::Affine(_))
+                && sub(&positive, &width).as_constant().is_some_and(|c| c >= 0)
+        })
+    })
 }
 
 /// The parts of an `or`, in order.

@@ -3,7 +3,7 @@
 //! same shape and the engine's fast paths (`engine::kernel`,
 //! `engine::split`) apply to whatever the user wrote.
 
-use super::filters::{cannot_fail, move_filters_up, or_cases};
+use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear,
     MAX_SLOTS, OptionValue, SLOT_BOUND, Split, UNROLL,
@@ -32,7 +32,12 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     let elements = run("splits found", elements, find_split);
-    run("short loops unrolled", elements, Element::unrolled)
+    let elements = run("short loops unrolled", elements, Element::unrolled);
+    run(
+        "guards implied by loop bounds dropped",
+        elements,
+        drop_implied_guards,
+    )
 }
 
 /// `if a and b` → `if a if b`: the same options (conditions have no effects,

@@ -359,9 +359,11 @@ pub trait Known {
         None
     }
 
-    /// Whether the lists an option names are gathered in the option set
-    /// (`OptionSet::boards`) rather than looked up one by one: looked up
-    /// together, their lookups' cache misses overlap.
+    /// Whether the positions an option names are gathered in the option
+    /// set (`OptionSet::boards`: a list's items, an integer position's
+    /// arguments) rather than looked up one by one: looked up together,
+    /// their lookups' cache misses overlap, and a caller may read the
+    /// positions themselves (the octal code of a family).
     fn gathers(&self) -> bool {
         false
     }
@@ -502,9 +504,9 @@ pub struct OptionSet {
     slots: Vec<i64>,
     /// The memory the lists of an option are built in.
     memory: Vec<i64>,
-    /// The lists the options named, one after another, when gathered
-    /// (`Known::gathers`): their integers, and per list where it ends and
-    /// which option (index in `points`) it is part of.
+    /// The positions the options named, one after another, when gathered
+    /// (`Known::gathers`): their integers, and per position where it ends
+    /// and which option (index in `points`) it is part of.
     pub boards: Vec<i64>,
     pub board_ends: Vec<(usize, usize)>,
 }

@@ -45,7 +45,7 @@ impl Kernel {
             functions: &self.functions,
             calls: Calls::new(&self.int_functions, &deepest, &foreign),
         };
-        if let Some(lines) = &self.lines {
+        if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
             let mut params = [0; MAX_PARAMS];
             params.get_mut(..args.len())?.copy_from_slice(args);
@@ -113,6 +113,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 } => {
                     let (a, b) = self.range(low, high, *inclusive, slots)?;
                     if a < b
+                        && !self.known.gathers()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
                         && let Some(steps) = steps
@@ -137,6 +138,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         }
                     };
                     if !chosen.is_empty()
+                        && !self.known.gathers()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
                         && let Some(steps) = steps
@@ -318,7 +320,11 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     for (arg, expr) in args.iter_mut().zip(call) {
                         *arg = expr.eval(slots, self.calls)?;
                     }
-                    v ^= self.known.value(&args[..call.len()])?;
+                    let args = &args[..call.len()];
+                    match self.known.gathers() {
+                        true => self.gather(args),
+                        false => v ^= self.known.value(args)?,
+                    }
                 }
                 self.out.points.push(v);
                 self.count(1)
@@ -337,18 +343,26 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     };
                     let (start, len) = builder.build(board, 0, 0)?;
                     let list = &self.out.memory[start..start + len];
-                    if self.known.gathers() {
-                        self.out.boards.extend_from_slice(list);
-                        let option = self.out.points.len();
-                        self.out.board_ends.push((self.out.boards.len(), option));
-                    } else {
-                        v ^= self.known.value(list)?;
+                    match self.known.gathers() {
+                        true => {
+                            self.out.boards.extend_from_slice(list);
+                            let option = self.out.points.len();
+                            self.out.board_ends.push((self.out.boards.len(), option));
+                        }
+                        false => v ^= self.known.value(list)?,
                     }
                 }
                 self.out.points.push(v);
                 self.count(1)
             }
         }
+    }
+
+    /// Gathers the position `args` names into the option being made.
+    fn gather(&mut self, args: &[i64]) {
+        let out = &mut *self.out;
+        out.boards.extend_from_slice(args);
+        out.board_ends.push((out.boards.len(), out.points.len()));
     }
 
     fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {

@@ -6,11 +6,9 @@
 //! may leave: bit 1 nothing, bit 2 one non-empty heap, bit 4 two non-empty
 //! heaps. d0 (t = 0) can only split a heap in two (4) or do nothing (0).
 
-use rustc_hash::FxHashSet;
-
 use super::take_break::TakeBreak;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::kernel::{Clause, Cond, IntExpr, Kernel, OptionValue};
+use crate::engine::kernel::{Clause, Cond, IntExpr, Kernel, Known, OptionSet, OptionValue};
 use crate::interp::Interp;
 use crate::ops;
 use crate::runtime::Runtime;
@@ -74,27 +72,39 @@ impl OctalCode {
         format!("game {name}(n) = <\n    {}\n>\n", elements.join(",\n    "))
     }
 
-    /// The options of heap `n` as sorted lists of non-empty heaps.
-    fn options(&self, n: usize) -> FxHashSet<Vec<usize>> {
-        let mut options = FxHashSet::default();
+    /// The options of heap `n`, each as the `key` of its non-empty heaps,
+    /// sorted.
+    fn options(&self, n: usize) -> Vec<u64> {
+        let mut options = Vec::new();
         for (t, &digit) in self.digits.iter().enumerate() {
             if t > n {
                 break;
             }
             let rest = n - t;
             if t > 0 && digit & 1 != 0 && rest == 0 {
-                options.insert(vec![]);
+                options.push(key(&[]));
             }
             if t > 0 && digit & 2 != 0 && rest > 0 {
-                options.insert(vec![rest]);
+                options.push(key(&[rest]));
             }
             if digit & 4 != 0 {
-                for a in 1..=rest / 2 {
-                    options.insert(vec![a, rest - a]);
-                }
+                options.extend((1..=rest / 2).map(|a| key(&[a, rest - a])));
             }
         }
+        options.sort_unstable();
+        options.dedup();
         options
+    }
+}
+
+/// An option of at most two non-empty heaps, sorted, as one number: the
+/// smaller heap (0 for none) above the larger.
+fn key(heaps: &[usize]) -> u64 {
+    match *heaps {
+        [] => 0,
+        [a] => a as u64,
+        [a, b] => ((a as u64) << 32) | b as u64,
+        _ => unreachable!("at most two heaps"),
     }
 }
 
@@ -170,7 +180,7 @@ pub fn take_and_break_code(
             .map(|digits| OctalCode { digits }));
     }
     let kernel = it.plan(family).ok().map(|plan| plan.kernel.clone());
-    let Some(largest) = kernel.as_deref().and_then(largest_constant) else {
+    let Some((kernel, largest)) = kernel.and_then(|k| largest_constant(&k).map(|l| (k, l))) else {
         return Ok(None);
     };
     let heap = |it: &mut Interp, n: usize| -> Result<Game> {
@@ -179,6 +189,7 @@ pub fn take_and_break_code(
             _ => unreachable!("a position is a game"),
         }
     };
+    let (mut gathered, limit) = (OptionSet::default(), it.engine.limits.max_list_len);
     let mut digits = vec![0u8];
     let mut observed = Vec::new();
     let mut n = 0;
@@ -189,12 +200,26 @@ pub fn take_and_break_code(
         if n > bound {
             break;
         }
-        let game = heap(it, n)?;
-        let mut options = FxHashSet::default();
-        for option in it.raw_options(&game, span)? {
-            let Some(heaps) = heaps_of(it, &option, family) else {
-                return Ok(None);
-            };
+        // The options the integer program names; the generic search's
+        // where it cannot vouch for them.
+        let mut each = match options_named(&kernel, n, limit, &mut gathered) {
+            Some(each) => each,
+            None => {
+                let game = heap(it, n)?;
+                let mut each = Vec::new();
+                for option in it.raw_options(&game, span)? {
+                    let Some(heaps) = heaps_of(it, &option, family) else {
+                        return Ok(None);
+                    };
+                    each.push(heaps);
+                }
+                each
+            }
+        };
+        let mut options = Vec::new();
+        for heaps in &mut each {
+            heaps.retain(|&h| h > 0);
+            heaps.sort_unstable();
             let total: usize = heaps.iter().sum();
             let Some(t) = n.checked_sub(total) else {
                 return Ok(None);
@@ -209,8 +234,10 @@ pub fn take_and_break_code(
                 digits.resize(t + 1, 0);
             }
             digits[t] |= bit;
-            options.insert(heaps);
+            options.push(key(heaps));
         }
+        options.sort_unstable();
+        options.dedup();
         observed.push(options);
         n += 1;
     }
@@ -320,7 +347,46 @@ fn affine_in_n(e: &IntExpr, largest: &mut i64) -> Option<()> {
     Some(())
 }
 
-/// The non-empty heap sizes of an option made of positions of `family`.
+/// The options of heap `n` as the heaps each names, by the family's
+/// integer program (of one parameter, with no nim heaps: `largest_constant`
+/// accepted it), gathered rather than valued; `None` where the program
+/// cannot vouch for them.
+fn options_named(
+    kernel: &Kernel,
+    n: usize,
+    limit: u64,
+    gathered: &mut OptionSet,
+) -> Option<Vec<Vec<usize>>> {
+    /// Names positions without valuing them; the heaps below `n` are
+    /// what split ranges may name.
+    struct Named(Vec<u32>);
+    impl Known for Named {
+        fn value(&self, _: &[i64]) -> Option<u64> {
+            None
+        }
+        fn line(&self) -> &[u32] {
+            &self.0
+        }
+        fn gathers(&self) -> bool {
+            true
+        }
+    }
+    let known = Named(vec![0; n]);
+    kernel.options(&[n as i64], &known, limit, gathered)?;
+    let mut each = vec![Vec::new(); gathered.points.len()];
+    let mut start = 0;
+    for &(end, option) in &gathered.board_ends {
+        each[option].push(usize::try_from(gathered.boards[start]).ok()?);
+        start = end;
+    }
+    for pairs in &gathered.pairs {
+        each.extend((pairs.low..=pairs.high).map(|a| vec![a, pairs.total - a]));
+    }
+    Some(each)
+}
+
+/// The heap sizes of an option made of positions of `family`, as the
+/// generic search names them.
 fn heaps_of(it: &Interp, option: &Game, family: FamilyId) -> Option<Vec<usize>> {
     let mut heaps = Vec::new();
     for part in option.parts() {
@@ -328,11 +394,7 @@ fn heaps_of(it: &Interp, option: &Game, family: FamilyId) -> Option<Vec<usize>> 
         if pos.family != family {
             return None;
         }
-        let n = it.engine.dense_arg(*pos)?;
-        if n > 0 {
-            heaps.push(n as usize);
-        }
+        heaps.push(usize::try_from(it.engine.dense_arg(*pos)?).ok()?);
     }
-    heaps.sort_unstable();
     Some(heaps)
 }
