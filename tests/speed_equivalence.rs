@@ -377,6 +377,78 @@ fn lines_with_heaps_and_steps_equal_the_generic_path() {
     assert_eq!(fast, run_to_strings("t.sg", huge, generic));
 }
 
+/// The values `g[a][b]` for `a < rows` and `b < cols` of the two-parameter
+/// game whose options at `(a, b)` are `options(a, b, &g)`, bottom-up.
+fn plain_grid(
+    rows: usize,
+    cols: usize,
+    options: impl Fn(usize, usize, &[Vec<u64>]) -> Vec<u64>,
+) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; cols]; rows];
+    for a in 0..rows {
+        for b in 0..cols {
+            g[a][b] = mex(options(a, b, &g));
+        }
+    }
+    g
+}
+
+/// Two-parameter families every element of which is a line are marked
+/// straight from the box being filled (`BoxLines`): with heaps constant and
+/// moving, values below 64 (one word of marks) and above, and a line that
+/// leaves the box (its positions the walk's, then the generic search's).
+/// The values of a plain program and of the generic search.
+#[test]
+fn lines_read_from_the_box_equal_a_plain_program() {
+    let short = "game L(a, b) = < L(a - k, b) + *3 for k in 1..=min(a, 5), \
+                 L(a, b - k) for k in 1..=min(b, 9), L(a - k, b - k) + *(a + 2 * b) for k in 1..=min(a, b, 4) >";
+    let small = plain_grid(40, 40, |a, b, g| {
+        let mut options: Vec<u64> = (1..=a.min(5)).map(|k| g[a - k][b] ^ 3).collect();
+        options.extend((1..=b.min(9)).map(|k| g[a][b - k]));
+        let heap = (a + 2 * b) as u64;
+        options.extend((1..=a.min(b).min(4)).map(|k| g[a - k][b - k] ^ heap));
+        options
+    });
+    let long = "game L(a, b) = < L(a - k, b) for k in 1..=a, L(a, b - k) + *1 for k in 1..=b, \
+                L(a - k, b - k) + *(b + 1) for k in 1..=min(a, b, 4) >";
+    let large = plain_grid(70, 70, |a, b, g| {
+        let mut options: Vec<u64> = (1..=a).map(|k| g[a - k][b]).collect();
+        options.extend((1..=b).map(|k| g[a][b - k] ^ 1));
+        options.extend((1..=a.min(b).min(4)).map(|k| g[a - k][b - k] ^ (b as u64 + 1)));
+        options
+    });
+    for (script, g, wide) in [(short, small, false), (long, large, true)] {
+        let largest = g.iter().flatten().max().copied();
+        assert_eq!(largest >= Some(64), wide, "{largest:?}");
+        let size = g.len();
+        let query = format!("[g(L(a, b)) for a in 0..{size} for b in 0..{size}]");
+        let printed = assert_same_as_the_generic_search(&format!("{script}\n{query}"));
+        let expected: Vec<String> = g.iter().flatten().map(u64::to_string).collect();
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{script}"
+        );
+    }
+    // A line leaving the box on the right: R(a − 1, b + k).
+    let leaving = "game R(a, b) = < R(a - 1, b + k) for k in 0..min(a, 3), R(a, b - k) for k in 1..=b >\n\
+                   [g(R(a, b)) for a in 0..12 for b in 0..12]";
+    let printed = assert_same_as_the_generic_search(leaving);
+    // Row a at b < 12 reads row a − 1 to b + 2 only: 40 columns are more
+    // than enough, and the clamp touches only columns never read.
+    let g = plain_grid(12, 40, |a, b, g| {
+        let mut options: Vec<u64> = (0..a.min(3)).map(|k| g[a - 1][(b + k).min(39)]).collect();
+        options.extend((1..=b).map(|k| g[a][b - k]));
+        options
+    });
+    let expected: Vec<String> = g
+        .iter()
+        .flat_map(|row| &row[..12])
+        .map(u64::to_string)
+        .collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+}
+
 #[test]
 fn an_argument_out_of_range_hands_over_to_the_generic_path() {
     // U(7) has the option U(−1), a terminal position the dense table does

@@ -185,6 +185,7 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
+        let lines = kernel.lines_in_box([rows as i64, cols as i64], limit);
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -198,18 +199,25 @@ impl Grid {
                 if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
                     continue;
                 }
-                self.marks.get_mut().start();
-                let known = Values {
-                    table: values,
-                    rows_major,
-                    marks: &self.marks,
-                };
-                let found = kernel.options(&args, &known, limit, &mut self.options);
-                let value = found
-                    .map(|()| {
+                let marks = self.marks.get_mut();
+                marks.start();
+                let marked = lines.as_ref().and_then(|lines| {
+                    let count = lines.mark(&args, rows_major.values(), marks)?;
+                    Some(marks.mex(count, &[]))
+                });
+                let value = marked
+                    .or_else(|| {
+                        // The walk's, which starts its marks anew.
+                        self.marks.get_mut().start();
+                        let known = Values {
+                            table: values,
+                            rows_major,
+                            marks: &self.marks,
+                        };
+                        kernel.options(&args, &known, limit, &mut self.options)?;
                         let options = &self.options;
                         let marks = self.marks.get_mut();
-                        marks.mex(options.count, &options.points)
+                        Some(marks.mex(options.count, &options.points))
                     })
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {

@@ -31,7 +31,9 @@ impl Mex {
 /// The marks of one position's options as the dense fills make them: a
 /// line of options (`F(a − k, b) for k in 1..=a`) is marked straight from
 /// the box of values, with no list of its values in between, which halves
-/// the memory traffic per option. Each slot holds the number of the
+/// the memory traffic per option. While every value has a slot below 64
+/// (octal, subtraction and most take games), the marks are the bits of
+/// one word kept in a register; else each slot holds the number of the
 /// position that marked it last, so starting the next position clears
 /// nothing.
 #[derive(Default)]
@@ -40,11 +42,18 @@ pub(super) struct Stamps {
     stamps: Vec<u32>,
     /// The current position's number; never 0 once started.
     epoch: u32,
+    /// The marks while `stamps` has at most `WORD_BITS` slots: bit `v` for
+    /// value `v`.
+    word: u64,
 }
+
+/// Values one word of marks holds.
+const WORD_BITS: usize = 64;
 
 impl Stamps {
     /// Forgets every mark: the next position begins.
     pub(super) fn start(&mut self) {
+        self.word = 0;
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamps.fill(0);
@@ -53,7 +62,8 @@ impl Stamps {
     }
 
     /// Makes room for marking `value` (and every value below the next
-    /// power of two).
+    /// power of two). Between positions only: the word's marks are not
+    /// carried over.
     pub(super) fn fit(&mut self, value: u64) {
         if value >= self.stamps.len() as u64 {
             let len = value.saturating_add(1).next_power_of_two();
@@ -67,25 +77,47 @@ impl Stamps {
         self.stamps.len() as u64
     }
 
+    /// Whether the marks are the word's.
+    fn small(&self) -> bool {
+        self.stamps.len() <= WORD_BITS
+    }
+
     /// Marks `value ^ nim` for every value of `line`, taking every
     /// `stride`-th from the first; `false` (the marks then being
     /// meaningless) when one is not known. Every known value and `nim`
     /// must be below `len()`.
     #[inline(always)]
     pub(super) fn mark_line(&mut self, line: &[u32], stride: usize, nim: u64) -> bool {
-        let (epoch, mask) = (self.epoch, self.stamps.len().wrapping_sub(1));
-        let stamps = self.stamps.as_mut_slice();
         let (nim, stride) = (nim as usize, stride.max(1));
-        // Known values and `nim` are below the power of two `len`, so the
-        // mask changes nothing for them but drops the bounds check. The or
-        // of the values is a cheaper test than their maximum, and as good
-        // while values are far below `DENSE_BIG` (always, in practice).
-        let (mut bits, mut i) = (0, 0);
-        while i < line.len() {
-            let value = line[i];
-            bits |= value;
-            stamps[(value as usize ^ nim) & mask] = epoch;
-            i += stride;
+        // The or of the values is a cheaper test than their maximum, and
+        // as good while values are far below `DENSE_BIG` (always, in
+        // practice).
+        let mut bits = 0;
+        // An index stepped by `stride` while it is in the line: no bounds
+        // check beyond the loop's own, and no division (iterating chunks
+        // would divide the line's length by the stride).
+        let mut at = 0;
+        if self.small() {
+            // Known values and `nim` are below 64: the shift is exact.
+            let mut word = self.word;
+            while at < line.len() {
+                let value = line[at];
+                bits |= value;
+                word |= 1 << ((value as usize ^ nim) % WORD_BITS);
+                at += stride;
+            }
+            self.word = word;
+        } else {
+            // Known values and `nim` are below the power of two `len`, so
+            // the mask changes nothing for them but drops the bounds check.
+            let (epoch, mask) = (self.epoch, self.stamps.len() - 1);
+            let stamps = self.stamps.as_mut_slice();
+            while at < line.len() {
+                let value = line[at];
+                bits |= value;
+                stamps[(value as usize ^ nim) & mask] = epoch;
+                at += stride;
+            }
         }
         bits < DENSE_BIG || line.iter().step_by(stride).all(|&v| v < DENSE_BIG)
     }
@@ -93,6 +125,21 @@ impl Stamps {
     /// The mex of the marked values and `points`, the position having
     /// `count` options in all.
     pub(super) fn mex(&mut self, count: u64, points: &[u64]) -> u64 {
+        if self.small() {
+            let mut word = self.word;
+            for &point in points {
+                if point < WORD_BITS as u64 {
+                    word |= 1 << point;
+                }
+            }
+            if word != u64::MAX {
+                return word.trailing_ones() as u64;
+            }
+            // Every value below 64 is an option's: the mex is among the
+            // points above, and the stamps take it from here.
+            self.fit(count.max(WORD_BITS as u64));
+            self.stamps[..WORD_BITS].fill(self.epoch);
+        }
         // The mex is at most `count`: larger points cannot matter.
         self.fit(count);
         let (epoch, stamps) = (self.epoch, self.stamps.as_mut_slice());
@@ -113,7 +160,10 @@ impl Stamps {
 impl Stamps {
     /// The values marked for the current position, in increasing order.
     pub(super) fn marked(&self) -> Vec<u64> {
-        let marked = (0..self.len()).filter(|&v| self.stamps[v as usize] == self.epoch);
+        let marked = (0..self.len()).filter(|&v| match self.small() {
+            true => self.word >> v & 1 == 1,
+            false => self.stamps[v as usize] == self.epoch,
+        });
         marked.collect()
     }
 }
@@ -156,5 +206,26 @@ mod tests {
         // A value not known spoils the line.
         stamps.start();
         assert!(!stamps.mark_line(&[3, u32::MAX, 1], 1, 0));
+    }
+
+    /// Below 64 values the marks are one word; when it fills up, the mex
+    /// goes on among the points above it.
+    #[test]
+    fn a_full_word_of_marks_goes_on_to_the_points() {
+        let mut stamps = super::Stamps::default();
+        stamps.fit(63);
+        let values: Vec<u32> = (0..64).collect();
+        stamps.start();
+        assert!(stamps.mark_line(&values, 1, 0));
+        assert_eq!(
+            stamps.marked(),
+            values.iter().map(|&v| v as u64).collect::<Vec<_>>()
+        );
+        assert_eq!(stamps.mex(70, &[64, 65, 67]), 66);
+        // The marks have grown past a word; the next position starts anew.
+        stamps.start();
+        assert!(stamps.len() > 64);
+        assert!(stamps.mark_line(&values[..3], 1, 0));
+        assert_eq!(stamps.mex(3, &[]), 3);
     }
 }

@@ -5,7 +5,8 @@
 //! options are the walk's own: the walk takes the element whenever this
 //! form does not apply.
 
-use super::{Clause, Element, IntExpr, Iter, MAX_PARAMS, OptionValue};
+use super::{Clause, Element, IntExpr, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND};
+use crate::engine::mex::Stamps;
 
 /// `constant + Σ coefficients[i]·params[i]`, an affine expression of the
 /// parameters alone. Its coefficients and constant are bounded as an
@@ -206,5 +207,134 @@ impl Line {
     /// How much each argument moves from one option to the next.
     pub(super) fn steps(&self) -> &[i64] {
         &self.steps[..self.starts.len()]
+    }
+}
+
+/// A kernel's lines over a row-major box of its values (the dense fills'
+/// box, `D` parameters), made once per box. A line whose two ends lie in
+/// the box is a strided run of the box's values whose first index is
+/// linear in the position, so a position marks its options straight from
+/// the box with a few multiply-adds a line: no walk, no slots, no lookup
+/// through the table. Where that does not hold, the walk takes the
+/// position.
+pub struct BoxLines<const D: usize> {
+    lines: Vec<BoxLine<D>>,
+    extents: [i64; D],
+    /// Most options a position may have (the walk's limit).
+    limit: u64,
+}
+
+/// `constant + Σ coefficients[i]·x[i]` over the `D` parameters.
+#[derive(Clone, Copy, Debug)]
+struct Form<const D: usize> {
+    constant: i64,
+    coefficients: [i64; D],
+}
+
+impl<const D: usize> Form<D> {
+    /// `linear` over the first `D` parameters, if it reads no other.
+    fn of(linear: &Linear) -> Option<Form<D>> {
+        let (own, rest) = linear.coefficients.split_at_checked(D)?;
+        if rest.iter().any(|&k| k != 0) {
+            return None;
+        }
+        Some(Form {
+            constant: linear.constant,
+            coefficients: own.try_into().ok()?,
+        })
+    }
+
+    #[inline(always)]
+    fn at(&self, x: &[i64; D]) -> i64 {
+        let terms = self.coefficients.iter().zip(x);
+        terms.fold(self.constant, |sum, (k, x)| sum + k * x)
+    }
+}
+
+/// One `Line` in the box's terms.
+#[derive(Clone, Debug)]
+struct BoxLine<const D: usize> {
+    /// The loop's bounds: the largest of `low.0` and `low.1`'s forms, the
+    /// smallest of `high.0` and `high.1`'s (exclusive).
+    low: (i64, Vec<Form<D>>),
+    high: (i64, Vec<Form<D>>),
+    starts: [Form<D>; D],
+    steps: [i64; D],
+    heaps: Vec<Form<D>>,
+}
+
+impl<const D: usize> BoxLines<D> {
+    /// The box lines of `lines`, the lines of a kernel of `D` parameters,
+    /// over the box `[0, extents[0]) × …`; `None` when a line names
+    /// positions of another arity.
+    pub(super) fn new(lines: &[Line], extents: [i64; D], limit: u64) -> Option<Self> {
+        let forms = |forms: &[Linear]| forms.iter().map(Form::of).collect::<Option<Vec<_>>>();
+        let lines = lines.iter().map(|line| {
+            let starts: Vec<Form<D>> = forms(&line.starts)?;
+            Some(BoxLine {
+                low: (line.low.constant, forms(&line.low.forms)?),
+                high: (line.high.constant, forms(&line.high.forms)?),
+                starts: starts.try_into().ok()?,
+                steps: line.steps.get(..D)?.try_into().ok()?,
+                heaps: forms(&line.heaps)?,
+            })
+        });
+        Some(BoxLines {
+            lines: lines.collect::<Option<_>>()?,
+            extents,
+            limit,
+        })
+    }
+
+    /// Marks the options of the position `x`, in the box, in `stamps`,
+    /// reading their values from `values` (the box in row-major order):
+    /// how many options there are, or `None` where the walk must take the
+    /// position (a line leaving the box, a negative heap, a value not
+    /// known or too large for the marks, more options than the limit).
+    #[inline(always)]
+    pub(in crate::engine) fn mark(
+        &self,
+        x: &[i64; D],
+        values: &[u32],
+        stamps: &mut Stamps,
+    ) -> Option<u64> {
+        let mut count = 0;
+        for line in &self.lines {
+            let low = (line.low.1.iter()).fold(line.low.0, |low, form| low.max(form.at(x)));
+            let high = (line.high.1.iter()).fold(line.high.0, |high, form| high.min(form.at(x)));
+            if low >= high {
+                continue;
+            }
+            // The walk's bounds: the products below cannot overflow.
+            if low <= -SLOT_BOUND || high >= SLOT_BOUND {
+                return None;
+            }
+            let (mut first, mut stride) = (0, 0);
+            for ((start, &step), &extent) in line.starts.iter().zip(&line.steps).zip(&self.extents)
+            {
+                let start = start.at(x);
+                let (from, to) = (start + step * low, start + step * (high - 1));
+                // Both ends are in the box, so every point between them is.
+                if !((0..extent).contains(&from) && (0..extent).contains(&to)) {
+                    return None;
+                }
+                first = first * extent + from;
+                stride = stride * extent + step;
+            }
+            count += (high - low) as u64;
+            let mut nim = 0;
+            for heap in &line.heaps {
+                nim ^= u64::try_from(heap.at(x)).ok()?;
+            }
+            if count > self.limit || nim >= stamps.len() {
+                return None;
+            }
+            let last = first + stride * (high - 1 - low);
+            let run = &values[first.min(last) as usize..=first.max(last) as usize];
+            if !stamps.mark_line(run, stride.unsigned_abs() as usize, nim) {
+                return None;
+            }
+        }
+        Some(count)
     }
 }

@@ -19,6 +19,7 @@ mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
+pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 
 use super::game::FamilyId;
@@ -324,6 +325,18 @@ impl Kernel {
             int_functions: Vec::new(),
             foreign: Vec::new(),
         }
+    }
+
+    /// The kernel's lines over a row-major box of `extents`, when every
+    /// element is a line and the kernel has `D` parameters (see
+    /// `BoxLines`).
+    pub fn lines_in_box<const D: usize>(
+        &self,
+        extents: [i64; D],
+        limit: u64,
+    ) -> Option<BoxLines<D>> {
+        let lines = self.lines.as_ref().filter(|_| self.params == D)?;
+        BoxLines::new(lines, extents, limit)
     }
 
     /// The kernel of a family whose positions are lists of integers (its
