@@ -46,9 +46,14 @@ fn filters_moved_up_or_split_into_bounds_equal_the_generic_search() {
         ir.contains("A(n - k - j) for k in 3..n + 1 for j in 0..min(n - k + 1, 1)\n"),
         "{ir}"
     );
-    // C's filter on `k` is tested before the loop on `j`.
+    // C's filter on `k` is tested before the loop on `j`, where it keeps
+    // the remainders 0 and 1 of `k`: the loop walks those alone.
     assert!(
-        ir.contains("for k in 1..=n if k % 3 != 2 for j in [0, 1] if k + j <= n\n"),
+        ir.contains("C(n - 3*k) for k in 1..(n + 3) / 3 for j in [0, 1] if 3*k + j <= n\n"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("C(n - 3*k - 1) for k in 0..(n + 2) / 3 for j in [0, 1] if 3*k + j + 1 <= n\n"),
         "{ir}"
     );
     // D's `or` splits on `k > 1`; what is left reads `n` alone and is
@@ -143,4 +148,65 @@ fn guards_a_loop_implies_are_dropped_where_nothing_may_fail() {
         ir.contains(" if 2 <= n"),
         "the guard before a modulo stays:\n{ir}"
     );
+}
+
+/// A filter on the remainder of a loop's variable walks only the values
+/// it keeps (`for k in 1..=b if k % 2 == 1` is `for k in 0..(b + 1) / 2`
+/// with `k` read as `2·k + 1`), and `if k != 3` is two ranges around 3:
+/// every element a line again. The generic search's values and a plain
+/// program's; behind a filter that may fail, the remainder stays a filter.
+#[test]
+fn remainders_and_exclusions_walk_only_the_values_they_keep() {
+    let script = "game T(a, b) = < T(a - k, b) for k in 1..=a if k != 3, \
+                  T(a, b - k) for k in 1..=b if k % 2 == 1 >\n\
+                  game E(n) = < E(k + 5) for k in -5..n - 5 if k % 3 == 1, E(n - k) for k in 1..=n if k % 4 != 0 >\n\
+                  game Z(n) = < Z(n - k) for k in 1..=n if 2 == k % 2 >\n\
+                  [[g(T(a, b)) for a in 0..30 for b in 0..30], seq(E, 0..150), seq(Z, 0..20)]";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut t = vec![vec![0u64; 30]; 30];
+    for a in 0..30 {
+        for b in 0..30 {
+            let mut options: Vec<u64> = (1..=a).filter(|&k| k != 3).map(|k| t[a - k][b]).collect();
+            options.extend((1..=b).filter(|k| k % 2 == 1).map(|k| t[a][b - k]));
+            t[a][b] = mex(options);
+        }
+    }
+    let mut e: Vec<u64> = Vec::new();
+    for n in 0..150usize {
+        // E(k + 5) for k ≡ 1 (mod 3), k from -5: the positions j < n with
+        // j ≡ 0 (mod 3); and E(n − k) for k in 1..=n, k not a multiple of 4.
+        let mut options: Vec<u64> = (0..n).filter(|j| j % 3 == 0).map(|j| e[j]).collect();
+        options.extend((1..=n).filter(|k| k % 4 != 0).map(|k| e[n - k]));
+        e.push(mex(options));
+    }
+    let show = |values: &[u64]| {
+        let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+        format!("[{}]", shown.join(", "))
+    };
+    let t: Vec<u64> = t.into_iter().flatten().collect();
+    let z = show(&[0; 20]);
+    assert_eq!(printed.trim(), format!("[{}, {}, {z}]", show(&t), show(&e)));
+    let ir = ir_of(script);
+    for line in [
+        "  T(a - k, b) for k in 1..min(a + 1, 3)\n",
+        "  T(a - k, b) for k in 4..a + 1\n",
+        "  T(a, b - 2*k - 1) for k in 0..(b + 1) / 2\n",
+        "  E(3*k + 6) for k in -2..(n - 4) / 3\n",
+        "  E(n - 4*k - 3) for k in 0..(n + 1) / 4\n",
+    ] {
+        assert!(ir.contains(line), "{line}in\n{ir}");
+    }
+    assert!(!ir.contains(" if "), "{ir}");
+    // Z's filter never holds: Z has no options at all.
+    assert!(ir.contains("game Z(n): integer program; passes: remainder filters stepped\n"));
+    let guarded =
+        "game F(n) = < F(n - k) for k in 1..=n if 12 % (k - 1) != 5 if k % 2 == 0 >\ng(F(6))";
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    let fast = run_to_strings("t.sg", guarded, Settings::default());
+    assert!(fast.1.is_some(), "{fast:?}");
+    assert_eq!(fast, run_to_strings("t.sg", guarded, generic));
+    assert!(ir_of(guarded).contains("if k % 2 == 0"));
 }

@@ -182,17 +182,25 @@ fn move_up(clauses: &mut Vec<Clause>, at: usize) {
 
 /// `if a or b`, where `a` bounds a loop, becomes two elements, `if a` and
 /// `if not a if b`, each testing `a` right after that loop: the same
-/// options, each condition now a bound `narrow_bounds` takes in. A part
+/// options, each condition now a bound `narrow_bounds` takes in. `if k !=
+/// c` is `if k < c or k > c`: a loop around one value. A part
 /// after the first is chosen only when the parts up to it cannot fail, so
 /// that testing it first fails nowhere the `or` did not.
 pub(super) fn or_cases(element: &Element) -> Option<[Element; 2]> {
     for (at, clause) in element.clauses.iter().enumerate() {
-        let Clause::If(cond @ Cond::Or(..)) = clause else {
-            continue;
+        let parts = match clause {
+            Clause::If(cond @ Cond::Or(..)) => {
+                let mut parts = Vec::new();
+                disjuncts(cond.clone(), &mut parts);
+                parts
+            }
+            // `a != b` is `a < b or a > b`, which evaluates the same.
+            Clause::If(Cond::Cmp(CmpOp::Ne, a, b)) => [CmpOp::Lt, CmpOp::Gt]
+                .map(|op| Cond::Cmp(op, a.clone(), b.clone()))
+                .to_vec(),
+            _ => continue,
         };
         let facts = Facts::before(&element.clauses, at);
-        let mut parts = Vec::new();
-        disjuncts(cond.clone(), &mut parts);
         for (k, part) in parts.iter().enumerate() {
             if k > 0 && !parts[..=k].iter().all(|p| facts.holds(p)) {
                 break;

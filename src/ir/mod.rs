@@ -12,6 +12,7 @@ mod instances;
 mod loops;
 mod passes;
 mod print;
+mod residues;
 mod updates;
 
 use std::rc::Rc;

@@ -4,6 +4,7 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
+use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear,
     MAX_SLOTS, OptionValue, SLOT_BOUND, Split, UNROLL,
@@ -28,6 +29,7 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("filters moved up to their loops", elements, move_filters_up);
     let elements = run("disjunctions split into bounds", elements, cases_of_or);
     let elements = run("constant filters folded", elements, fold_filters);
+    let elements = run("remainder filters stepped", elements, step_residues);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);

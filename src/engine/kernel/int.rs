@@ -359,8 +359,14 @@ impl IntExpr {
         }
     }
 
-    /// `a op b`, folded when the result is affine.
+    /// `a op b`, folded when the result is affine (or a constant: an
+    /// operation on two constants that does not fail).
     pub fn binary(op: IntOp, a: IntExpr, b: IntExpr) -> IntExpr {
+        if let (Some(x), Some(y)) = (a.as_constant(), b.as_constant())
+            && let Some(value) = op.apply(x, y)
+        {
+            return IntExpr::constant(value);
+        }
         if let (IntExpr::Affine(x), IntExpr::Affine(y)) = (&a, &b) {
             let folded = match op {
                 IntOp::Add => x.combine(y, 1),
@@ -704,16 +710,7 @@ pub enum Cond {
 impl Cond {
     /// The condition with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
-        let sub = |c: &Cond| c.substitute(slot, value).map(Box::new);
-        Some(match self {
-            Cond::Const(b) => Cond::Const(*b),
-            Cond::Cmp(op, a, b) => {
-                Cond::Cmp(*op, a.substitute(slot, value)?, b.substitute(slot, value)?)
-            }
-            Cond::Not(c) => Cond::Not(sub(c)?),
-            Cond::And(a, b) => Cond::And(sub(a)?, sub(b)?),
-            Cond::Or(a, b) => Cond::Or(sub(a)?, sub(b)?),
-        })
+        self.try_map(&|e| e.substitute(slot, value))
     }
 
     /// The condition with each slot `s` read as slot `s + offset`.
@@ -723,14 +720,21 @@ impl Cond {
 
     /// The condition with `f` applied to each integer it compares.
     pub fn map(&self, f: &impl Fn(&IntExpr) -> IntExpr) -> Cond {
-        let each = |c: &Cond| Box::new(c.map(f));
-        match self {
+        self.try_map(&|e| Some(f(e)))
+            .expect("an infallible map maps everything")
+    }
+
+    /// The condition with `f` applied to each integer it compares, if it
+    /// applies to every one.
+    pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Cond> {
+        let each = |c: &Cond| c.try_map(f).map(Box::new);
+        Some(match self {
             Cond::Const(b) => Cond::Const(*b),
-            Cond::Cmp(op, a, b) => Cond::Cmp(*op, f(a), f(b)),
-            Cond::Not(c) => Cond::Not(each(c)),
-            Cond::And(a, b) => Cond::And(each(a), each(b)),
-            Cond::Or(a, b) => Cond::Or(each(a), each(b)),
-        }
+            Cond::Cmp(op, a, b) => Cond::Cmp(*op, f(a)?, f(b)?),
+            Cond::Not(c) => Cond::Not(each(c)?),
+            Cond::And(a, b) => Cond::And(each(a)?, each(b)?),
+            Cond::Or(a, b) => Cond::Or(each(a)?, each(b)?),
+        })
     }
 
     /// Whether the condition reads `slot`.

@@ -66,6 +66,36 @@ pub enum Clause {
     If(Cond),
 }
 
+impl Clause {
+    /// The clause with `f` applied to each integer expression in it, if it
+    /// applies to every one: what passes that rewrite a slot use.
+    pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Clause> {
+        Some(match self {
+            Clause::If(cond) => Clause::If(cond.try_map(f)?),
+            Clause::For { slot, iter } => Clause::For {
+                slot: *slot,
+                iter: match iter {
+                    Iter::Range {
+                        low,
+                        high,
+                        inclusive,
+                    } => Iter::Range {
+                        low: f(low)?,
+                        high: f(high)?,
+                        inclusive: *inclusive,
+                    },
+                    Iter::List(items) => Iter::List(items.iter().map(f).collect::<Option<_>>()?),
+                    Iter::Sorted { values, low, high } => Iter::Sorted {
+                        values: values.clone(),
+                        low: f(low)?,
+                        high: f(high)?,
+                    },
+                },
+            },
+        })
+    }
+}
+
 /// One element of the family's option list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Element {
@@ -121,34 +151,8 @@ impl Element {
     fn substitute(&self, slot: usize, value: i64) -> Option<Element> {
         let sub = |e: &IntExpr| e.substitute(slot, value);
         let subs = |es: &[IntExpr]| es.iter().map(sub).collect::<Option<Vec<_>>>();
-        let clauses = self
-            .clauses
-            .iter()
-            .map(|clause| {
-                Some(match clause {
-                    Clause::If(cond) => Clause::If(cond.substitute(slot, value)?),
-                    Clause::For { slot: s, iter } => Clause::For {
-                        slot: *s,
-                        iter: match iter {
-                            Iter::Range {
-                                low,
-                                high,
-                                inclusive,
-                            } => Iter::Range {
-                                low: sub(low)?,
-                                high: sub(high)?,
-                                inclusive: *inclusive,
-                            },
-                            Iter::List(items) => Iter::List(subs(items)?),
-                            Iter::Sorted { values, low, high } => Iter::Sorted {
-                                values: values.clone(),
-                                low: sub(low)?,
-                                high: sub(high)?,
-                            },
-                        },
-                    },
-                })
-            })
+        let clauses = (self.clauses.iter())
+            .map(|clause| clause.try_map(&sub))
             .collect::<Option<Vec<_>>>()?;
         let value = match &self.value {
             OptionValue::Terms { calls, nims } => OptionValue::Terms {

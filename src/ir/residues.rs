@@ -1,0 +1,146 @@
+//! A pass over integer programs: a filter on the remainder of a loop's
+//! variable, `for k in 1..=n if k % 2 == 1`, walks only the values it
+//! keeps. The loop's variable then counts them — `k` stands for `2·k + 1`
+//! in `for k in 0..(n + 1) / 2` — so its options move by a fixed step
+//! again and the walk takes them as a line, where the filter was evaluated
+//! for every value of the range and kept half of them.
+
+use super::filters::cannot_fail;
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue};
+
+/// Largest modulus whose residues become elements of their own
+/// (`k % 3 != 0` is two: `k % 3 == 1` and `k % 3 == 2`).
+const RESIDUES: i64 = 4;
+
+/// `for k in low..high … if k % m == r` (the filter after the loop, past
+/// filters that cannot fail) becomes `for k in ⌈(low − r)/m⌉..⌈(high −
+/// r)/m⌉ …` with `k` read as `m·k + r` after the loop; `k % m != r`
+/// becomes one element per other residue. The same options (in the same
+/// order, for one residue), and nothing evaluated that was not: the filter
+/// cannot fail, and the filters before it cannot either, so skipping them
+/// for the values it drops changes nothing.
+pub(super) fn step_residues(element: Element) -> Vec<Element> {
+    for (at, clause) in element.clauses.iter().enumerate() {
+        let Clause::For {
+            slot,
+            iter: Iter::Range { .. },
+        } = clause
+        else {
+            continue;
+        };
+        let filters = element.clauses[at + 1..]
+            .iter()
+            .take_while(|c| matches!(c, Clause::If(_)));
+        for (offset, filter) in filters.enumerate() {
+            let Clause::If(cond) = filter else {
+                unreachable!("filters only")
+            };
+            if let Some((modulus, residues)) = residues(cond, *slot) {
+                let filter = at + 1 + offset;
+                let each = residues.into_iter();
+                let stepped = each.map(|r| stepped(&element, at, filter, modulus, r));
+                return match stepped.collect::<Option<Vec<_>>>() {
+                    Some(elements) => elements,
+                    None => vec![element],
+                };
+            }
+            if !cannot_fail(cond) {
+                break;
+            }
+        }
+    }
+    vec![element]
+}
+
+/// The modulus and the residues `cond` keeps, when it is `slot % m == r`
+/// or `slot % m != r` (either side) for a constant `m` from 2 to
+/// `RESIDUES`.
+fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
+    let Cond::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), a, b) = cond else {
+        return None;
+    };
+    let remainder = |e: &IntExpr| match e {
+        IntExpr::Binary(IntOp::Mod, x, m) if **x == IntExpr::slot(slot) => m.as_constant(),
+        _ => None,
+    };
+    let (modulus, residue) = match (remainder(a), remainder(b)) {
+        (Some(m), None) => (m, b.as_constant()?),
+        (None, Some(m)) => (m, a.as_constant()?),
+        _ => return None,
+    };
+    if !(2..=RESIDUES).contains(&modulus) {
+        return None;
+    }
+    let kept = (0..modulus).filter(|&r| (r == residue) == (*op == CmpOp::Eq));
+    Some((modulus, kept.collect()))
+}
+
+/// The element with the loop at `at` walking the values `m·k + r` and the
+/// filter at `filter` dropped; `None` where an expression does not take
+/// the substitution.
+fn stepped(element: &Element, at: usize, filter: usize, m: i64, r: i64) -> Option<Element> {
+    let Clause::For {
+        slot,
+        iter: Iter::Range {
+            low,
+            high,
+            inclusive,
+        },
+    } = &element.clauses[at]
+    else {
+        unreachable!("a range loop")
+    };
+    let slot = *slot;
+    let constant = IntExpr::constant;
+    // The first `k` with `m·k + r >= x`: ⌈(x − r)/m⌉ = ⌊(x − r + m − 1)/m⌋.
+    let count_from = |x: IntExpr| {
+        let shifted = IntExpr::binary(IntOp::Add, x, constant(m - 1 - r));
+        IntExpr::binary(IntOp::Div, shifted, constant(m))
+    };
+    let high = match inclusive {
+        true => IntExpr::binary(IntOp::Add, high.clone(), constant(1)),
+        false => high.clone(),
+    };
+    let substitute = |e: &IntExpr| substituted(e, slot, m, r);
+    let mut clauses = element.clauses[..at].to_vec();
+    clauses.push(Clause::For {
+        slot,
+        iter: Iter::Range {
+            low: count_from(low.clone()),
+            high: count_from(high),
+            inclusive: false,
+        },
+    });
+    for (index, clause) in element.clauses.iter().enumerate().skip(at + 1) {
+        if index != filter {
+            clauses.push(clause.try_map(&|e| Some(substitute(e)))?);
+        }
+    }
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return None;
+    };
+    let value = OptionValue::Terms {
+        calls: (calls.iter())
+            .map(|call| call.iter().map(substitute).collect())
+            .collect(),
+        nims: nims.iter().map(substitute).collect(),
+    };
+    Some(Element { clauses, value })
+}
+
+/// `e` with `slot` read as `m·slot + r`.
+fn substituted(e: &IntExpr, slot: usize, m: i64, r: i64) -> IntExpr {
+    e.rewritten(&|part| {
+        let (k, rest) = match part {
+            IntExpr::Affine(_) if part.uses(slot) => part.linear_in(slot)?,
+            _ => return None,
+        };
+        // k·(m·slot + r) + rest.
+        let moved = IntExpr::binary(
+            IntOp::Add,
+            IntExpr::binary(IntOp::Mul, IntExpr::constant(k * m), IntExpr::slot(slot)),
+            IntExpr::constant(k * r),
+        );
+        Some(IntExpr::binary(IntOp::Add, moved, rest))
+    })
+}
