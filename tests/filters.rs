@@ -210,3 +210,56 @@ fn remainders_and_exclusions_walk_only_the_values_they_keep() {
     assert_eq!(fast, run_to_strings("t.sg", guarded, generic));
     assert!(ir_of(guarded).contains("if k % 2 == 0"));
 }
+
+/// A filter that holds for the first values of a loop and for none after
+/// (`k * k <= n`, however spelled) ends the loop where it first fails: the
+/// subtraction of squares is a loop over the squares. The generic search's
+/// values and a plain program's; where the filter overflows for some
+/// value, the search's error.
+#[test]
+fn filters_holding_on_a_prefix_end_their_loops() {
+    let spellings = [
+        "game S(n) = < S(n - k * k) for k in 1..=n if k * k <= n >",
+        "game S(n) = < S(n - k * k) for k in 1..n + 1 if n >= k * k >",
+        "game S(n) = < S(n - k * k) for k in 1..=n if k * k < n + 1 >",
+    ];
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        s.push(mex((1..).take_while(|k| k * k <= n).map(|k| s[n - k * k])));
+    }
+    let shown: Vec<String> = s.iter().map(u64::to_string).collect();
+    for game in spellings {
+        let printed = assert_same_as_the_generic_search(&format!("{game}\nseq(S, 0..=3000)"));
+        assert_eq!(printed.trim(), format!("[{}]", shown.join(", ")), "{game}");
+        let ir = ir_of(game);
+        assert!(ir.contains(" while "), "{ir}");
+        assert!(!ir.contains(" if "), "{ir}");
+    }
+    // Two filters, each ending the loop; a product of a parameter and the
+    // variable does not rise for certain, so it stays a filter.
+    let both = "game T(n) = < T(n - k) for k in 1..=n if k * k <= n if 3 * k * (k + 1) < 2 * n + 7, \
+                T(n - k) for k in 1..=n if n * k <= 40, T(n - k) for k in 1..=n if k * k >= n + 30 >\n\
+                seq(T, 0..400)";
+    assert_same_as_the_generic_search(both);
+    let ir = ir_of(both);
+    assert!(
+        ir.contains("for k in 1..n + 1 while k * k <= n while (3*k) * (k + 1) < 2*n + 7\n"),
+        "{ir}"
+    );
+    assert!(ir.contains("if n * k <= 40"), "{ir}");
+    assert!(ir.contains("if k * k >= n + 30"), "{ir}");
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    for failing in [
+        // Overflows from k = 2 on.
+        "game O(n) = < O(n - 1) for k in 0..=n if k * 4611686018427387904 <= n >\ng(O(5))",
+        // Behind a filter that may fail, the filter stays.
+        "game F(n) = < F(n - k) for k in 1..=n if 12 % (k - 1) != 5 if k * k <= n >\ng(F(6))",
+    ] {
+        let fast = run_to_strings("t.sg", failing, Settings::default());
+        assert!(fast.1.is_some(), "{fast:?}");
+        assert_eq!(fast, run_to_strings("t.sg", failing, generic.clone()));
+    }
+}

@@ -272,7 +272,7 @@ fn spellings_through_defs_build_the_same_program_and_the_generic_values() {
 #[test]
 fn near_misses_of_the_split_are_not_splits() {
     let scaled = "game F(n) = < F(2 * a) + F(n - 1 - 2 * a) for a in 0..n if 2 * a < n >";
-    let squared = "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if a * a <= n >";
+    let squared = "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if a * a != n >";
     let same_sign = "game F(n) = < F(a) + F(a + 1) for a in 0..n - 1 >";
     for script in [scaled, squared, same_sign] {
         let kernel = kernel_of(script, "F").expect("still an integer program");
@@ -284,6 +284,16 @@ fn near_misses_of_the_split_are_not_splits() {
             "taken for a split: {script}"
         );
     }
+    // A filter that ends the loop (`a * a <= n` holds for the first values
+    // of `a` only) is the split's bound, not a condition on its pairs.
+    let ended = "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if a * a <= n >";
+    let kernel = kernel_of(ended, "F").expect("an integer program");
+    assert!(is_split(&kernel), "{kernel:?}");
+    assert_same_sequence(
+        &single_sequence(&format!("{ended}\nseq(F, 0..=3000)")),
+        &generic_sequence(&format!("{ended}\nseq(F, 0..=3000)")),
+        ended,
+    );
     // Another family of one integer parameter is read from its table (a
     // heap, no split); one of two parameters leaves the family to the
     // generic search.

@@ -10,6 +10,7 @@ mod build;
 mod filters;
 mod instances;
 mod loops;
+mod monotone;
 mod passes;
 mod print;
 mod residues;

@@ -4,6 +4,7 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
+use super::monotone::stop_at_monotone_filters;
 use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear,
@@ -33,6 +34,11 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
+    let elements = run(
+        "loops stopped at filters that end them",
+        elements,
+        stop_at_monotone_filters,
+    );
     let elements = run("splits found", elements, find_split);
     let elements = run("short loops unrolled", elements, Element::unrolled);
     run(
@@ -262,7 +268,8 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         | IntExpr::At(..)
         | IntExpr::Fold(..)
         | IntExpr::Call(..)
-        | IntExpr::Grundy(..) => None,
+        | IntExpr::Grundy(..)
+        | IntExpr::Until(..) => None,
     }
 }
 

@@ -271,8 +271,23 @@ impl Names<'_> {
                 high,
                 inclusive,
             } => {
+                // The loop's own ends: its range, then the filters it stops
+                // at, the first first.
+                let (mut end, mut stops) = (high, Vec::new());
+                while let IntExpr::Until(until) = end
+                    && until.low == *low
+                {
+                    stops.push(format!(" while {}", self.cond(&until.cond)));
+                    end = &until.high;
+                }
+                stops.reverse();
                 let dots = if *inclusive { "..=" } else { ".." };
-                format!("{}{dots}{}", self.expr(low), self.expr(high))
+                format!(
+                    "{}{dots}{}{}",
+                    self.expr(low),
+                    self.expr(end),
+                    stops.concat()
+                )
             }
             Iter::List(items) => format!("[{}]", self.list(items)),
             Iter::Sorted { values, low, high } => {
@@ -345,6 +360,13 @@ impl Names<'_> {
             IntExpr::Grundy(f, args) => {
                 format!("g({}({}))", self.foreign[*f].name, self.list(args))
             }
+            IntExpr::Until(until) => format!(
+                "(first {} in {}..{} where not {})",
+                self.slots[until.slot],
+                self.expr(&until.low),
+                self.expr(&until.high),
+                self.cond(&until.cond)
+            ),
             IntExpr::Fold(fold, header) => {
                 let name = match fold {
                     Fold::Sum => "sum",

@@ -2,7 +2,7 @@
 //! semantics of the language's operators (an error is `None`), built through
 //! constructors that fold whatever is affine.
 
-use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS};
+use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, Until};
 
 /// `constant + Σ coefficient · slot`, the shape of almost every index.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,6 +160,8 @@ pub enum IntExpr {
     /// family of this index (`Kernel::foreign`): a nim heap of that size
     /// stands for the position in a sum.
     Grundy(usize, Vec<IntExpr>),
+    /// The end of the run of a loop's values that pass a filter.
+    Until(Box<Until>),
 }
 
 /// A recursive `def` returning an integer, run in a frame of its own
@@ -454,6 +456,11 @@ impl IntExpr {
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)?),
+            // The end's own variable is bound inside it, never replaced.
+            IntExpr::Until(until) if until.slot == slot => return None,
+            IntExpr::Until(until) => {
+                IntExpr::Until(Box::new(until.try_map(&|e| e.substitute(slot, value))?))
+            }
         })
     }
 
@@ -477,6 +484,11 @@ impl IntExpr {
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
             IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),
+            IntExpr::Until(until) => IntExpr::Until(Box::new(
+                until
+                    .try_map(&|e| Some(e.rewritten(f)))
+                    .expect("rewriting maps everything"),
+            )),
         }
     }
 
@@ -506,6 +518,13 @@ impl IntExpr {
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, header + offset),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)),
+            IntExpr::Until(until) => {
+                let mut until = until
+                    .try_map(&|e| Some(e.shifted(offset)))
+                    .expect("shifting maps everything");
+                until.slot += offset;
+                IntExpr::Until(Box::new(until))
+            }
         }
     }
 
@@ -530,6 +549,11 @@ impl IntExpr {
             IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
             IntExpr::Fold(_, header) => *header == slot || *header + 1 == slot,
             IntExpr::Call(_, args) | IntExpr::Grundy(_, args) => args.iter().any(|x| x.uses(slot)),
+            IntExpr::Until(until) => {
+                until.low.uses(slot)
+                    || until.high.uses(slot)
+                    || (until.slot != slot && until.cond.uses(slot))
+            }
         }
     }
 
@@ -625,6 +649,7 @@ impl IntExpr {
             }
             IntExpr::Call(f, args) => calls.call(*f, args, slots),
             IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),
+            IntExpr::Until(until) => until.eval(slots, calls),
             IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots, calls),
         }
     }

@@ -15,12 +15,14 @@ mod comprehension;
 mod int;
 mod line;
 mod list;
+mod until;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
+pub use until::Until;
 
 use super::game::FamilyId;
 

@@ -1,0 +1,141 @@
+//! A pass over integer programs: a filter that holds for the first values
+//! of a loop and for none after (`for k in 1..=n if k * k <= n`, the
+//! subtraction of squares) ends the loop where it first fails
+//! (`IntExpr::Until`), found by bisection: a few evaluations of the filter
+//! per position, where it was evaluated for every value of the range.
+
+use super::filters::cannot_fail;
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Until};
+
+/// `for k in low..high … if f(k) <= g` (the filter after the loop, past
+/// filters that cannot fail), where `low` is at least 0, `f` never falls
+/// as `k` rises and `g` does not read `k`, becomes `for k in low..(the
+/// first k where f(k) <= g fails)`: the same options, and the same error
+/// where the filter fails to evaluate (it can only fail on a suffix of the
+/// range, where `Until` checks its last value).
+pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
+    let mut at = 0;
+    while at < element.clauses.len() {
+        if let Some(filter) = monotone_filter(&element.clauses, at) {
+            let Clause::If(cond) = element.clauses.remove(filter) else {
+                unreachable!("a filter")
+            };
+            let Clause::For {
+                slot,
+                iter:
+                    Iter::Range {
+                        low,
+                        high,
+                        inclusive,
+                    },
+            } = &mut element.clauses[at]
+            else {
+                unreachable!("a range loop")
+            };
+            let end = match inclusive {
+                true => IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1)),
+                false => high.clone(),
+            };
+            *high = IntExpr::Until(Box::new(Until {
+                slot: *slot,
+                low: low.clone(),
+                high: end,
+                cond,
+            }));
+            *inclusive = false;
+            // The loop may end at its next filter too.
+            continue;
+        }
+        at += 1;
+    }
+    vec![element]
+}
+
+/// Where the first filter after the loop at `at` that only holds on a
+/// prefix of the loop's values is, past filters that cannot fail.
+fn monotone_filter(clauses: &[Clause], at: usize) -> Option<usize> {
+    let Clause::For {
+        slot,
+        iter: Iter::Range { low, .. },
+    } = &clauses[at]
+    else {
+        return None;
+    };
+    if !at_least_zero(low) {
+        return None;
+    }
+    for (index, clause) in clauses.iter().enumerate().skip(at + 1) {
+        let Clause::If(cond) = clause else {
+            return None;
+        };
+        if holds_on_a_prefix(cond, *slot) {
+            return Some(index);
+        }
+        if !cannot_fail(cond) {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether `low` is at least 0 wherever it is evaluated: a constant that
+/// is, or a `max` with one among its parts.
+fn at_least_zero(low: &IntExpr) -> bool {
+    match low {
+        IntExpr::Max(parts) => parts.iter().any(at_least_zero),
+        _ => low.as_constant().is_some_and(|c| c >= 0),
+    }
+}
+
+/// Whether `cond` holds for the values of `k` from 0 up to some point and
+/// for none after, failing to evaluate (an overflow) only on a suffix:
+/// `f(k) <= g` or `g >= f(k)` (strict too), `f` rising with `k` and `g`
+/// not reading it, both made of slots, constants, `+` and `*` only, and
+/// `f` not affine.
+fn holds_on_a_prefix(cond: &Cond, k: usize) -> bool {
+    let (rising, other) = match cond {
+        Cond::Cmp(CmpOp::Le | CmpOp::Lt, f, g) | Cond::Cmp(CmpOp::Ge | CmpOp::Gt, g, f) => (f, g),
+        _ => return false,
+    };
+    // An affine filter is a bound already (`narrow_bounds`, a split's
+    // conditions) or a guard an unrolled loop leaves.
+    let affine = matches!(rising, IntExpr::Affine(_));
+    !affine && rises(rising, k) && rising.uses(k) && plain(other) && !other.uses(k)
+}
+
+/// Whether `e` never falls as `k` rises from 0, and where its evaluation
+/// overflows for some `k` it overflows for every larger one.
+fn rises(e: &IntExpr, k: usize) -> bool {
+    match e {
+        IntExpr::Affine(_) => e.linear_in(k).is_some_and(|(slope, _)| slope >= 0),
+        IntExpr::Binary(IntOp::Add, a, b) => rises(a, k) && rises(b, k),
+        _ => rises_from_zero(e, k),
+    }
+}
+
+/// Whether `e` is at least 0 and never falls as `k` rises from 0: sums
+/// and products of `k` and constants at least 0.
+fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
+    match e {
+        IntExpr::Affine(_) => e
+            .linear_in(k)
+            .is_some_and(|(slope, rest)| slope >= 0 && rest.as_constant().is_some_and(|c| c >= 0)),
+        IntExpr::Large(v) => *v >= 0,
+        IntExpr::Binary(IntOp::Add | IntOp::Mul, a, b) => {
+            rises_from_zero(a, k) && rises_from_zero(b, k)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `e` reads slots through arithmetic alone (no list, call or
+/// other family), so that `Until` may evaluate it in a frame of its own.
+fn plain(e: &IntExpr) -> bool {
+    match e {
+        IntExpr::Affine(_) | IntExpr::Large(_) => true,
+        IntExpr::Binary(_, a, b) => plain(a) && plain(b),
+        IntExpr::Abs(a) => plain(a),
+        IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().all(plain),
+        _ => false,
+    }
+}
