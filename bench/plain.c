@@ -13,10 +13,12 @@
  * value.
  *
  * The games of bench/unseen.sh: lasker (Lasker's nim on one heap), takesplit
- * (take 2, 5 or 7 and leave the rest in at most two heaps) and grundy2
- * (split into two heaps differing by at least 2) print like the first five;
- * bounded N computes the N x N grid of "take 1..=20 from one heap or the same
- * from both" and prints g(N-1, N-1). The list games take a board as their
+ * (take 2, 5 or 7 and leave the rest in at most two heaps), grundy2
+ * (split into two heaps differing by at least 2) and squares (subtract a
+ * square) print like the first five; bounded N computes the N x N grid of
+ * "take 1..=20 from one heap or the same from both" and prints g(N-1, N-1),
+ * oddtake N likewise for "take any number but 3 from one heap, or an odd
+ * number from the other". The list games take a board as their
  * other arguments, one heap a number (at most 15 heaps of at most 15), and
  * print its value: nimlist (nim), moore (Moore's Nim_2: take from one or two
  * heaps), staircase (coins on steps 1, 2, ...: move some from a step to the
@@ -128,6 +130,31 @@ static void grundy2(long n_max) {
         for (long a = 1; n - 2 * a >= 2; a++, count++) seen[g[a] ^ g[n - a]] = 1;
         g[n] = mex(count);
     }
+}
+
+/* Subtract a square: take k * k tokens, k >= 1. */
+static void squares(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k * k <= n; k++, count++) seen[g[n - k * k]] = 1;
+        g[n] = mex(count);
+    }
+}
+
+/* Two heaps: take any number but 3 from the first, an odd number from the
+ * second; the N x N grid, and g(N-1, N-1). */
+static unsigned oddtake(long size) {
+    unsigned *w = calloc((size_t)size * size, sizeof *w);
+    if (!w) exit(1);
+    for (long a = 0; a < size; a++)
+        for (long b = 0; b < size; b++) {
+            unsigned count = 0;
+            for (long k = 1; k <= a; k++)
+                if (k != 3) seen[w[(a - k) * size + b]] = 1, count++;
+            for (long k = 1; k <= b; k += 2, count++) seen[w[a * size + b - k]] = 1;
+            w[a * size + b] = mex(count);
+        }
+    return w[(size - 1) * size + size - 1];
 }
 
 /* Three-heap nim, from the definition (not the nim-sum). */
@@ -364,7 +391,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|wythoff|bounded|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|wythoff|bounded|oddtake|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -379,6 +406,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "bounded")) {
         printf("%u\n", bounded(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "oddtake")) {
+        printf("%u\n", oddtake(n));
         return 0;
     }
     if (!strcmp(argv[1], "nim3")) {
@@ -397,6 +428,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "lasker")) lasker(n);
     else if (!strcmp(argv[1], "takesplit")) takesplit(n);
     else if (!strcmp(argv[1], "grundy2")) grundy2(n);
+    else if (!strcmp(argv[1], "squares")) squares(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

@@ -541,7 +541,7 @@ fn filter(values: &[i64], slot: usize, filters: &[Clause]) -> Option<Vec<i64>> {
             let Clause::If(cond) = clause else {
                 return None;
             };
-            if !cond.eval(&slots, Calls::NONE)? {
+            if !cond.eval(&slots, &Calls::NONE)? {
                 continue 'values;
             }
         }

@@ -176,11 +176,11 @@ impl Builder<'_> {
     ) -> Option<()> {
         match c.clauses.get(index) {
             None => {
-                let value = c.item.eval(&self.memory[base..], self.calls)?;
+                let value = c.item.eval(&self.memory[base..], &self.calls)?;
                 self.memory.push(value);
                 (self.memory.len() <= MEMORY).then_some(())
             }
-            Some(ListClause::If(cond)) => match cond.eval(&self.memory[base..], self.calls)? {
+            Some(ListClause::If(cond)) => match cond.eval(&self.memory[base..], &self.calls)? {
                 true => self.clauses(c, index + 1, base, depth),
                 false => Some(()),
             },
@@ -191,7 +191,10 @@ impl Builder<'_> {
                     inclusive,
                 } => {
                     let frame = &self.memory[base..];
-                    let (a, mut b) = (low.eval(frame, self.calls)?, high.eval(frame, self.calls)?);
+                    let (a, mut b) = (
+                        low.eval(frame, &self.calls)?,
+                        high.eval(frame, &self.calls)?,
+                    );
                     if *inclusive {
                         b = b.checked_add(1)?;
                     }

@@ -267,7 +267,7 @@ impl<'a> Calls<'a> {
 
     /// The value of `foreign[index](args)`, if it is known here.
     #[inline(never)]
-    fn grundy(self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
+    fn grundy(&self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
         let [arg] = args else { return None };
         let value = (self.foreign?)(index, arg.eval(slots, self)?)?;
         i64::try_from(value).ok()
@@ -275,7 +275,7 @@ impl<'a> Calls<'a> {
 
     /// `functions[index]` on the values of `args` in `slots`.
     #[inline(never)]
-    fn call(self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
+    fn call(&self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
         let (function, deepest) = (self.functions.get(index)?, self.deepest?);
         let level = self.depth + 1;
         if level > CALL_DEPTH || args.len() > MAX_SLOTS {
@@ -297,9 +297,9 @@ impl<'a> Calls<'a> {
         let outer = deepest.replace(level);
         let inner = Calls {
             depth: level,
-            ..self
+            ..*self
         };
-        let value = function.body.eval(&frame[..args.len()], inner);
+        let value = function.body.eval(&frame[..args.len()], &inner);
         let reached = deepest.get();
         deepest.set(outer.max(reached));
         let value = value?;
@@ -592,16 +592,17 @@ impl IntExpr {
 
     /// The value, or `None` where the language reports an error.
     #[inline]
-    pub fn eval(&self, slots: &[i64], calls: Calls) -> Option<i64> {
+    pub fn eval(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
         if let IntExpr::Affine(a) = self {
             return Some(a.eval(slots));
         }
         self.eval_tree(slots, calls)
     }
 
-    /// The shapes evaluated most (two-way `min`/`max`, list items): a
-    /// small function, so that its calls stay cheap; the rest out of line.
-    fn eval_tree(&self, slots: &[i64], calls: Calls) -> Option<i64> {
+    /// The shapes evaluated most (two-way `min`/`max`, arithmetic, list
+    /// items): a small function, so that its calls stay cheap; the rest
+    /// out of line.
+    fn eval_tree(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
         match self {
             IntExpr::Affine(a) => Some(a.eval(slots)),
             IntExpr::Min(xs) if xs.len() == 2 => {
@@ -610,6 +611,7 @@ impl IntExpr {
             IntExpr::Max(xs) if xs.len() == 2 => {
                 Some(xs[0].eval(slots, calls)?.max(xs[1].eval(slots, calls)?))
             }
+            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
             IntExpr::At(header, i) => {
                 let (start, len) = (slots[*header], slots[header + 1]);
                 let i = i.eval(slots, calls)?;
@@ -621,10 +623,9 @@ impl IntExpr {
     }
 
     #[inline(never)]
-    fn eval_rest(&self, slots: &[i64], calls: Calls) -> Option<i64> {
+    fn eval_rest(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
         match self {
             IntExpr::Large(value) => Some(*value),
-            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
             IntExpr::Abs(a) => a.eval(slots, calls)?.checked_abs(),
             IntExpr::Min(xs) => xs
                 .iter()
@@ -650,7 +651,9 @@ impl IntExpr {
             IntExpr::Call(f, args) => calls.call(*f, args, slots),
             IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),
             IntExpr::Until(until) => until.eval(slots, calls),
-            IntExpr::Affine(_) | IntExpr::At(..) => self.eval_tree(slots, calls),
+            IntExpr::Affine(_) | IntExpr::At(..) | IntExpr::Binary(..) => {
+                self.eval_tree(slots, calls)
+            }
         }
     }
 }
@@ -774,7 +777,7 @@ impl Cond {
 
     /// Whether the condition holds, or `None` where the language reports
     /// an error; `and` and `or` stop early, as in the language.
-    pub fn eval(&self, slots: &[i64], calls: Calls) -> Option<bool> {
+    pub fn eval(&self, slots: &[i64], calls: &Calls) -> Option<bool> {
         Some(match self {
             Cond::Const(b) => *b,
             Cond::Cmp(op, a, b) => op.holds(a.eval(slots, calls)?, b.eval(slots, calls)?),

@@ -344,7 +344,7 @@ impl Builder<'_> {
             ListExpr::Items(items) => {
                 let mark = self.memory.len();
                 for item in items {
-                    let value = item.eval(&self.memory[base..], self.calls)?;
+                    let value = item.eval(&self.memory[base..], &self.calls)?;
                     self.memory.push(value);
                 }
                 Some((mark, items.len()))
@@ -355,7 +355,10 @@ impl Builder<'_> {
                     list => self.build(list, base, depth)?,
                 };
                 let frame = &self.memory[base..];
-                let (low, high) = (low.eval(frame, self.calls)?, high.eval(frame, self.calls)?);
+                let (low, high) = (
+                    low.eval(frame, &self.calls)?,
+                    high.eval(frame, &self.calls)?,
+                );
                 // A list is far shorter than `i64::MAX`: `x + len` cannot
                 // overflow for a negative `x`.
                 let len = len as i64;
@@ -374,15 +377,15 @@ impl Builder<'_> {
             }
             ListExpr::Replace(list, place, item) => {
                 let (mark, len) = self.copy(list, base, depth)?;
-                let at = place.eval(&self.memory[base..], self.calls)?;
+                let at = place.eval(&self.memory[base..], &self.calls)?;
                 if (0..len as i64).contains(&at) {
-                    let value = item.eval(&self.memory[base..], self.calls)?;
+                    let value = item.eval(&self.memory[base..], &self.calls)?;
                     self.memory[mark + at as usize] = value;
                 }
                 Some((mark, len))
             }
             ListExpr::Concat(a, b) => self.concat(a, b, base, depth),
-            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..], self.calls)? {
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[base..], &self.calls)? {
                 true => self.build(a, base, depth),
                 false => self.build(b, base, depth),
             },
@@ -493,7 +496,7 @@ impl Builder<'_> {
         let mut values = [(0, 0); MAX_ARGS];
         for (value, arg) in values.iter_mut().zip(args) {
             *value = match arg {
-                Arg::Int(e) => (e.eval(&self.memory[base..], self.calls)?, 0),
+                Arg::Int(e) => (e.eval(&self.memory[base..], &self.calls)?, 0),
                 Arg::List(l) => {
                     let (start, len) = self.build(l, base, depth)?;
                     (start as i64, len)
@@ -560,7 +563,7 @@ impl Builder<'_> {
         }
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let mut rounds = depth;
-        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
+        if !walk.stop_once.eval(&self.memory[frame..], &self.calls)? {
             while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[frame + walk.end] = self.memory[frame + self.memory[start] as usize];
                 self.items(walk, frame)?;
@@ -576,7 +579,7 @@ impl Builder<'_> {
     /// recursion leaves it.
     fn walk_each(&mut self, each: Each, walk: &ListWalk, frame: usize, depth: usize) -> Option<()> {
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
-        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
+        if !walk.stop_once.eval(&self.memory[frame..], &self.calls)? {
             let (from, n) = (self.memory[start] as usize, self.memory[len] as usize);
             // As many rounds as the recursion's calls.
             if depth + n >= CALL_DEPTH {
@@ -598,7 +601,7 @@ impl Builder<'_> {
         let (start, len) = (frame + walk.header, frame + walk.header + 1);
         let full = self.memory[len];
         let mut rounds = depth;
-        if !walk.stop_once.eval(&self.memory[frame..], self.calls)? {
+        if !walk.stop_once.eval(&self.memory[frame..], &self.calls)? {
             while !self.stops(walk, frame, &mut rounds)? {
                 self.memory[len] -= 1;
             }
@@ -624,7 +627,7 @@ impl Builder<'_> {
             return Some(true);
         }
         let each_round = !matches!(walk.stop, Cond::Const(false));
-        if each_round && walk.stop.eval(&self.memory[frame..], self.calls)? {
+        if each_round && walk.stop.eval(&self.memory[frame..], &self.calls)? {
             return Some(true);
         }
         *rounds += 1;
@@ -635,7 +638,7 @@ impl Builder<'_> {
     #[inline(always)]
     fn items(&mut self, walk: &ListWalk, frame: usize) -> Option<()> {
         for item in &walk.items {
-            let value = item.eval(&self.memory[frame..], self.calls)?;
+            let value = item.eval(&self.memory[frame..], &self.calls)?;
             self.memory.push(value);
         }
         self.fits()
@@ -656,7 +659,7 @@ impl Builder<'_> {
             return Some(());
         }
         let bound = |at: usize| match item {
-            IntExpr::Min(xs) | IntExpr::Max(xs) => xs[at].eval(&self.memory[base..], self.calls),
+            IntExpr::Min(xs) | IntExpr::Max(xs) => xs[at].eval(&self.memory[base..], &self.calls),
             _ => unreachable!("`Each::of` bounds only a `min` or `max`"),
         };
         let clamp = match each {
@@ -678,7 +681,7 @@ impl Builder<'_> {
                 self.memory.reserve(n);
                 for i in from..from + n {
                     self.memory[base + slot] = self.memory[i];
-                    let value = item.eval(&self.memory[base..], self.calls)?;
+                    let value = item.eval(&self.memory[base..], &self.calls)?;
                     self.memory.push(value);
                 }
             }
@@ -707,7 +710,7 @@ impl Builder<'_> {
                 self.settle(top, first);
                 self.tail(b, index, frame, depth)
             }
-            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[frame..], self.calls)? {
+            ListExpr::Select(cond, a, b) => match cond.eval(&self.memory[frame..], &self.calls)? {
                 true => self.tail(a, index, frame, depth),
                 false => self.tail(b, index, frame, depth),
             },

@@ -22,7 +22,7 @@ impl Until {
     /// The end, or `None` where the language reports an error (the
     /// filter fails to evaluate somewhere in the range: at its last value,
     /// then) or the range leaves the slot bound.
-    pub(super) fn eval(&self, slots: &[i64], calls: Calls) -> Option<i64> {
+    pub(super) fn eval(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
         let (low, high) = (self.low.eval(slots, calls)?, self.high.eval(slots, calls)?);
         if high <= low {
             return Some(low);

@@ -100,7 +100,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         match element.clauses.get(index) {
             None => self.emit(&element.value, slots),
             Some(Clause::If(cond)) => {
-                if cond.eval(slots, self.calls)? {
+                if cond.eval(slots, &self.calls)? {
                     self.clauses(element, steps, index + 1, slots)?;
                 }
                 Some(())
@@ -128,7 +128,10 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     Some(())
                 }
                 Iter::Sorted { values, low, high } => {
-                    let (a, b) = (low.eval(slots, self.calls)?, high.eval(slots, self.calls)?);
+                    let (a, b) = (
+                        low.eval(slots, &self.calls)?,
+                        high.eval(slots, &self.calls)?,
+                    );
                     let chosen = match (values.first(), values.last()) {
                         // Every constant, as for most positions: no search.
                         (Some(&first), Some(&last)) if a <= first && last < b => &values[..],
@@ -154,7 +157,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
                 Iter::List(items) => {
                     for item in items {
-                        let x = item.eval(slots, self.calls)?;
+                        let x = item.eval(slots, &self.calls)?;
                         if x.unsigned_abs() >= SLOT_BOUND as u64 {
                             return None;
                         }
@@ -192,8 +195,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         inclusive: bool,
         slots: &[i64],
     ) -> Option<(i64, i64)> {
-        let a = low.eval(slots, self.calls)?;
-        let mut b = high.eval(slots, self.calls)?;
+        let a = low.eval(slots, &self.calls)?;
+        let mut b = high.eval(slots, &self.calls)?;
         if inclusive {
             b = b.checked_add(1)?;
         }
@@ -222,12 +225,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         count: i64,
         slots: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots, self.calls)?;
+        let nim = nim_sum(nims, slots, &self.calls)?;
         self.count(count as u64)?;
         let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
         for (call, args) in calls.iter().zip(args.iter_mut()) {
             for (expr, arg) in call.iter().zip(args.iter_mut()) {
-                *arg = expr.eval(slots, self.calls)?;
+                *arg = expr.eval(slots, &self.calls)?;
             }
         }
         if let [call] = calls {
@@ -262,12 +265,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         values: &[i64],
         slots: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots, self.calls)?;
+        let nim = nim_sum(nims, slots, &self.calls)?;
         self.count(values.len() as u64)?;
         let mut base = [[0; MAX_PARAMS]; MAX_CALLS];
         for (call, base) in calls.iter().zip(base.iter_mut()) {
             for (expr, arg) in call.iter().zip(base.iter_mut()) {
-                *arg = expr.eval(slots, self.calls)?;
+                *arg = expr.eval(slots, &self.calls)?;
             }
         }
         let line = self.known.line();
@@ -314,11 +317,11 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
         match value {
             OptionValue::Terms { calls, nims } => {
-                let mut v = nim_sum(nims, slots, self.calls)?;
+                let mut v = nim_sum(nims, slots, &self.calls)?;
                 let mut args = [0; MAX_PARAMS];
                 for call in calls {
                     for (arg, expr) in args.iter_mut().zip(call) {
-                        *arg = expr.eval(slots, self.calls)?;
+                        *arg = expr.eval(slots, &self.calls)?;
                     }
                     let args = &args[..call.len()];
                     match self.known.gathers() {
@@ -331,7 +334,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             }
             OptionValue::Split(split) => self.split(split, slots),
             OptionValue::Boards { boards, nims } => {
-                let mut v = nim_sum(nims, slots, self.calls)?;
+                let mut v = nim_sum(nims, slots, &self.calls)?;
                 for board in boards {
                     let memory = &mut self.out.memory;
                     memory.clear();
@@ -377,7 +380,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         intervals.clear();
         intervals.push((a, b - 1));
         for cond in &split.conds {
-            let rest = cond.rest.eval(slots, self.calls)?;
+            let rest = cond.rest.eval(slots, &self.calls)?;
             restrict(&mut intervals, cond.op, cond.coefficient, rest);
         }
         let result = self.pairs(split, &intervals, slots);
@@ -404,9 +407,9 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         if intervals.is_empty() {
             return Some(());
         }
-        let first = split.first.eval(slots, self.calls)?;
-        let total = first.checked_add(split.second.eval(slots, self.calls)?)?;
-        let nim = nim_sum(&split.nims, slots, self.calls)?;
+        let first = split.first.eval(slots, &self.calls)?;
+        let total = first.checked_add(split.second.eval(slots, &self.calls)?)?;
+        let nim = nim_sum(&split.nims, slots, &self.calls)?;
         for &interval in intervals {
             self.pair_range(split.sign, first, total, nim, interval)?;
         }
@@ -482,7 +485,7 @@ impl Steps {
     }
 }
 
-fn nim_sum(nims: &[IntExpr], slots: &[i64], calls: Calls) -> Option<u64> {
+fn nim_sum(nims: &[IntExpr], slots: &[i64], calls: &Calls) -> Option<u64> {
     let mut v = 0;
     for nim in nims {
         let heap = nim.eval(slots, calls)?;
