@@ -14,10 +14,10 @@ set -euo pipefail
 
 source "$(dirname "$0")/common.sh"
 
-if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; BOUNDED=500
-    NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
-else LASKER=20000; TAKE=20000; GRUNDY2=60000; BOUNDED=2000
-    NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500
+    ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000
+    ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -42,6 +42,13 @@ game "split into heaps differing by 2 or more, n = $GRUNDY2" "grundy2 $GRUNDY2 -
     "range bound|game G(n) = < G(a) + G(n - a) for a in 1..=(n - 2) / 2 >" \
     "def on both heaps|def far(a, b) = abs(a - b) >= 2
 game G(n) = < G(a) + G(b) for a in 1..n for b in [n - a] if a < b and far(a, b) >"
+CHECK="squares $SQUARES|print(sum(seq(S, 0..=$SQUARES)))" \
+game "subtract a square, n = $SQUARES" "squares $SQUARES --last" "print(g(S($SQUARES)))" \
+    "filter k * k <= n|game S(n) = < S(n - k * k) for k in 1..=n if k * k <= n >" \
+    "a def for the square|def square(k) = k * k
+game S(n) = < S(n - square(k)) for k in 1..=n if square(k) <= n >" \
+    "a let list of squares|let squares = [k * k for k in 1..=1000]
+game S(n) = < S(n - s) for s in squares if s <= n >"
 last=$((BOUNDED - 1))
 game "take 1..=20 from one heap or both, ${BOUNDED}×${BOUNDED}" "bounded $BOUNDED" "print(g(B($last, $last)))" \
     "filters k <= a|game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >" \
@@ -49,6 +56,13 @@ game "take 1..=20 from one heap or both, ${BOUNDED}×${BOUNDED}" "bounded $BOUND
     "a def returning the range|let most = 20
 def takes(x) = 1..=min(x, most)
 game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), B(a - k, b - k) for k in takes(min(a, b)) >"
+game "any number but 3 from one heap or an odd number from the other, ${ODD}×${ODD}" "oddtake $ODD" \
+    "print(g(O($((ODD - 1)), $((ODD - 1)))))" \
+    "k != 3, k % 2 == 1|game O(a, b) = < O(a - k, b) for k in 1..=a if k != 3, O(a, b - k) for k in 1..=b if k % 2 == 1 >" \
+    "or, and 2j + 1|game O(a, b) = < O(a - k, b) for k in 1..=a if k < 3 or k > 3, O(a, b - 2 * j - 1) for j in 0..(b + 1) / 2 >" \
+    "defs for the moves|def allowed(k) = k != 3
+def odd(k) = k % 2 == 1
+game O(a, b) = < O(a - k, b) for k in 1..=a if allowed(k), O(a, b - k) for k in 1..=b if odd(k) >"
 # Games whose position is a list of integers: the value of one board.
 game "nim on a list, $(list "${NIM[@]}")" "nimlist ${NIM[*]}" "print(g(N($(list "${NIM[@]}"))))" \
     "slices|game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >" \

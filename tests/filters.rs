@@ -263,3 +263,50 @@ fn filters_holding_on_a_prefix_end_their_loops() {
         assert_eq!(fast, run_to_strings("t.sg", failing, generic.clone()));
     }
 }
+
+/// Arguments that are polynomials of degree 2 in the loop's variable
+/// (`n - k * k`, `b - k * (k + 1)`) are stepped by their differences: the
+/// generic search's values and a plain program's. Where an argument may
+/// overflow within the range, each option is evaluated, and the error is
+/// the search's.
+#[test]
+fn arguments_of_degree_two_are_stepped_as_the_search_evaluates_them() {
+    let script = "game Q(a, b) = < Q(a - k * k, b) for k in 1..=a if k * k <= a, \
+                  Q(a, b - k * (k + 1)) for k in 1..=b if k * (k + 1) <= b, \
+                  Q(a - 1, 2 * k * k - 3 * k + b - 2 * k * k + 3 * k) for k in 0..a >\n\
+                  [g(Q(a, b)) for a in 0..40 for b in 0..40]";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut q = vec![vec![0u64; 40]; 40];
+    for a in 0..40 {
+        for b in 0..40 {
+            let mut options: Vec<u64> = (1..)
+                .take_while(|k| k * k <= a)
+                .map(|k| q[a - k * k][b])
+                .collect();
+            options.extend(
+                (1..)
+                    .take_while(|k| k * (k + 1) <= b)
+                    .map(|k| q[a][b - k * (k + 1)]),
+            );
+            if a > 0 {
+                options.push(q[a - 1][b]);
+            }
+            q[a][b] = mex(options);
+        }
+    }
+    let expected: Vec<String> = q.iter().flatten().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    // k * 2^60 * k overflows from k = 3 on, past the values a curve starts
+    // from.
+    let overflowing = "game P(n) = < P(n - 1 + 0 * (k * 1152921504606846976 * k)) for k in 0..=n if n > 0 >\ng(P(5))";
+    let generic = Settings {
+        generic_only: true,
+        ..Settings::default()
+    };
+    let fast = run_to_strings("t.sg", overflowing, Settings::default());
+    assert!(
+        fast.1.as_deref().is_some_and(|e| e.contains("overflow")),
+        "{fast:?}"
+    );
+    assert_eq!(fast, run_to_strings("t.sg", overflowing, generic));
+}

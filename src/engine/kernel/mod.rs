@@ -12,6 +12,7 @@
 //! the same answer or reports the same error.
 
 mod comprehension;
+mod curve;
 mod int;
 mod line;
 mod list;
@@ -245,6 +246,9 @@ pub struct Kernel {
     direct: Vec<Option<DirectSplit>>,
     /// Per element, the steps of its innermost loop (`walk::Steps`).
     steps: Vec<Option<walk::Steps>>,
+    /// Per element, whether its options' arguments are curves in its
+    /// innermost loop's variable (`curve::is_curve`), when not steps.
+    curves: Vec<bool>,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
@@ -322,6 +326,7 @@ impl Kernel {
         Kernel {
             params,
             steps: elements.iter().map(walk::Steps::of_element).collect(),
+            curves: elements.iter().map(curve::is_curve).collect(),
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
             elements,
             slots,

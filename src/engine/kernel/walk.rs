@@ -1,6 +1,7 @@
 //! Evaluating a kernel: the options of one position, as values, split
 //! ranges and counts, without building a game.
 
+use super::curve::Curves;
 use super::line::Line;
 use super::list::Builder;
 use super::{
@@ -63,18 +64,32 @@ impl Kernel {
             slots.resize(self.slots.max(args.len()), 0);
             slots[..args.len()].copy_from_slice(args);
         }
-        let result = self
-            .elements
-            .iter()
+        let result = (self.elements.iter())
             .zip(&self.direct)
-            .zip(&self.steps)
-            .try_for_each(|((element, direct), steps)| match direct {
+            .zip(self.steps.iter().zip(&self.curves))
+            .try_for_each(|((element, direct), (steps, &curve))| match direct {
                 Some(direct) => walk.direct(direct),
-                None => walk.clauses(element, steps.as_ref(), 0, &mut slots),
+                None => {
+                    let innermost = Innermost {
+                        steps: steps.as_ref(),
+                        curve,
+                    };
+                    walk.clauses(element, innermost, 0, &mut slots)
+                }
             });
         walk.out.slots = slots;
         result
     }
+}
+
+/// What the walk knows of an element's innermost loop: how its options'
+/// arguments move with its variable.
+#[derive(Clone, Copy)]
+struct Innermost<'a> {
+    /// By fixed steps (`Steps`).
+    steps: Option<&'a Steps>,
+    /// As polynomials of degree at most 2 (`curve::is_curve`).
+    curve: bool,
 }
 
 struct Walk<'a, K: ?Sized> {
@@ -88,12 +103,12 @@ struct Walk<'a, K: ?Sized> {
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
-    /// Walks the clauses of `element` from `index` on; `steps` are those of
-    /// its innermost loop (`Steps::of`).
+    /// Walks the clauses of `element` from `index` on; `innermost` says
+    /// how its innermost loop's options move.
     fn clauses(
         &mut self,
         element: &Element,
-        steps: Option<&Steps>,
+        innermost: Innermost,
         index: usize,
         slots: &mut [i64],
     ) -> Option<()> {
@@ -101,7 +116,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             None => self.emit(&element.value, slots),
             Some(Clause::If(cond)) => {
                 if cond.eval(slots, &self.calls)? {
-                    self.clauses(element, steps, index + 1, slots)?;
+                    self.clauses(element, innermost, index + 1, slots)?;
                 }
                 Some(())
             }
@@ -116,14 +131,21 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         && !self.known.gathers()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
-                        && let Some(steps) = steps
                     {
-                        slots[*slot] = a;
-                        return self.walk_terms(calls, nims, steps, b - a, slots);
+                        if let Some(steps) = innermost.steps {
+                            slots[*slot] = a;
+                            return self.walk_terms(calls, nims, steps, b - a, slots);
+                        }
+                        if innermost.curve
+                            && let Some(curves) =
+                                Curves::new(&calls[0], *slot, (a, b), slots, &self.calls)
+                        {
+                            return self.walk_curves(curves, nims, b - a, slots);
+                        }
                     }
                     for x in a..b {
                         slots[*slot] = x;
-                        self.clauses(element, steps, index + 1, slots)?;
+                        self.clauses(element, innermost, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -144,14 +166,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         && !self.known.gathers()
                         && index + 1 == element.clauses.len()
                         && let OptionValue::Terms { calls, nims } = &element.value
-                        && let Some(steps) = steps
+                        && let Some(steps) = innermost.steps
                     {
                         slots[*slot] = 0;
                         return self.walk_constants(calls, nims, steps, chosen, slots);
                     }
                     for &x in chosen {
                         slots[*slot] = x;
-                        self.clauses(element, steps, index + 1, slots)?;
+                        self.clauses(element, innermost, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -162,7 +184,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                             return None;
                         }
                         slots[*slot] = x;
-                        self.clauses(element, steps, index + 1, slots)?;
+                        self.clauses(element, innermost, index + 1, slots)?;
                     }
                     Some(())
                 }
@@ -250,6 +272,27 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
             }
             self.out.points.push(v);
+        }
+        Some(())
+    }
+
+    /// The options of a `for` over a range whose one position's arguments
+    /// are `curves`, `count` of them from the loop's first value (in
+    /// `slots`) on: stepped, nothing evaluated per option.
+    fn walk_curves(
+        &mut self,
+        mut curves: Curves,
+        nims: &[IntExpr],
+        count: i64,
+        slots: &[i64],
+    ) -> Option<()> {
+        let nim = nim_sum(nims, slots, &self.calls)?;
+        self.count(count as u64)?;
+        let arity = curves.arity();
+        for _ in 0..count {
+            let args = curves.next();
+            let value = self.known.value(&args[..arity])?;
+            self.out.points.push(value ^ nim);
         }
         Some(())
     }
