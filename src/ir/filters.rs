@@ -280,16 +280,8 @@ fn implied_guard(element: &Element, at: usize) -> bool {
         if !Facts::before(clauses, end).safe(&clauses[end]) {
             return false;
         }
-        if let Clause::For {
-            iter:
-                Iter::Range {
-                    low,
-                    high,
-                    inclusive,
-                },
-            ..
-        } = &clauses[end]
-            && implied_by_range(cond, low, &exclusive(high, *inclusive))
+        if let Some((_, low, high)) = clauses[end].range()
+            && implied_by_range(cond, low, &high)
         {
             return true;
         }

@@ -20,29 +20,22 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
             let Clause::If(cond) = element.clauses.remove(filter) else {
                 unreachable!("a filter")
             };
-            let Clause::For {
+            let (slot, low, high) = element.clauses[at].range().expect("a range loop");
+            let low = low.clone();
+            let until = Until {
                 slot,
-                iter:
-                    Iter::Range {
-                        low,
-                        high,
-                        inclusive,
-                    },
-            } = &mut element.clauses[at]
-            else {
-                unreachable!("a range loop")
-            };
-            let end = match inclusive {
-                true => IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1)),
-                false => high.clone(),
-            };
-            *high = IntExpr::Until(Box::new(Until {
-                slot: *slot,
                 low: low.clone(),
-                high: end,
+                high,
                 cond,
-            }));
-            *inclusive = false;
+            };
+            element.clauses[at] = Clause::For {
+                slot,
+                iter: Iter::Range {
+                    low,
+                    high: IntExpr::Until(Box::new(until)),
+                    inclusive: false,
+                },
+            };
             // The loop may end at its next filter too.
             continue;
         }

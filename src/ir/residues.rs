@@ -79,27 +79,12 @@ fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
 /// filter at `filter` dropped; `None` where an expression does not take
 /// the substitution.
 fn stepped(element: &Element, at: usize, filter: usize, m: i64, r: i64) -> Option<Element> {
-    let Clause::For {
-        slot,
-        iter: Iter::Range {
-            low,
-            high,
-            inclusive,
-        },
-    } = &element.clauses[at]
-    else {
-        unreachable!("a range loop")
-    };
-    let slot = *slot;
+    let (slot, low, high) = element.clauses[at].range()?;
     let constant = IntExpr::constant;
     // The first `k` with `m·k + r >= x`: ⌈(x − r)/m⌉ = ⌊(x − r + m − 1)/m⌋.
     let count_from = |x: IntExpr| {
         let shifted = IntExpr::binary(IntOp::Add, x, constant(m - 1 - r));
         IntExpr::binary(IntOp::Div, shifted, constant(m))
-    };
-    let high = match inclusive {
-        true => IntExpr::binary(IntOp::Add, high.clone(), constant(1)),
-        false => high.clone(),
     };
     let substitute = |e: &IntExpr| substituted(e, slot, m, r);
     let mut clauses = element.clauses[..at].to_vec();

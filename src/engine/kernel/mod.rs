@@ -70,6 +70,29 @@ pub enum Clause {
 }
 
 impl Clause {
+    /// A loop over a range as its slot, its low end and its high end
+    /// exclusive (an inclusive range's end plus one): what passes that
+    /// rewrite a range read.
+    pub fn range(&self) -> Option<(usize, &IntExpr, IntExpr)> {
+        let Clause::For {
+            slot,
+            iter:
+                Iter::Range {
+                    low,
+                    high,
+                    inclusive,
+                },
+        } = self
+        else {
+            return None;
+        };
+        let high = match inclusive {
+            true => IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1)),
+            false => high.clone(),
+        };
+        Some((*slot, low, high))
+    }
+
     /// The clause with `f` applied to each integer expression in it, if it
     /// applies to every one: what passes that rewrite a slot use.
     pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Clause> {
