@@ -140,6 +140,32 @@ pub(super) fn cannot_fail(cond: &Cond) -> bool {
     Facts::default().holds(cond)
 }
 
+/// The first filter right after the loop at `at` that `pick` takes, past
+/// filters that cannot fail (so that testing it before them fails nowhere
+/// the element did not): its index and what `pick` made of it. `pick` is
+/// given the filter and the loop's slot.
+pub(super) fn filter_after_loop<T>(
+    clauses: &[Clause],
+    at: usize,
+    pick: impl Fn(&Cond, usize) -> Option<T>,
+) -> Option<(usize, T)> {
+    let Clause::For { slot, .. } = &clauses[at] else {
+        return None;
+    };
+    for (index, clause) in clauses.iter().enumerate().skip(at + 1) {
+        let Clause::If(cond) = clause else {
+            return None;
+        };
+        if let Some(picked) = pick(cond, *slot) {
+            return Some((index, picked));
+        }
+        if !cannot_fail(cond) {
+            return None;
+        }
+    }
+    None
+}
+
 /// The earliest place the condition `cond`, now tested before clause
 /// `at`, may be tested: past every clause that cannot fail and binds no
 /// slot it reads, itself unable to fail there.

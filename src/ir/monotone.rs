@@ -4,7 +4,7 @@
 //! (`IntExpr::Until`), found by bisection: a few evaluations of the filter
 //! per position, where it was evaluated for every value of the range.
 
-use super::filters::cannot_fail;
+use super::filters::filter_after_loop;
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Until};
 
 /// `for k in low..high … if f(k) <= g` (the filter after the loop, past
@@ -47,28 +47,12 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
 /// Where the first filter after the loop at `at` that only holds on a
 /// prefix of the loop's values is, past filters that cannot fail.
 fn monotone_filter(clauses: &[Clause], at: usize) -> Option<usize> {
-    let Clause::For {
-        slot,
-        iter: Iter::Range { low, .. },
-    } = &clauses[at]
-    else {
-        return None;
-    };
+    let (_, low, _) = clauses[at].range()?;
     if !at_least_zero(low) {
         return None;
     }
-    for (index, clause) in clauses.iter().enumerate().skip(at + 1) {
-        let Clause::If(cond) = clause else {
-            return None;
-        };
-        if holds_on_a_prefix(cond, *slot) {
-            return Some(index);
-        }
-        if !cannot_fail(cond) {
-            return None;
-        }
-    }
-    None
+    let on_a_prefix = |cond: &Cond, slot| holds_on_a_prefix(cond, slot).then_some(());
+    filter_after_loop(clauses, at, on_a_prefix).map(|(index, ())| index)
 }
 
 /// Whether `low` is at least 0 wherever it is evaluated: a constant that

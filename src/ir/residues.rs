@@ -5,7 +5,7 @@
 //! again and the walk takes them as a line, where the filter was evaluated
 //! for every value of the range and kept half of them.
 
-use super::filters::cannot_fail;
+use super::filters::filter_after_loop;
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue};
 
 /// Largest modulus whose residues become elements of their own
@@ -20,33 +20,19 @@ const RESIDUES: i64 = 4;
 /// cannot fail, and the filters before it cannot either, so skipping them
 /// for the values it drops changes nothing.
 pub(super) fn step_residues(element: Element) -> Vec<Element> {
-    for (at, clause) in element.clauses.iter().enumerate() {
-        let Clause::For {
-            slot,
-            iter: Iter::Range { .. },
-        } = clause
-        else {
+    for at in 0..element.clauses.len() {
+        if element.clauses[at].range().is_none() {
             continue;
-        };
-        let filters = element.clauses[at + 1..]
-            .iter()
-            .take_while(|c| matches!(c, Clause::If(_)));
-        for (offset, filter) in filters.enumerate() {
-            let Clause::If(cond) = filter else {
-                unreachable!("filters only")
+        }
+        if let Some((filter, (modulus, residues))) =
+            filter_after_loop(&element.clauses, at, residues)
+        {
+            let each = residues.into_iter();
+            let stepped = each.map(|r| stepped(&element, at, filter, modulus, r));
+            return match stepped.collect::<Option<Vec<_>>>() {
+                Some(elements) => elements,
+                None => vec![element],
             };
-            if let Some((modulus, residues)) = residues(cond, *slot) {
-                let filter = at + 1 + offset;
-                let each = residues.into_iter();
-                let stepped = each.map(|r| stepped(&element, at, filter, modulus, r));
-                return match stepped.collect::<Option<Vec<_>>>() {
-                    Some(elements) => elements,
-                    None => vec![element],
-                };
-            }
-            if !cannot_fail(cond) {
-                break;
-            }
         }
     }
     vec![element]
