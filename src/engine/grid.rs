@@ -185,7 +185,7 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
-        let lines = kernel.lines_in_box([rows as i64, cols as i64], limit);
+        let lines = kernel.lines_in_box::<2>(limit);
         for a in 0..rows {
             // Rows already in the box only gain columns.
             let first = if a < self.rows { self.cols } else { 0 };
@@ -202,7 +202,7 @@ impl Grid {
                 let marks = self.marks.get_mut();
                 marks.start();
                 let marked = lines.as_ref().and_then(|lines| {
-                    let count = lines.mark(&args, rows_major.values(), marks)?;
+                    let count = lines.mark(&args, rows_major, marks)?;
                     Some(marks.mex(count, &[]))
                 });
                 let value = marked

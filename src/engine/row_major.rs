@@ -91,12 +91,6 @@ impl RowMajor {
         Some((&self.values[low..=high], stride.unsigned_abs() as usize))
     }
 
-    /// The values, in row-major order (`DENSE_BIG` or above where not
-    /// known).
-    pub(super) fn values(&self) -> &[u32] {
-        &self.values
-    }
-
     /// The largest value known in the box (0 if none).
     pub(super) fn widest(&self) -> u32 {
         let known = self.values.iter().filter(|&&v| v < DENSE_BIG);

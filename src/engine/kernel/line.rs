@@ -7,6 +7,7 @@
 
 use super::{Clause, Element, IntExpr, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND};
 use crate::engine::mex::Stamps;
+use crate::engine::row_major::RowMajor;
 
 /// `constant + Σ coefficients[i]·params[i]`, an affine expression of the
 /// parameters alone. Its coefficients and constant are bounded as an
@@ -211,15 +212,14 @@ impl Line {
 }
 
 /// A kernel's lines over a row-major box of its values (the dense fills'
-/// box, `D` parameters), made once per box. A line whose two ends lie in
-/// the box is a strided run of the box's values whose first index is
-/// linear in the position, so a position marks its options straight from
-/// the box with a few multiply-adds a line: no walk, no slots, no lookup
+/// box, `D` parameters), made once per fill. A line whose two ends lie in
+/// the box is a strided run of the box's values (`RowMajor::line`), its
+/// first point linear in the position, so a position marks its options
+/// straight from the box with a few multiply-adds a line: no walk, no slots, no lookup
 /// through the table. Where that does not hold, the walk takes the
 /// position.
 pub struct BoxLines<const D: usize> {
     lines: Vec<BoxLine<D>>,
-    extents: [i64; D],
     /// Most options a position may have (the walk's limit).
     limit: u64,
 }
@@ -264,10 +264,9 @@ struct BoxLine<const D: usize> {
 }
 
 impl<const D: usize> BoxLines<D> {
-    /// The box lines of `lines`, the lines of a kernel of `D` parameters,
-    /// over the box `[0, extents[0]) × …`; `None` when a line names
-    /// positions of another arity.
-    pub(super) fn new(lines: &[Line], extents: [i64; D], limit: u64) -> Option<Self> {
+    /// The box lines of `lines`, the lines of a kernel of `D` parameters;
+    /// `None` when a line names positions of another arity.
+    pub(super) fn new(lines: &[Line], limit: u64) -> Option<Self> {
         let forms = |forms: &[Linear]| forms.iter().map(Form::of).collect::<Option<Vec<_>>>();
         let lines = lines.iter().map(|line| {
             let starts: Vec<Form<D>> = forms(&line.starts)?;
@@ -281,21 +280,20 @@ impl<const D: usize> BoxLines<D> {
         });
         Some(BoxLines {
             lines: lines.collect::<Option<_>>()?,
-            extents,
             limit,
         })
     }
 
-    /// Marks the options of the position `x`, in the box, in `stamps`,
-    /// reading their values from `values` (the box in row-major order):
-    /// how many options there are, or `None` where the walk must take the
+    /// Marks the options of the position `x`, in the box `values`, in
+    /// `stamps`, reading their values from the box: how many options
+    /// there are, or `None` where the walk must take the
     /// position (a line leaving the box, a negative heap, a value not
     /// known or too large for the marks, more options than the limit).
     #[inline(always)]
     pub(in crate::engine) fn mark(
         &self,
         x: &[i64; D],
-        values: &[u32],
+        values: &RowMajor,
         stamps: &mut Stamps,
     ) -> Option<u64> {
         let mut count = 0;
@@ -309,17 +307,9 @@ impl<const D: usize> BoxLines<D> {
             if low <= -SLOT_BOUND || high >= SLOT_BOUND {
                 return None;
             }
-            let (mut first, mut stride) = (0, 0);
-            for ((start, &step), &extent) in line.starts.iter().zip(&line.steps).zip(&self.extents)
-            {
-                let start = start.at(x);
-                let (from, to) = (start + step * low, start + step * (high - 1));
-                // Both ends are in the box, so every point between them is.
-                if !((0..extent).contains(&from) && (0..extent).contains(&to)) {
-                    return None;
-                }
-                first = first * extent + from;
-                stride = stride * extent + step;
+            let mut first = [0; D];
+            for ((arg, start), &step) in first.iter_mut().zip(&line.starts).zip(&line.steps) {
+                *arg = start.at(x) + step * low;
             }
             count += (high - low) as u64;
             let mut nim = 0;
@@ -329,9 +319,8 @@ impl<const D: usize> BoxLines<D> {
             if count > self.limit || nim >= stamps.len() {
                 return None;
             }
-            let last = first + stride * (high - 1 - low);
-            let run = &values[first.min(last) as usize..=first.max(last) as usize];
-            if !stamps.mark_line(run, stride.unsigned_abs() as usize, nim) {
+            let (run, stride) = values.line(&first, &line.steps, (high - low) as usize)?;
+            if !stamps.mark_line(run, stride, nim) {
                 return None;
             }
         }

@@ -361,16 +361,12 @@ impl Kernel {
         }
     }
 
-    /// The kernel's lines over a row-major box of `extents`, when every
+    /// The kernel's lines for a row-major box of its values, when every
     /// element is a line and the kernel has `D` parameters (see
     /// `BoxLines`).
-    pub fn lines_in_box<const D: usize>(
-        &self,
-        extents: [i64; D],
-        limit: u64,
-    ) -> Option<BoxLines<D>> {
+    pub fn lines_in_box<const D: usize>(&self, limit: u64) -> Option<BoxLines<D>> {
         let lines = self.lines.as_ref().filter(|_| self.params == D)?;
-        BoxLines::new(lines, extents, limit)
+        BoxLines::new(lines, limit)
     }
 
     /// The kernel of a family whose positions are lists of integers (its
