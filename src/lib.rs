@@ -20,5 +20,6 @@ pub mod runtime;
 pub mod span;
 pub mod stack;
 pub mod syntax;
+pub mod types;
 pub mod value;
 pub mod visible;

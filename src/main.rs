@@ -11,7 +11,7 @@ use clap::Parser;
 use sprague::engine::Limits;
 use sprague::printer::Format;
 use sprague::repl;
-use sprague::run::{Settings, emit_ir, run_script};
+use sprague::run::{Settings, emit, run_script};
 use sprague::stack::with_big_stack;
 
 /// Sprague-Grundy values, outcomes and winning moves of impartial games
@@ -40,7 +40,8 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print a stage of the pipeline instead of running the script:
-    /// `ir` shows how each game family is computed.
+    /// `types` shows the types inferred for each definition, `ir` how
+    /// each game family is computed.
     #[arg(long, value_enum, value_name = "STAGE")]
     emit: Option<Stage>,
     /// After the run, report on standard error how each game family was
@@ -114,6 +115,8 @@ enum JupyterAction {
 /// A stage of the pipeline that `--emit` prints.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum Stage {
+    /// Every definition with the types inferred for its parameters.
+    Types,
     /// Each family's integer program after the passes, or why the generic
     /// search computes it.
     Ir,
@@ -168,17 +171,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let emit = cli.emit;
-    let result = with_big_stack(move || match emit {
-        Some(Stage::Ir) => emit_ir(&name, &text, &settings, interrupt).and_then(|ir| {
-            let mut out = std::io::stdout();
-            match out.write_all(ir.as_bytes()).and_then(|()| out.flush()) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    Err(format!("error: cannot write the output: {e}\n"))
+    let shown_stage = cli.emit;
+    let result = with_big_stack(move || match shown_stage {
+        Some(stage) => {
+            let stage = match stage {
+                Stage::Types => sprague::run::Stage::Types,
+                Stage::Ir => sprague::run::Stage::Ir,
+            };
+            emit(stage, &name, &text, &settings, interrupt).and_then(|shown| {
+                let mut out = std::io::stdout();
+                match out.write_all(shown.as_bytes()).and_then(|()| out.flush()) {
+                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                        Err(format!("error: cannot write the output: {e}\n"))
+                    }
+                    _ => Ok(()),
                 }
-                _ => Ok(()),
-            }
-        }),
+            })
+        }
         None => {
             // Control characters a script prints must not drive a terminal.
             let out: Box<dyn std::io::Write> = if std::io::stdout().is_terminal() {

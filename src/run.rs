@@ -89,9 +89,20 @@ pub fn run_script(
     result
 }
 
-/// The integer IR of every family `text` defines (`--emit ir`): its
+/// A stage of the pipeline that `--emit` prints instead of running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Every definition with the types inferred for it.
+    Types,
+    /// Each family's integer program after the passes, or why the generic
+    /// search computes it.
+    Ir,
+}
+
+/// What `stage` shows of every definition `text` makes (`--emit`): its
 /// `let`s are evaluated, its expressions and assertions are not run.
-pub fn emit_ir(
+pub fn emit(
+    stage: Stage,
     name: &str,
     text: &str,
     settings: &Settings,
@@ -100,12 +111,25 @@ pub fn emit_ir(
     let out = Box::new(std::io::sink());
     let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
     match interp.define_only(name, text) {
-        Ok(()) => Ok(interp.explain_families()),
+        Ok(()) => Ok(match stage {
+            Stage::Types => interp.types_of_definitions(),
+            Stage::Ir => interp.explain_families(),
+        }),
         Err(errors) => Err(errors
             .iter()
             .map(|d| render(d, &interp.sources, settings.color))
             .collect()),
     }
+}
+
+/// The integer IR of every family `text` defines (`--emit ir`).
+pub fn emit_ir(
+    name: &str,
+    text: &str,
+    settings: &Settings,
+    interrupt: Arc<AtomicBool>,
+) -> Result<String, String> {
+    emit(Stage::Ir, name, text, settings, interrupt)
 }
 
 /// The diagnostic for a file that is not UTF-8 text, pointing at the first

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use sprague::run::{Settings, emit_ir, run_to_strings};
+use sprague::run::{Settings, Stage, emit, run_to_strings};
 
 /// Runs each example; a diagnostic fails it, else its stdout is snapshotted.
 #[test]
@@ -47,6 +47,18 @@ fn stdout() {
 /// integer programs after the passes, or why the generic search is needed.
 #[test]
 fn ir() {
+    snapshot_stage(Stage::Ir, "ir");
+}
+
+/// The types inferred for each example's definitions (`sprague --emit
+/// types`).
+#[test]
+fn types() {
+    snapshot_stage(Stage::Types, "types");
+}
+
+/// Snapshots what `--emit {flag}` prints for every example.
+fn snapshot_stage(stage: Stage, flag: &str) {
     insta::glob!("../examples", "*.sg", |path: &Path| {
         let file_name = path
             .file_name()
@@ -56,19 +68,20 @@ fn ir() {
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
         let interrupt = Arc::new(AtomicBool::new(false));
-        let ir = emit_ir(&shown, &text, &Settings::default(), interrupt)
+        let emitted = emit(stage, &shown, &text, &Settings::default(), interrupt)
             .unwrap_or_else(|errors| panic!("{shown} failed:\n{errors}"));
         insta::with_settings!({
-            description => format!("`sprague --emit ir {shown}`"),
+            description => format!("`sprague --emit {flag} {shown}`"),
             omit_expression => true,
         }, {
-            insta::assert_snapshot!(ir);
+            insta::assert_snapshot!(flag, emitted);
         });
     });
 }
 
-/// The prefixes insta gives the snapshots of [`stdout`] and [`ir`].
-const SNAPSHOT_PREFIXES: [&str; 2] = ["examples__stdout@", "examples__ir@"];
+/// The prefixes insta gives the snapshots of [`stdout`], [`ir`] and
+/// [`types`].
+const SNAPSHOT_PREFIXES: [&str; 3] = ["examples__stdout@", "examples__ir@", "examples__types@"];
 
 /// insta does not notice a snapshot whose example is gone; this test does.
 #[test]

@@ -151,6 +151,41 @@ fn diagnostics_follow_the_edits() {
 }
 
 #[test]
+fn type_errors_show_while_the_definition_is_written() {
+    let mut client = Client::start();
+    let diagnostics = client.open(
+        "file:///t.sg",
+        "game N(n) = < k for k in 0..n >\ngame S(n) = < S(n - 1) if n > 0 >\n",
+    );
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("an option must be a game, found an integer"),
+        "{message}"
+    );
+    assert!(
+        message.contains("help: `k` is an integer; write `*k`"),
+        "{message}"
+    );
+    assert_eq!(
+        d["range"],
+        json!({"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 15}})
+    );
+    // Fixed, the document has types: hovering a definition shows them.
+    let change = json!({
+        "textDocument": {"uri": "file:///t.sg", "version": 2},
+        "contentChanges": [{"text": "game N(n) = < *k for k in 0..n >\ngame S(n) = < S(n - 1) if n > 0 >\n"}],
+    });
+    client.notify("textDocument/didChange", change);
+    assert_eq!(client.diagnostics("file:///t.sg"), Vec::<Value>::new());
+    let hover = client.at("textDocument/hover", "file:///t.sg", 1, 6);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("types: `game S(n: int)`"), "{text}");
+    client.stop();
+}
+
+#[test]
 fn syntax_errors_point_at_the_source() {
     let mut client = Client::start();
     let diagnostics = client.open("file:///x.sg", "let a = 1\r\nlet b = (2 +\r\n");

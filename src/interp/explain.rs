@@ -9,7 +9,7 @@ use crate::value::FamilyId;
 
 impl Interp {
     /// Defines what `text` defines and evaluates its `let`s, but runs none
-    /// of its expressions or assertions (for `--emit ir`).
+    /// of its expressions or assertions (for `--emit`).
     pub fn define_only(
         &mut self,
         name: &str,
@@ -19,6 +19,11 @@ impl Interp {
         let result = self.run(name, text, Redefine::Forbid);
         self.definitions_only = false;
         result
+    }
+
+    /// Every definition with its inferred types (`--emit types`).
+    pub fn types_of_definitions(&self) -> String {
+        self.program.types.render(&self.program)
     }
 
     /// How many positions the generic search has computed in this session:

@@ -52,6 +52,8 @@ pub struct DefinitionInfo {
     pub positions: Option<(u64, u64)>,
     /// For a `let` already evaluated: its value, printed.
     pub value: Option<String>,
+    /// Its name with the types inferred: `game S(n: int)`.
+    pub types: String,
 }
 
 /// Positions a game family keeps in memory, for `:stats`.
@@ -125,6 +127,7 @@ impl Interp {
             summary,
             positions,
             value,
+            types: self.program.types.signature(&self.program, global),
         })
     }
 
@@ -402,6 +405,7 @@ mod tests {
         let info = interp.definition_info("S").expect("S is defined");
         assert_eq!(info.source, "game S(n) = < S(n - 1) if n > 0 >");
         assert_eq!(info.origin, "<repl:1>:2");
+        assert_eq!(info.types, "game S(n: int)");
         // S(0) … S(9), all solved.
         assert_eq!(info.positions, Some((10, 10)));
         assert!(interp.definition_info("T").is_none());

@@ -78,6 +78,7 @@ pub fn lower(
                 let slots = compiler.max_slots;
                 next.lets[index].value = code;
                 next.lets[index].slots = slots;
+                next.lets[index].source = Some(Rc::new(value.clone()));
                 lowered.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
@@ -96,6 +97,17 @@ pub fn lower(
     }
     for (old, name) in forwards {
         forward(&mut next, old, &name, &mut errors);
+    }
+    if errors.is_empty() {
+        let written: Vec<Span> = (statements.iter())
+            .filter_map(|statement| match statement {
+                Stmt::Game(d) | Stmt::Def(d) => Some(d.span),
+                _ => None,
+            })
+            .collect();
+        let (types, type_errors) = crate::types::infer(&next, statements, &written);
+        next.types = types;
+        errors.extend(type_errors);
     }
     if errors.is_empty() {
         *program = next;
@@ -241,6 +253,7 @@ fn declare(
                     name: name.clone(),
                     value: placeholder(),
                     slots: 0,
+                    source: None,
                 };
                 // A redefined `let` keeps its index: code compiled against
                 // the old definition reads the new one.
@@ -294,7 +307,10 @@ fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Dia
         })
     };
     match old {
-        Global::Let(index) => program.lets[index].value = call(0),
+        Global::Let(index) => {
+            program.lets[index].value = call(0);
+            program.lets[index].source = None;
+        }
         Global::Def(id) => {
             let def = &mut program.defs[id.0 as usize];
             def.body = call(def.params.len());

@@ -68,6 +68,9 @@ pub struct LetDef {
     pub name: Name,
     pub value: Code,
     pub slots: usize,
+    /// The value as written, for its type (`crate::types`); `None` once
+    /// the name was redefined as another kind of definition.
+    pub source: Option<Rc<crate::syntax::ast::Expr>>,
 }
 
 /// What a name at the top level refers to.
@@ -118,6 +121,8 @@ pub struct Program {
     pub defs: Vec<DefDef>,
     pub lets: Vec<LetDef>,
     pub globals: FxHashMap<String, Global>,
+    /// The types of every definition (`crate::types`).
+    pub types: crate::types::Types,
 }
 
 impl Program {

@@ -50,6 +50,9 @@ pub struct Document {
     pub diagnostics: Vec<Diagnostic>,
     /// The statements, when the text parses.
     pub statements: Option<Vec<Stmt>>,
+    /// Each definition's name with its inferred types (`game S(n: int)`),
+    /// when the document lowers without errors.
+    pub signatures: rustc_hash::FxHashMap<String, String>,
 }
 
 impl Document {
@@ -69,6 +72,7 @@ impl Document {
                     path,
                     diagnostics: vec![*diagnostic],
                     statements: None,
+                    signatures: Default::default(),
                 };
             }
         };
@@ -84,11 +88,15 @@ impl Document {
             .into_iter()
             .map(|d| in_this_file(d, source, &statements, &sources))
             .collect();
+        let signatures = (program.globals.iter())
+            .map(|(name, &global)| (name.clone(), program.types.signature(&program, global)))
+            .collect();
         Document {
             text,
             path,
             diagnostics,
             statements: Some(statements),
+            signatures,
         }
     }
 

@@ -29,10 +29,14 @@ pub fn builtin(name: &str) -> Option<String> {
     ))
 }
 
-/// A definition's source text and the comment lines above it, as Markdown.
+/// A definition's source text, its inferred types and the comment lines
+/// above it, as Markdown.
 pub fn definition(doc: &Document, symbol: &Symbol) -> String {
     let start = symbol.span.start;
     let mut text = format!("```sg\n{}\n```", &doc.text[start..symbol.span.end]);
+    if let Some(signature) = doc.signatures.get(&symbol.name) {
+        text.push_str(&format!("\n\ntypes: `{signature}`"));
+    }
     let comment = doc.comment_above(start);
     if !comment.is_empty() {
         text.push_str("\n\n");
@@ -107,6 +111,7 @@ mod tests {
         let doc = Document::analyse(format!("# Skittles.\n{KAYLES}"), None);
         let text = definition(&doc, &doc.symbols()[0]);
         assert!(text.starts_with("```sg\ngame Kayles(n) = <"), "{text}");
-        assert!(text.ends_with("```\n\nSkittles."), "{text}");
+        let types = "```\n\ntypes: `game Kayles(n: int)`\n\nSkittles.";
+        assert!(text.ends_with(types), "{text}");
     }
 }

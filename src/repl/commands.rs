@@ -301,6 +301,8 @@ pub(crate) fn describe(interp: &mut Interp, name: &str, color: bool) -> Option<S
         "{}\n",
         highlight::paint(&info.source, None, color)
     ));
+    let types = format!("# types: {}", info.types);
+    text.push_str(&format!("{}\n", highlight::styled(&types, DIM, color)));
     if let Some((interned, known)) = info.positions {
         text.push_str(&format!(
             "{} positions cached, {} of them with known values\n",

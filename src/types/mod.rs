@@ -1,0 +1,287 @@
+//! Resolved program → types. Every family's and `def`'s parameters, every
+//! `def`'s result and every `let` get a type, inferred from how they are
+//! called and used; an expression in a definition whose type cannot be
+//! what its place needs (an integer as an option, a game as a condition)
+//! is reported when the definition is written, not when a position first
+//! reaches it.
+//!
+//! The language stays dynamic: a parameter called with values of two types
+//! is `any`, and nothing is reported about it. Only a type every
+//! evaluation would have is held against the program.
+
+mod builtins;
+mod walk;
+
+use std::fmt;
+
+use crate::diagnostic::Diagnostic;
+use crate::lower::program::{Global, Program};
+use crate::span::Span;
+use crate::syntax::ast::Stmt;
+use walk::Walker;
+
+/// What the resolver knows of the values an expression may have.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Type {
+    /// Nothing yet: no call and no use says (the bottom of the lattice).
+    #[default]
+    Unknown,
+    Int,
+    Bool,
+    Str,
+    Game,
+    /// A game family, a `def` or a built-in, passed as a value.
+    Func,
+    Map,
+    /// A list or range whose items have this type.
+    List(Box<Type>),
+    /// Values of more than one type, or of one the resolver does not
+    /// follow (a table, a loopy value): anything may be found here.
+    Any,
+}
+
+/// Lists nested deeper than this are `[any]`: inference stays finite
+/// (`game F(x) = < F([x]) >` would otherwise nest without end).
+const NESTING: usize = 3;
+
+impl Type {
+    /// The least type holding the values of both.
+    pub fn join(&self, other: &Type) -> Type {
+        self.join_within(other, NESTING)
+    }
+
+    fn join_within(&self, other: &Type, depth: usize) -> Type {
+        match (self, other) {
+            (Type::Unknown, t) | (t, Type::Unknown) => t.truncated(depth),
+            (Type::List(a), Type::List(b)) if depth > 0 => {
+                Type::List(Box::new(a.join_within(b, depth - 1)))
+            }
+            (a, b) if a == b && !matches!(a, Type::List(_)) => a.clone(),
+            _ => Type::Any,
+        }
+    }
+
+    fn truncated(&self, depth: usize) -> Type {
+        match self {
+            Type::List(_) if depth == 0 => Type::Any,
+            Type::List(item) => Type::List(Box::new(item.truncated(depth - 1))),
+            other => other.clone(),
+        }
+    }
+
+    /// Whether every value of this type is of one known kind, so that a
+    /// misuse is certain.
+    pub fn is_known(&self) -> bool {
+        !matches!(self, Type::Unknown | Type::Any)
+    }
+
+    /// "an integer", "a list", for messages.
+    pub fn described(&self) -> &'static str {
+        match self {
+            Type::Unknown | Type::Any => "a value",
+            Type::Int => "an integer",
+            Type::Bool => "a boolean",
+            Type::Str => "a string",
+            Type::Game => "a game",
+            Type::Func => "a function",
+            Type::Map => "a map",
+            Type::List(_) => "a list",
+        }
+    }
+
+    /// The type of the items iterating over a value of this type gives.
+    fn items(&self) -> Type {
+        match self {
+            Type::List(item) => (**item).clone(),
+            Type::Str => Type::Str,
+            Type::Map | Type::Any => Type::Any,
+            // Not iterable: an error, through which no value flows.
+            _ => Type::Unknown,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Unknown => write!(f, "?"),
+            Type::Int => write!(f, "int"),
+            Type::Bool => write!(f, "bool"),
+            Type::Str => write!(f, "str"),
+            Type::Game => write!(f, "game"),
+            Type::Func => write!(f, "function"),
+            Type::Map => write!(f, "map"),
+            Type::List(item) => write!(f, "[{item}]"),
+            Type::Any => write!(f, "any"),
+        }
+    }
+}
+
+/// What is known of a family's or a `def`'s parameters and result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Signature {
+    /// Per parameter, the join of the arguments of every call.
+    called: Vec<Type>,
+    /// Per parameter, the join of what its uses need (`n - 1`: an integer),
+    /// for a parameter no call says anything about.
+    used: Vec<Type>,
+    /// The join of what the body evaluates to.
+    pub result: Type,
+}
+
+impl Signature {
+    fn new(params: usize) -> Signature {
+        Signature {
+            called: vec![Type::Unknown; params],
+            used: vec![Type::Unknown; params],
+            result: Type::Unknown,
+        }
+    }
+
+    /// Parameter `index`'s type: what calls pass it, or else what its uses
+    /// need.
+    pub fn param(&self, index: usize) -> Type {
+        match self.called.get(index) {
+            Some(Type::Unknown) | None => self.used.get(index).cloned().unwrap_or_default(),
+            Some(called) => called.clone(),
+        }
+    }
+
+    /// Every parameter's type, in order.
+    pub fn params(&self) -> Vec<Type> {
+        (0..self.called.len()).map(|i| self.param(i)).collect()
+    }
+}
+
+/// The types of a whole program (a file, or a REPL session so far).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Types {
+    /// Indexed by `FamilyId`.
+    pub families: Vec<Signature>,
+    /// Indexed by `DefId`.
+    pub defs: Vec<Signature>,
+    /// Indexed by the `let`'s index.
+    pub lets: Vec<Type>,
+    /// Per family, the arguments of calls made by statements outside
+    /// definitions, kept from batch to batch (the REPL's earlier entries).
+    outside: Vec<Vec<Type>>,
+}
+
+impl Types {
+    /// A definition's name with its types: `game Chomp(rows: [int])`,
+    /// `def allowed(k: int) -> bool`, `let moves: [int]`.
+    pub fn signature(&self, program: &Program, global: Global) -> String {
+        let typed = |names: &[crate::syntax::ast::Name], signature: Option<&Signature>| {
+            let signature = signature.cloned().unwrap_or_default();
+            let params: Vec<String> = (names.iter().enumerate())
+                .map(|(i, name)| format!("{}: {}", name.node, signature.param(i)))
+                .collect();
+            match params.is_empty() {
+                true => String::new(),
+                false => format!("({})", params.join(", ")),
+            }
+        };
+        match global {
+            Global::Family(id) => {
+                let family = program.family(id);
+                let signature = self.families.get(id.0 as usize);
+                format!("game {}{}", family.name, typed(&family.params, signature))
+            }
+            Global::Def(id) => {
+                let def = &program.defs[id.0 as usize];
+                let signature = self.defs.get(id.0 as usize);
+                let result = signature.map(|s| s.result.clone()).unwrap_or_default();
+                format!(
+                    "def {}{} -> {result}",
+                    def.name,
+                    typed(&def.params, signature)
+                )
+            }
+            Global::Let(index) => format!(
+                "let {}: {}",
+                program.lets[index].name.node,
+                self.lets.get(index).cloned().unwrap_or_default()
+            ),
+        }
+    }
+
+    /// Every definition of `program` with its types, in the order they
+    /// were declared (`--emit types`).
+    pub fn render(&self, program: &Program) -> String {
+        let mut globals: Vec<Global> = (program.globals.values().copied())
+            .filter(|global| match global {
+                Global::Family(id) => program.family(*id).fixed.is_empty(),
+                _ => true,
+            })
+            .collect();
+        globals.sort_by_key(|global| declared_order(program, *global));
+        globals
+            .into_iter()
+            .map(|global| self.signature(program, global) + "\n")
+            .collect()
+    }
+}
+
+/// Where a definition's statement starts, to list definitions as written.
+fn declared_order(program: &Program, global: Global) -> (u32, u32) {
+    let span = match global {
+        Global::Family(id) => program.family(id).span,
+        Global::Def(id) => program.defs[id.0 as usize].span,
+        Global::Let(index) => program.lets[index].name.span,
+    };
+    (span.source.0, span.start)
+}
+
+/// Most rounds of inference; each round can only widen a type, and the
+/// lattice is shallow, so this is never reached by a real program. Past
+/// it nothing is reported (the types may not be final).
+const ROUNDS: usize = 64;
+
+/// The types of `program`, with `statements` (the batch just lowered) as
+/// new calls from outside definitions, and the errors certain in the
+/// definitions `checked` (the batch's own: an earlier definition was
+/// accepted when it was written).
+pub fn infer(program: &Program, statements: &[Stmt], checked: &[Span]) -> (Types, Vec<Diagnostic>) {
+    let mut types = Types {
+        families: (program.families.iter())
+            .map(|f| Signature::new(f.as_ref().map_or(0, |f| f.params.len())))
+            .collect(),
+        defs: (program.defs.iter())
+            .map(|d| Signature::new(d.params.len()))
+            .collect(),
+        lets: vec![Type::Unknown; program.lets.len()],
+        outside: program.types.outside.clone(),
+    };
+    types.outside.resize(program.families.len(), Vec::new());
+    // A family written again starts afresh: calls of what it replaced
+    // say nothing about it.
+    for (family, outside) in program.families.iter().zip(&mut types.outside) {
+        if family.as_ref().is_some_and(|f| checked.contains(&f.span)) {
+            outside.clear();
+        }
+    }
+    for (signature, outside) in types.families.iter_mut().zip(&types.outside) {
+        for (called, kept) in signature.called.iter_mut().zip(outside) {
+            *called = called.join(kept);
+        }
+    }
+    let mut settled = false;
+    for _ in 0..ROUNDS {
+        let before = types.clone();
+        let mut walker = Walker::new(program, &mut types, None);
+        walker.program_once(statements);
+        if types == before {
+            settled = true;
+            break;
+        }
+    }
+    let mut errors = Vec::new();
+    if settled {
+        let mut walker = Walker::new(program, &mut types, Some(&mut errors));
+        walker.definitions(checked);
+    }
+    (types, errors)
+}
+
+#[cfg(test)]
+mod tests;

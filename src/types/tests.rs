@@ -1,0 +1,91 @@
+use crate::lower::program::Program;
+use crate::lower::{Redefine, lower};
+
+/// The signatures `source` defines, or its errors' messages.
+fn types(source: &str) -> Result<String, Vec<String>> {
+    let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
+    let mut program = Program::default();
+    match lower(&statements, &mut program, Redefine::Forbid) {
+        Ok(_) => Ok(program.types.render(&program)),
+        Err(errors) => Err(errors.into_iter().map(|e| e.message).collect()),
+    }
+}
+
+#[test]
+fn parameters_take_the_types_of_their_calls() {
+    assert_eq!(
+        types("game S(n) = < S(n - k) for k in 1..=3 if k <= n >").unwrap(),
+        "game S(n: int)\n"
+    );
+    let chomp = "game C(rows) = < C(rows[..i] + [min(r, c) for r in rows[i..]]) \
+                 for i in 0..len(rows) for c in 0..rows[i] if i > 0 or c > 0 >\nC([3, 2])";
+    assert_eq!(types(chomp).unwrap(), "game C(rows: [int])\n");
+    let subtraction = "let moves = [k for k in 1..=50 if allowed(k)]\n\
+                       def allowed(k) = k % 3 != 0\n\
+                       game S(n) = < S(n - k) for k in moves if k <= n >";
+    assert_eq!(
+        types(subtraction).unwrap(),
+        "let moves: [int]\ndef allowed(k: int) -> bool\ngame S(n: int)\n"
+    );
+    // Called from `seq` and `table` with the items of their ranges.
+    let table = "def f(a, b) = a ^ b\ntable(f, 0..3, 0..3)\n\
+                 game V(x) = < V(y) for y in F[x] >\nlet F = {\"a\": []}\nseq(V, keys(F))";
+    assert_eq!(
+        types(table).unwrap(),
+        "def f(a: int, b: int) -> int\ngame V(x: any)\nlet F: map\n"
+    );
+}
+
+#[test]
+fn a_parameter_called_with_two_kinds_is_any_and_never_reported() {
+    let source = "game F(x) = < F(x - 1) if x > 0 >\nF([1, 2])";
+    assert_eq!(types(source).unwrap(), "game F(x: any)\n");
+    // Without calls its uses say what it is; lists nest only so deep.
+    assert_eq!(
+        types("def h(g) = g + *1").unwrap(),
+        "def h(g: game) -> game\n"
+    );
+    assert_eq!(
+        types("game F(x) = < F([x]) >").unwrap(),
+        "game F(x: [[[any]]])\n"
+    );
+}
+
+#[test]
+fn certain_misuses_in_definitions_are_reported_when_written() {
+    let errors = |source| types(source).expect_err(source);
+    assert_eq!(
+        errors("game N(n) = < k for k in 0..n >"),
+        ["an option must be a game, found an integer"]
+    );
+    assert_eq!(
+        errors("game S(n) = < S(n - 1) if n >"),
+        ["expected a boolean (true or false), found an integer"]
+    );
+    assert_eq!(
+        errors("game S(n) = < S(n - 1) + 1 if n > 0 >"),
+        ["cannot add an integer to a game"]
+    );
+    assert_eq!(
+        errors("def f(n) = g(n + 1)"),
+        ["expected a game, found an integer"]
+    );
+    assert_eq!(
+        errors("game T(n) = < T(m) for m in n >\nT(3)"),
+        ["expected a list, range, map or string to iterate over, found an integer"]
+    );
+    assert_eq!(errors("def f(n) = (n - 1)[0]"), ["cannot index an integer"]);
+    assert_eq!(
+        errors("game G(a, b) = G(a, b) ^ G(b, a)"),
+        [
+            "`^` is the nim-sum of integers, not of games",
+            "expected a game, found an integer"
+        ]
+    );
+    assert_eq!(
+        errors("def f(xs) = [x - *1 for x in xs]"),
+        ["`-` cannot be applied to a value and a game"]
+    );
+    // Statements outside definitions run in order; their errors come then.
+    assert!(types("game S(n) = < S(n - 1) if n > 0 >\nS(3) + 2").is_ok());
+}
