@@ -549,3 +549,18 @@ proptest! {
         prop_assert_eq!(single_sequence(&script), generic_sequence(&script), "{}", game);
     }
 }
+
+/// A family whose positions are strings has no integer program; its
+/// types say so before any position is tried, and `--emit ir` names the
+/// parameter. Its values still come, from the generic search.
+#[test]
+fn a_family_of_strings_is_left_to_the_generic_search_by_its_type() {
+    let script = "game W(s) = < W(s[1..]) if len(s) > 0 >\ng(W(\"abc\"))";
+    assert_eq!(
+        how(script, "W"),
+        "game W(s): generic search: parameter `s` is a string (`str`), \
+         not an integer or a list of integers (at test.sg:1:8)"
+    );
+    let (stdout, errors) = run_to_strings("test.sg", script, Settings::default());
+    assert_eq!((stdout.as_str(), errors), ("1\n", None));
+}

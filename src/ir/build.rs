@@ -23,7 +23,8 @@ use crate::engine::kernel::{
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind};
+use crate::types::Type;
 use crate::value::{FamilyId, Value};
 
 /// Nested `def` calls inlined into one expression at most; deeper (or
@@ -88,6 +89,9 @@ pub(super) fn translate(
     let ExprKind::Options(elements) = &definition.body.node else {
         return Err(fail("the body is not an option list `< … >`"));
     };
+    if let Some(fallback) = not_integers(program, id, definition) {
+        return Err(fallback);
+    }
     let mut translator = Translator {
         program,
         let_value,
@@ -153,6 +157,29 @@ pub(super) fn translate(
         functions: translator.functions,
         int_functions: translator.int_functions,
         foreign: translator.foreign,
+    })
+}
+
+/// Why family `id` cannot have an integer program, when its types say:
+/// a parameter whose every value is something other than an integer or a
+/// list of integers (a string, a map, a game).
+fn not_integers(program: &Program, id: FamilyId, definition: &Definition) -> Option<Fallback> {
+    let signature = program.types.family(id);
+    let integers = |ty: &Type| matches!(ty, Type::Int | Type::Unknown | Type::Any);
+    (definition.params.iter().enumerate()).find_map(|(i, param)| {
+        let ty = signature.param(i);
+        let fits = match &ty {
+            Type::List(item) => integers(item),
+            other => integers(other),
+        };
+        (!fits).then(|| Fallback {
+            span: param.span,
+            reason: format!(
+                "parameter `{}` is {} (`{ty}`), not an integer or a list of integers",
+                param.node,
+                ty.described()
+            ),
+        })
     })
 }
 

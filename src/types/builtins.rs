@@ -26,7 +26,13 @@ impl Walker<'_> {
                 }
             }
             B::MisereWinning => list(Type::Game),
-            B::Mex | B::Len | B::Abs | B::NimMul | B::NimInv => Type::Int,
+            B::Len => {
+                if let Some(arg) = args.first() {
+                    self.demand(arg, Type::List(Box::new(Type::Unknown)));
+                }
+                Type::Int
+            }
+            B::Mex | B::Abs | B::NimMul | B::NimInv => Type::Int,
             B::Any | B::All => Type::Bool,
             B::Str => Type::Str,
             B::Octal | B::TakeAndBreak | B::Subtraction => Type::Func,
@@ -48,11 +54,13 @@ impl Walker<'_> {
             B::Sum => match types.first().map(Type::items) {
                 Some(Type::Int) => Type::Int,
                 Some(Type::Game) => Type::Game,
+                Some(Type::Unknown) => Type::Unknown,
                 _ => Type::Any,
             },
             B::Sort | B::Reversed | B::List => match types.first() {
                 Some(Type::List(item)) => list((**item).clone()),
                 Some(Type::Str) => list(Type::Str),
+                Some(Type::Unknown) => list(Type::Unknown),
                 _ => list(Type::Any),
             },
             B::Keys => list(Type::Any),

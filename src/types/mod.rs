@@ -18,6 +18,7 @@ use crate::diagnostic::Diagnostic;
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
 use crate::syntax::ast::Stmt;
+use crate::value::FamilyId;
 use walk::Walker;
 
 /// What the resolver knows of the values an expression may have.
@@ -168,6 +169,15 @@ pub struct Types {
 }
 
 impl Types {
+    /// What is known of family `id` (nothing, for a family made after the
+    /// types were inferred: an instance with parameters fixed).
+    pub fn family(&self, id: FamilyId) -> Signature {
+        self.families
+            .get(id.0 as usize)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// A definition's name with its types: `game Chomp(rows: [int])`,
     /// `def allowed(k: int) -> bool`, `let moves: [int]`.
     pub fn signature(&self, program: &Program, global: Global) -> String {

@@ -434,6 +434,7 @@ impl<'a> Walker<'a> {
                 }
                 x.join(y)
             }
+            (Type::Unknown, Type::Unknown) => Type::Unknown,
             (known, Type::Unknown | Type::Any) | (Type::Unknown | Type::Any, known)
                 if known.is_known() =>
             {
@@ -478,6 +479,10 @@ impl<'a> Walker<'a> {
 
     fn index(&mut self, base: &Expr, key: &Expr) -> Type {
         let (tb, tk) = (self.expr(base), self.expr(key));
+        if matches!(tk, Type::Int | Type::List(_)) {
+            // Read by position: a list (or a string, which a call says).
+            self.demand(base, Type::List(Box::new(Type::Unknown)));
+        }
         match (&tb, &tk) {
             (Type::Int | Type::Bool | Type::Game | Type::Func, _) => {
                 self.report(
