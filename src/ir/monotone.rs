@@ -27,6 +27,7 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
                 low: low.clone(),
                 high,
                 cond,
+                hint: Default::default(),
             };
             element.clauses[at] = Clause::For {
                 slot,

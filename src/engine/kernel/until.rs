@@ -1,7 +1,9 @@
 //! The end of a run: `for k in 1..=n if k * k <= n` walks the values of
 //! `k` up to the first that fails the filter, since past it none passes.
-//! Found by bisection, the loop's bound costs a few evaluations of the
-//! condition where the filter cost one per value of the range.
+//! Found by galloping out from the last end found (positions come in
+//! order, and the end moves little from one to the next), then bisection,
+//! the loop's bound costs a few evaluations of the condition where the
+//! filter cost one per value of the range.
 
 use super::{Calls, Cond, IntExpr, MAX_SLOTS, SLOT_BOUND};
 
@@ -16,6 +18,31 @@ pub struct Until {
     pub low: IntExpr,
     pub high: IntExpr,
     pub cond: Cond,
+    /// The last end found, where the next search starts.
+    pub hint: Hint,
+}
+
+/// The last end an `Until` found. A cache: equal to any other, and a copy
+/// starts afresh.
+#[derive(Default)]
+pub struct Hint(std::cell::Cell<i64>);
+
+impl Clone for Hint {
+    fn clone(&self) -> Hint {
+        Hint::default()
+    }
+}
+
+impl PartialEq for Hint {
+    fn eq(&self, _: &Hint) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Hint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Hint")
+    }
 }
 
 impl Until {
@@ -42,8 +69,34 @@ impl Until {
         if holds(high - 1)? {
             return Some(high);
         }
-        // The first failing value is in `first..=last`.
+        // The first failing value is in `first..=last`: narrowed by
+        // galloping from the last end found, then bisected.
         let (mut first, mut last) = (low, high - 1);
+        let hint = self.hint.0.get().clamp(low, high - 1);
+        let mut step = 1;
+        if holds(hint)? {
+            first = hint + 1;
+            while first < last {
+                let probe = hint.saturating_add(step).min(last);
+                if !holds(probe)? {
+                    last = probe;
+                    break;
+                }
+                first = probe + 1;
+                step = step.saturating_mul(2);
+            }
+        } else {
+            last = hint;
+            while first < last {
+                let probe = hint.saturating_sub(step).max(first);
+                if holds(probe)? {
+                    first = probe + 1;
+                    break;
+                }
+                last = probe;
+                step = step.saturating_mul(2);
+            }
+        }
         while first < last {
             let middle = first + (last - first) / 2;
             match holds(middle)? {
@@ -51,6 +104,7 @@ impl Until {
                 false => last = middle,
             }
         }
+        self.hint.0.set(first);
         Some(first)
     }
 
@@ -62,6 +116,39 @@ impl Until {
             low: f(&self.low)?,
             high: f(&self.high)?,
             cond: self.cond.try_map(f)?,
+            hint: Hint::default(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::kernel::{CmpOp, IntOp};
+
+    /// `for k in 1..n + 1 if k * k <= n` ends at `isqrt(n) + 1`, however
+    /// the positions come: up, down or scattered (the hint is only where a
+    /// search starts).
+    #[test]
+    fn the_end_found_from_any_hint_is_the_first_failing_value() {
+        let (n, k) = (IntExpr::slot(0), IntExpr::slot(1));
+        let square = IntExpr::binary(IntOp::Mul, k.clone(), k);
+        let until = Until {
+            slot: 1,
+            low: IntExpr::constant(1),
+            high: IntExpr::binary(IntOp::Add, n.clone(), IntExpr::constant(1)),
+            cond: Cond::Cmp(CmpOp::Le, square, n),
+            hint: Hint::default(),
+        };
+        let deepest = std::cell::Cell::new(0);
+        let foreign = |_, _| None;
+        let calls = Calls::new(&[], &deepest, &foreign);
+        let plain = |n: i64| (1..=n).find(|k| k * k > n).unwrap_or(n + 1);
+        let up = 0..3000;
+        let down = (0..3000).rev();
+        let scattered = (0..3000).map(|i: i64| (i * 7919) % 3001);
+        for n in up.chain(down).chain(scattered) {
+            assert_eq!(until.eval(&[n, 0], &calls), Some(plain(n)), "n = {n}");
+        }
     }
 }
