@@ -34,27 +34,6 @@ pub fn board_len(definition: &Definition) -> Option<usize> {
     fits.then_some(k)
 }
 
-/// Whether the family's one parameter is used as a list of integers of
-/// any length (`len(p)`, `p[i]`, `p[a..b]`): its positions are then kept
-/// as lists in an arena, and its program, if it has one, builds lists.
-pub fn is_list(definition: &Definition) -> bool {
-    let [param] = definition.params.as_slice() else {
-        return false;
-    };
-    uses_as_list(&definition.body, &param.node)
-}
-
-fn uses_as_list(e: &Expr, param: &str) -> bool {
-    let used = match &e.node {
-        ExprKind::Index(base, _) => is_var(base, param),
-        ExprKind::Call(callee, args) => {
-            is_var(callee, "len") && args.iter().any(|a| is_var(a, param))
-        }
-        _ => false,
-    };
-    used || e.children().into_iter().any(|c| uses_as_list(c, param))
-}
-
 /// What the walk over a definition found; `None` from a method means the
 /// parameter is used in a way a board is not.
 struct Shape<'a> {

@@ -75,7 +75,7 @@ pub(super) fn translate(
     };
     let fixed = &family.fixed;
     let board = super::board::board_len(definition).filter(|_| fixed.is_empty());
-    let list = fixed.is_empty() && board.is_none() && super::board::is_list(definition);
+    let list = fixed.is_empty() && board.is_none() && family.list;
     let params = board.unwrap_or(definition.params.len() - fixed.len());
     let fail = |reason: &str| Fallback {
         span: definition.body.span,

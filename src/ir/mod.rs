@@ -51,7 +51,7 @@ pub fn shape(family: &FamilyDef) -> Shape {
     }
     match board::board_len(definition) {
         Some(k) => Shape::Board(k),
-        None if board::is_list(definition) => Shape::List,
+        None if family.list => Shape::List,
         None => Shape::Ints(family.params.len()),
     }
 }

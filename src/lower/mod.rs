@@ -106,6 +106,10 @@ pub fn lower(
             })
             .collect();
         let (types, type_errors) = crate::types::infer(&next, statements, &written);
+        for &id in &lowered.new_families {
+            let family = next.families[id.0 as usize].as_mut().expect("declared");
+            family.list = family.params.len() == 1 && types.family(id).param(0).is_integer_list();
+        }
         next.types = types;
         errors.extend(type_errors);
     }
@@ -335,6 +339,7 @@ fn family_stub(d: &Definition) -> FamilyDef {
         body_span: d.body.span,
         definition: Some(Rc::new(d.clone())),
         fixed: Vec::new(),
+        list: false,
     }
 }
 

@@ -76,6 +76,12 @@ impl Type {
         !matches!(self, Type::Unknown | Type::Any)
     }
 
+    /// Whether every value is a list whose items are integers, as far as
+    /// anything says (`[int]`, or `[?]`: read by position, items unknown).
+    pub fn is_integer_list(&self) -> bool {
+        matches!(self, Type::List(item) if matches!(**item, Type::Int | Type::Unknown))
+    }
+
     /// "an integer", "a list", for messages.
     pub fn described(&self) -> &'static str {
         match self {
