@@ -36,15 +36,25 @@ impl Walker<'_> {
             B::Any | B::All => Type::Bool,
             B::Str => Type::Str,
             B::Octal | B::TakeAndBreak | B::Subtraction => Type::Func,
-            B::Seq | B::Plot => {
-                self.calls_with_items(args, types, &[1]);
-                match builtin {
-                    B::Seq => list(Type::Int),
+            B::Seq => {
+                let called = self.calls_with_items(args, types, &[1]);
+                list(match called {
+                    Some(Global::Family(_)) => Type::Int,
+                    Some(Global::Def(id)) => self.types.defs[id.0 as usize].result.clone(),
                     _ => Type::Any,
-                }
+                })
+            }
+            B::Plot => {
+                self.calls_with_items(args, types, &[1]);
+                Type::Any
             }
             B::TableOf => {
                 self.calls_with_items(args, types, &[1, 2]);
+                Type::Any
+            }
+            B::Period | B::MisereQuotient => {
+                let ints = vec![list(Type::Int); 2];
+                self.calls_with_items(args, &ints, &[1]);
                 Type::Any
             }
             B::Min | B::Max => match types {
@@ -57,6 +67,10 @@ impl Walker<'_> {
                 Some(Type::Unknown) => Type::Unknown,
                 _ => Type::Any,
             },
+            // A string reversed is a string, a list a list.
+            B::Reversed if matches!(types.first(), Some(Type::Str | Type::Unknown)) => {
+                types[0].clone()
+            }
             B::Sort | B::Reversed | B::List => match types.first() {
                 Some(Type::List(item)) => list((**item).clone()),
                 Some(Type::Str) => list(Type::Str),
@@ -64,31 +78,29 @@ impl Walker<'_> {
                 _ => list(Type::Any),
             },
             B::Keys => list(Type::Any),
-            B::Tree
-            | B::Period
-            | B::Print
-            | B::Dot
-            | B::Hint
-            | B::MisereQuotient
-            | B::Genus
-            | B::MisereNim
-            | B::Loopy => Type::Any,
+            B::Tree | B::Print | B::Dot | B::Hint | B::Genus | B::MisereNim | B::Loopy => Type::Any,
         }
     }
 
     /// `seq(F, r)`, `table(F, rows, cols)`, `plot(F, r, …)`: `F`, when it
     /// names a family or a `def`, is called with the items of the
-    /// arguments at `places`.
-    fn calls_with_items(&mut self, args: &[Expr], types: &[Type], places: &[usize]) {
-        let Some(ExprKind::Var(name)) = args.first().map(|a| &a.node) else {
-            return;
+    /// arguments at `places`; which it names.
+    fn calls_with_items(
+        &mut self,
+        args: &[Expr],
+        types: &[Type],
+        places: &[usize],
+    ) -> Option<Global> {
+        let ExprKind::Var(name) = &args.first()?.node else {
+            return None;
         };
-        let Some(global @ (Global::Family(_) | Global::Def(_))) = self.global(name) else {
-            return;
+        let global @ (Global::Family(_) | Global::Def(_)) = self.global(name)? else {
+            return None;
         };
         let items: Vec<Type> = (places.iter())
             .map(|&i| types.get(i).map_or(Type::Any, Type::items))
             .collect();
         self.called(global, &items);
+        Some(global)
     }
 }

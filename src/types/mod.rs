@@ -127,8 +127,13 @@ impl fmt::Display for Type {
 /// What is known of a family's or a `def`'s parameters and result.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Signature {
-    /// Per parameter, the join of the arguments of every call.
-    called: Vec<Type>,
+    /// Per parameter, the join of the arguments of the calls inside
+    /// definitions (`any` once the function is passed as a value, to be
+    /// called who knows where).
+    inside: Vec<Type>,
+    /// Per parameter, the join of the arguments of the calls made by
+    /// statements, kept from batch to batch (the REPL's earlier entries).
+    outside: Vec<Type>,
     /// Per parameter, the join of what its uses need (`n - 1`: an integer),
     /// for a parameter no call says anything about.
     used: Vec<Type>,
@@ -136,27 +141,44 @@ pub struct Signature {
     pub result: Type,
 }
 
+/// Which parameter types a walk reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reading {
+    /// Only the calls inside definitions: what errors are judged by, since
+    /// statements run in order and report their own errors at their turn,
+    /// and a use says nothing certain (it may sit in a branch other
+    /// arguments take).
+    Certain,
+    /// Every call, and uses where no call says: what is shown, and what
+    /// decides how positions are kept.
+    Likely,
+}
+
 impl Signature {
     fn new(params: usize) -> Signature {
         Signature {
-            called: vec![Type::Unknown; params],
+            inside: vec![Type::Unknown; params],
+            outside: vec![Type::Unknown; params],
             used: vec![Type::Unknown; params],
             result: Type::Unknown,
         }
     }
 
-    /// Parameter `index`'s type: what calls pass it, or else what its uses
-    /// need.
+    /// Parameter `index`'s type: what every call passes it, or else what
+    /// its uses need.
     pub fn param(&self, index: usize) -> Type {
-        match self.called.get(index) {
-            Some(Type::Unknown) | None => self.used.get(index).cloned().unwrap_or_default(),
-            Some(called) => called.clone(),
-        }
+        self.read(index, Reading::Likely)
     }
 
-    /// Every parameter's type, in order.
-    pub fn params(&self) -> Vec<Type> {
-        (0..self.called.len()).map(|i| self.param(i)).collect()
+    fn read(&self, index: usize, reading: Reading) -> Type {
+        let inside = self.inside.get(index).cloned().unwrap_or_default();
+        if reading == Reading::Certain {
+            return inside;
+        }
+        match inside.join(&self.outside.get(index).cloned().unwrap_or_default()) {
+            Type::Unknown => self.used.get(index).cloned().unwrap_or_default(),
+            called => called,
+        }
     }
 }
 
@@ -169,9 +191,6 @@ pub struct Types {
     pub defs: Vec<Signature>,
     /// Indexed by the `let`'s index.
     pub lets: Vec<Type>,
-    /// Per family, the arguments of calls made by statements outside
-    /// definitions, kept from batch to batch (the REPL's earlier entries).
-    outside: Vec<Vec<Type>>,
 }
 
 impl Types {
@@ -248,16 +267,17 @@ fn declared_order(program: &Program, global: Global) -> (u32, u32) {
     (span.source.0, span.start)
 }
 
-/// Most rounds of inference; each round can only widen a type, and the
-/// lattice is shallow, so this is never reached by a real program. Past
-/// it nothing is reported (the types may not be final).
-const ROUNDS: usize = 64;
+/// Rounds of inference per definition, at most: each round can only
+/// widen a type and the lattice is shallow, so a program settles well
+/// within them (a chain of calls written backwards takes one round per
+/// link). Past them nothing is reported: the types may not be final.
+const ROUNDS_PER_DEFINITION: usize = 8;
 
 /// The types of `program`, with `statements` (the batch just lowered) as
 /// new calls from outside definitions, and the errors certain in the
-/// definitions `checked` (the batch's own: an earlier definition was
-/// accepted when it was written).
-pub fn infer(program: &Program, statements: &[Stmt], checked: &[Span]) -> (Types, Vec<Diagnostic>) {
+/// definitions `written` in the batch (an earlier definition was accepted
+/// when it was written).
+pub fn infer(program: &Program, statements: &[Stmt], written: &[Span]) -> (Types, Vec<Diagnostic>) {
     let mut types = Types {
         families: (program.families.iter())
             .map(|f| Signature::new(f.as_ref().map_or(0, |f| f.params.len())))
@@ -266,37 +286,59 @@ pub fn infer(program: &Program, statements: &[Stmt], checked: &[Span]) -> (Types
             .map(|d| Signature::new(d.params.len()))
             .collect(),
         lets: vec![Type::Unknown; program.lets.len()],
-        outside: program.types.outside.clone(),
     };
-    types.outside.resize(program.families.len(), Vec::new());
-    // A family written again starts afresh: calls of what it replaced
-    // say nothing about it.
-    for (family, outside) in program.families.iter().zip(&mut types.outside) {
-        if family.as_ref().is_some_and(|f| checked.contains(&f.span)) {
-            outside.clear();
-        }
-    }
-    for (signature, outside) in types.families.iter_mut().zip(&types.outside) {
-        for (called, kept) in signature.called.iter_mut().zip(outside) {
-            *called = called.join(kept);
-        }
-    }
-    let mut settled = false;
-    for _ in 0..ROUNDS {
-        let before = types.clone();
-        let mut walker = Walker::new(program, &mut types, None);
-        walker.program_once(statements);
-        if types == before {
-            settled = true;
-            break;
-        }
-    }
+    let rounds =
+        16 + ROUNDS_PER_DEFINITION * (types.families.len() + types.defs.len() + types.lets.len());
     let mut errors = Vec::new();
-    if settled {
-        let mut walker = Walker::new(program, &mut types, Some(&mut errors));
-        walker.definitions(checked);
+    if settle(program, &mut types, &[], Reading::Certain, rounds) {
+        let mut walker = Walker::new(program, &mut types, Reading::Certain, Some(&mut errors));
+        walker.definitions(written);
     }
+    keep_outside_calls(program, &mut types, written);
+    settle(program, &mut types, statements, Reading::Likely, rounds);
     (types, errors)
+}
+
+/// Walks the program until its types no longer change; whether they did.
+fn settle(
+    program: &Program,
+    types: &mut Types,
+    statements: &[Stmt],
+    reading: Reading,
+    rounds: usize,
+) -> bool {
+    for _ in 0..rounds {
+        let before = types.clone();
+        Walker::new(program, types, reading, None).program_once(statements);
+        if *types == before {
+            return true;
+        }
+    }
+    false
+}
+
+/// Carries the calls earlier statements made over to `types`, except for
+/// the definitions written again (calls of what a definition replaced say
+/// nothing about it).
+fn keep_outside_calls(program: &Program, types: &mut Types, written: &[Span]) {
+    let rewritten = |span: &Span| written.contains(span);
+    let kept = &program.types;
+    for (index, family) in program.families.iter().enumerate() {
+        let (Some(family), Some(old)) = (family, kept.families.get(index)) else {
+            continue;
+        };
+        if !rewritten(&family.span) && old.outside.len() == family.params.len() {
+            types.families[index].outside = old.outside.clone();
+        }
+    }
+    for (index, def) in program.defs.iter().enumerate() {
+        match kept.defs.get(index) {
+            Some(old) if !rewritten(&def.span) && old.outside.len() == def.params.len() => {
+                types.defs[index].outside = old.outside.clone();
+            }
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

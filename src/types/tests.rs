@@ -71,16 +71,22 @@ fn certain_misuses_in_definitions_are_reported_when_written() {
         ["expected a game, found an integer"]
     );
     assert_eq!(
-        errors("game T(n) = < T(m) for m in n >\nT(3)"),
+        errors("game T(n) = < T(m) for m in n - 1 >"),
         ["expected a list, range, map or string to iterate over, found an integer"]
     );
     assert_eq!(errors("def f(n) = (n - 1)[0]"), ["cannot index an integer"]);
+    // One error, not another for what the wrong operator would give.
     assert_eq!(
         errors("game G(a, b) = G(a, b) ^ G(b, a)"),
-        [
-            "`^` is the nim-sum of integers, not of games",
-            "expected a game, found an integer"
-        ]
+        ["`^` is the nim-sum of integers, not of games"]
+    );
+    assert_eq!(
+        errors("game S(n) = < S(n - 1) * 2 if n > 0 >"),
+        ["`*` cannot be applied to a game and an integer"]
+    );
+    assert_eq!(
+        errors("def label(n) = \"n=\" + (n - 1)"),
+        ["cannot add an integer to a string"]
     );
     assert_eq!(
         errors("def f(xs) = [x - *1 for x in xs]"),
@@ -88,4 +94,39 @@ fn certain_misuses_in_definitions_are_reported_when_written() {
     );
     // Statements outside definitions run in order; their errors come then.
     assert!(types("game S(n) = < S(n - 1) if n > 0 >\nS(3) + 2").is_ok());
+}
+
+#[test]
+fn only_what_definitions_certainly_do_is_held_against_them() {
+    // Statements run in order: a call from one decides no error in a
+    // definition, which the call reports at its turn, if it runs at all.
+    assert!(types("def first(x) = x[0]\nprint(\"start\")\nfirst(3)").is_ok());
+    // A use in one branch says nothing of the arguments of another.
+    assert!(types("def get(x) = if x == 0 then x + 1 else x[\"k\"]").is_ok());
+    // A function passed as a value may be called with anything.
+    let apply = "def get(x) = if x == 0 then x + 1 else x[\"k\"]\n\
+                 def apply(F, v) = F(v)\ndef twice(n) = apply(get, n) + get(0)";
+    assert!(types(apply).is_ok(), "{:?}", types(apply));
+    // Built-ins give what they give: a string reversed is a string, and
+    // `seq` of a `def` its results.
+    let strings = "def palindrome(s) = s + reversed(s)\ndef name(n) = \"x\" + str(n)\n\
+                   def first_name() = seq(name, 0..3)[0] + \"!\"\npalindrome(\"ab\")";
+    assert_eq!(
+        types(strings).unwrap(),
+        "def palindrome(s: str) -> str\ndef name(n: int) -> str\ndef first_name -> str\n"
+    );
+}
+
+#[test]
+fn a_long_chain_of_definitions_settles_and_is_checked() {
+    // Written backwards, each link takes a round to reach the next.
+    let mut source: Vec<String> = (1..100)
+        .map(|i| format!("def d{i}(v) = d{}(v)", i - 1))
+        .rev()
+        .collect();
+    source.push("def d0(v) = < v >\ndef start() = d99(1)".to_string());
+    assert_eq!(
+        types(&source.join("\n")).expect_err("d0 takes integers"),
+        ["an option must be a game, found an integer"]
+    );
 }

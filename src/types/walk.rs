@@ -9,7 +9,7 @@ use crate::lower::program::{Global, Program};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Stmt};
 
-use super::{Signature, Type, Types};
+use super::{Reading, Signature, Type, Types};
 
 /// A name in scope inside the walk.
 struct Local {
@@ -22,6 +22,8 @@ struct Local {
 pub(super) struct Walker<'a> {
     pub(super) program: &'a Program,
     pub(super) types: &'a mut Types,
+    /// Which parameter types the walk reads.
+    reading: Reading,
     /// Where certain misuses go; `None` while the types are still settling.
     errors: Option<&'a mut Vec<Diagnostic>>,
     locals: Vec<Local>,
@@ -33,11 +35,13 @@ impl<'a> Walker<'a> {
     pub(super) fn new(
         program: &'a Program,
         types: &'a mut Types,
+        reading: Reading,
         errors: Option<&'a mut Vec<Diagnostic>>,
     ) -> Walker<'a> {
         Walker {
             program,
             types,
+            reading,
             errors,
             locals: Vec::new(),
             owner: None,
@@ -54,9 +58,11 @@ impl<'a> Walker<'a> {
             };
             self.types.lets[index] = self.types.lets[index].join(&ty);
         }
-        for statement in statements {
-            if let Stmt::Expr(e) | Stmt::Assert(e) = statement {
-                self.expr(e);
+        if self.reading == Reading::Likely {
+            for statement in statements {
+                if let Stmt::Expr(e) | Stmt::Assert(e) = statement {
+                    self.expr(e);
+                }
             }
         }
     }
@@ -105,7 +111,7 @@ impl<'a> Walker<'a> {
         self.locals = (params.iter().enumerate())
             .map(|(i, param)| Local {
                 name: param.node.clone(),
-                ty: signature.param(i),
+                ty: signature.read(i, self.reading),
                 param: Some(i),
             })
             .collect();
@@ -138,23 +144,31 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Records a call of `global` with arguments of types `args`.
+    /// Records a call of `global` with arguments of types `args`: from a
+    /// definition, or (read only for the likely types) from a statement.
     pub(super) fn called(&mut self, global: Global, args: &[Type]) {
-        let outside = self.owner.is_none();
-        if let (Global::Family(id), true) = (global, outside) {
-            let kept = &mut self.types.outside[id.0 as usize];
-            kept.resize(args.len(), Type::Unknown);
-            for (kept, arg) in kept.iter_mut().zip(args) {
-                *kept = kept.join(arg);
-            }
+        let (inside, reading) = (self.owner.is_some(), self.reading);
+        if matches!(global, Global::Let(_)) || (!inside && reading == Reading::Certain) {
+            return;
         }
+        let signature = self.signature(global);
+        let params = match inside {
+            true => &mut signature.inside,
+            false => &mut signature.outside,
+        };
+        for (param, arg) in params.iter_mut().zip(args) {
+            *param = param.join(arg);
+        }
+    }
+
+    /// Records that `global` is passed as a value: it may be called
+    /// anywhere with anything.
+    fn escaped(&mut self, global: Global) {
         if matches!(global, Global::Let(_)) {
             return;
         }
         let signature = self.signature(global);
-        for (called, arg) in signature.called.iter_mut().zip(args) {
-            *called = called.join(arg);
-        }
+        signature.inside.fill(Type::Any);
     }
 
     /// The global a name read at this point refers to, if no local hides it.
@@ -242,7 +256,10 @@ impl<'a> Walker<'a> {
         match self.program.globals.get(name) {
             // `game Start = …` has one position, named by the bare name.
             Some(Global::Family(id)) if self.program.family(*id).params.is_empty() => Type::Game,
-            Some(Global::Family(_) | Global::Def(_)) => Type::Func,
+            Some(&global @ (Global::Family(_) | Global::Def(_))) => {
+                self.escaped(global);
+                Type::Func
+            }
             Some(Global::Let(index)) => self.types.lets[*index].clone(),
             None if Builtin::named(name).is_some() => Type::Func,
             None => Type::Any,
@@ -307,9 +324,12 @@ impl<'a> Walker<'a> {
                                 ),
                             )
                             .label(format!("this is {}", ty.described()))
-                            .help(match ty {
-                                Type::Int => "write `0..n` to count up to an integer",
-                                _ => "a `for` runs over a list, range, map or string",
+                            .help(match (&ty, &iter.node) {
+                                (Type::Int, ExprKind::Var(name)) => {
+                                    format!("write `0..{name}` to count up to {name}")
+                                }
+                                (Type::Int, _) => "write `0..(…)` to count up to it".to_string(),
+                                _ => "a `for` runs over a list, range, map or string".to_string(),
                             }),
                         );
                     }
@@ -384,12 +404,13 @@ impl<'a> Walker<'a> {
                         .label("both operands are games")
                         .help("write `G + H` for the sum of games, or `g(G) ^ g(H)` for its value"),
                 );
-                Type::Int
+                // An error, through which no value flows.
+                Type::Unknown
             }
-            _ => {
-                self.integers(op, (a, &ta), (b, &tb));
-                Type::Int
-            }
+            _ => match self.integers(op, (a, &ta), (b, &tb)) {
+                true => Type::Int,
+                false => Type::Unknown,
+            },
         }
     }
 
@@ -398,17 +419,31 @@ impl<'a> Walker<'a> {
         match (&ta, &tb) {
             (Type::Int, Type::Game) | (Type::Game, Type::Int) => {
                 let int = if ta == Type::Int { a } else { b };
-                let heap = match &int.node {
-                    ExprKind::Var(name) => format!("`*{name}`"),
-                    ExprKind::Int(n) => format!("`*{n}`"),
-                    _ => "`*(…)` around it".to_string(),
+                let help = match &int.node {
+                    ExprKind::Var(name) => format!("write `*{name}` for the nim heap of that size"),
+                    ExprKind::Int(n) => format!("write `*{n}` for the nim heap of size {n}"),
+                    ExprKind::Neg(_) => "a game can only be added to a game".to_string(),
+                    _ => "write `*(…)` around it for the nim heap of that size".to_string(),
                 };
                 self.report(
                     *Diagnostic::new(int.span, "cannot add an integer to a game")
                         .label("this is an integer")
-                        .help(format!("write {heap} for the nim heap of that size")),
+                        .help(help),
                 );
-                Type::Any
+                // An error, through which no value flows.
+                Type::Unknown
+            }
+            (Type::Str, other) | (other, Type::Str) if other.is_known() && *other != Type::Str => {
+                let bad = if ta == Type::Str { b } else { a };
+                self.report(
+                    *Diagnostic::new(
+                        bad.span,
+                        format!("cannot add {} to a string", other.described()),
+                    )
+                    .label(format!("this is {}", other.described()))
+                    .help("`str(x)` turns a value into text: `\"g = \" + str(g(G))`"),
+                );
+                Type::Unknown
             }
             (x, y) if x.is_known() && y.is_known() => {
                 let same = std::mem::discriminant(x) == std::mem::discriminant(y);
@@ -430,7 +465,7 @@ impl<'a> Walker<'a> {
                         .label(format!("this is {}", bad.1.described()))
                         .help("`+` works on integers, games, lists or strings"),
                     );
-                    return Type::Any;
+                    return Type::Unknown;
                 }
                 x.join(y)
             }
@@ -454,8 +489,9 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// An operator on integers only: `-`, `*`, `/`, `%`, `**`, `^`.
-    fn integers(&mut self, op: BinOp, a: (&Expr, &Type), b: (&Expr, &Type)) {
+    /// An operator on integers only: `-`, `*`, `/`, `%`, `**`, `^`;
+    /// whether it may work (it is reported where it cannot).
+    fn integers(&mut self, op: BinOp, a: (&Expr, &Type), b: (&Expr, &Type)) -> bool {
         for (operand, ty) in [a, b] {
             self.demand(operand, Type::Int);
             if ty.is_known() && *ty != Type::Int {
@@ -472,9 +508,10 @@ impl<'a> Walker<'a> {
                     .label(format!("this is {}", ty.described()))
                     .help(format!("`{}` works on integers", op.symbol())),
                 );
-                return;
+                return false;
             }
         }
+        true
     }
 
     fn index(&mut self, base: &Expr, key: &Expr) -> Type {
@@ -501,7 +538,37 @@ impl<'a> Walker<'a> {
     }
 
     fn call(&mut self, callee: &Expr, args: &[Expr]) -> Type {
-        let types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
+        let builtin = match &callee.node {
+            ExprKind::Var(name) if self.global(name).is_none() && !self.is_local(name) => {
+                Builtin::named(name)
+            }
+            _ => None,
+        };
+        // `seq(F, …)` calls `F` itself (`Walker::builtin` records how):
+        // `F` is not passed on to be called anywhere.
+        let calls_first = matches!(
+            builtin,
+            Some(Builtin::Seq | Builtin::TableOf | Builtin::Plot | Builtin::Period)
+                | Some(Builtin::MisereQuotient)
+        );
+        let types: Vec<Type> = (args.iter().enumerate())
+            .map(|(i, arg)| match &arg.node {
+                ExprKind::Var(name)
+                    if i == 0
+                        && calls_first
+                        && matches!(
+                            self.global(name),
+                            Some(Global::Family(_) | Global::Def(_))
+                        ) =>
+                {
+                    Type::Func
+                }
+                _ => self.expr(arg),
+            })
+            .collect();
+        if let Some(builtin) = builtin {
+            return self.builtin(builtin, args, &types);
+        }
         let ExprKind::Var(name) = &callee.node else {
             self.expr(callee);
             return Type::Any;
@@ -515,14 +582,10 @@ impl<'a> Walker<'a> {
                 self.called(Global::Def(id), &types);
                 self.types.defs[id.0 as usize].result.clone()
             }
-            Some(Global::Let(_)) => Type::Any,
-            None => match Builtin::named(name).filter(|_| !self.is_local(name)) {
-                Some(builtin) => self.builtin(builtin, args, &types),
-                None => {
-                    self.var(name);
-                    Type::Any
-                }
-            },
+            Some(Global::Let(_)) | None => {
+                self.var(name);
+                Type::Any
+            }
         }
     }
 
