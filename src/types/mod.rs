@@ -149,8 +149,8 @@ pub(super) enum Reading {
     /// and a use says nothing certain (it may sit in a branch other
     /// arguments take).
     Certain,
-    /// Every call, and uses where no call says: what is shown, and what
-    /// decides how positions are kept.
+    /// Every call: what is shown (with uses where no call says), and
+    /// what decides how positions are kept.
     Likely,
 }
 
@@ -167,17 +167,20 @@ impl Signature {
     /// Parameter `index`'s type: what every call passes it, or else what
     /// its uses need.
     pub fn param(&self, index: usize) -> Type {
-        self.read(index, Reading::Likely)
-    }
-
-    fn read(&self, index: usize, reading: Reading) -> Type {
-        let inside = self.inside.get(index).cloned().unwrap_or_default();
-        if reading == Reading::Certain {
-            return inside;
-        }
-        match inside.join(&self.outside.get(index).cloned().unwrap_or_default()) {
+        match self.read(index, Reading::Likely) {
             Type::Unknown => self.used.get(index).cloned().unwrap_or_default(),
             called => called,
+        }
+    }
+
+    /// Parameter `index`'s type as the walks read it: from calls alone (a
+    /// use's guess, taken while calls are still being found, could be
+    /// contradicted by them and leave its consequences behind).
+    fn read(&self, index: usize, reading: Reading) -> Type {
+        let inside = self.inside.get(index).cloned().unwrap_or_default();
+        match reading {
+            Reading::Certain => inside,
+            Reading::Likely => inside.join(&self.outside.get(index).cloned().unwrap_or_default()),
         }
     }
 }
