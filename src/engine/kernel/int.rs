@@ -183,21 +183,20 @@ const MEMO_UNKNOWN: i64 = i64::MIN;
 
 /// The results of a function of one parameter for the arguments in
 /// `0..MEMO_LIMIT` it was called with: a `def` is pure, so `ones(k)` is
-/// computed once however many options ask for it. A cache, so it is equal
-/// to any other and starts empty in a copy.
-#[derive(Default)]
-pub struct Memo(std::cell::RefCell<Vec<(i64, usize)>>);
+/// computed once however many options ask for it.
+#[derive(Default, Clone, PartialEq, Debug)]
+pub struct Memo(Cache<std::cell::RefCell<Vec<(i64, usize)>>>);
 
 impl Memo {
     /// The result for `arg`, and how many nested calls computing it took.
     fn get(&self, arg: i64) -> Option<(i64, usize)> {
-        let known = *self.0.borrow().get(usize::try_from(arg).ok()?)?;
+        let known = *self.0.0.borrow().get(usize::try_from(arg).ok()?)?;
         (known.0 != MEMO_UNKNOWN).then_some(known)
     }
 
     fn set(&self, arg: i64, value: i64, height: usize) {
         if (0..MEMO_LIMIT).contains(&arg) && value != MEMO_UNKNOWN {
-            let mut results = self.0.borrow_mut();
+            let mut results = self.0.0.borrow_mut();
             if results.len() <= arg as usize {
                 results.resize(arg as usize + 1, (MEMO_UNKNOWN, 0));
             }
@@ -206,21 +205,27 @@ impl Memo {
     }
 }
 
-impl Clone for Memo {
-    fn clone(&self) -> Memo {
-        Memo::default()
+/// Something the IR keeps to go faster (a `def`'s results, where a loop
+/// ended last): equal to any other, and a copy starts afresh, so the IR
+/// compares and clones as if it were not there.
+#[derive(Default)]
+pub struct Cache<T>(pub T);
+
+impl<T: Default> Clone for Cache<T> {
+    fn clone(&self) -> Cache<T> {
+        Cache::default()
     }
 }
 
-impl PartialEq for Memo {
-    fn eq(&self, _: &Memo) -> bool {
+impl<T> PartialEq for Cache<T> {
+    fn eq(&self, _: &Cache<T>) -> bool {
         true
     }
 }
 
-impl std::fmt::Debug for Memo {
+impl<T> std::fmt::Debug for Cache<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Memo")
+        f.write_str("Cache")
     }
 }
 

@@ -5,6 +5,7 @@
 //! the loop's bound costs a few evaluations of the condition where the
 //! filter cost one per value of the range.
 
+use super::int::Cache;
 use super::{Calls, Cond, IntExpr, MAX_SLOTS, SLOT_BOUND};
 
 /// The first value `x` of `slot` in `low..high` for which `cond` fails, or
@@ -19,30 +20,7 @@ pub struct Until {
     pub high: IntExpr,
     pub cond: Cond,
     /// The last end found, where the next search starts.
-    pub hint: Hint,
-}
-
-/// The last end an `Until` found. A cache: equal to any other, and a copy
-/// starts afresh.
-#[derive(Default)]
-pub struct Hint(std::cell::Cell<i64>);
-
-impl Clone for Hint {
-    fn clone(&self) -> Hint {
-        Hint::default()
-    }
-}
-
-impl PartialEq for Hint {
-    fn eq(&self, _: &Hint) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for Hint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Hint")
-    }
+    pub hint: Cache<std::cell::Cell<i64>>,
 }
 
 impl Until {
@@ -116,7 +94,7 @@ impl Until {
             low: f(&self.low)?,
             high: f(&self.high)?,
             cond: self.cond.try_map(f)?,
-            hint: Hint::default(),
+            hint: Cache::default(),
         })
     }
 }
@@ -138,7 +116,7 @@ mod tests {
             low: IntExpr::constant(1),
             high: IntExpr::binary(IntOp::Add, n.clone(), IntExpr::constant(1)),
             cond: Cond::Cmp(CmpOp::Le, square, n),
-            hint: Hint::default(),
+            hint: Cache::default(),
         };
         let deepest = std::cell::Cell::new(0);
         let foreign = |_, _| None;
