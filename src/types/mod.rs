@@ -295,7 +295,7 @@ pub fn infer(program: &Program, statements: &[Stmt], written: &[Span]) -> (Types
     let mut errors = Vec::new();
     if settle(program, &mut types, &[], Reading::Certain, rounds) {
         let mut walker = Walker::new(program, &mut types, Reading::Certain, Some(&mut errors));
-        walker.definitions(written);
+        walker.definitions(Some(written));
     }
     keep_outside_calls(program, &mut types, written);
     settle(program, &mut types, statements, Reading::Likely, rounds);

@@ -130,3 +130,16 @@ fn a_long_chain_of_definitions_settles_and_is_checked() {
         ["an option must be a game, found an integer"]
     );
 }
+
+#[test]
+fn a_batch_of_statements_checks_no_definition_again() {
+    let mut program = Program::default();
+    let mut lowered = |source: &str| {
+        let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
+        lower(&statements, &mut program, Redefine::Replace).map(drop)
+    };
+    assert!(lowered("def f(x) = x[0]").is_ok());
+    // Accepted when written; a later definition's call cannot take it back.
+    assert!(lowered("def h() = f(3)").is_ok());
+    assert!(lowered("print(1)").is_ok());
+}

@@ -50,7 +50,7 @@ impl<'a> Walker<'a> {
 
     /// One round over every definition, `let` and statement.
     pub(super) fn program_once(&mut self, statements: &[Stmt]) {
-        self.definitions(&[]);
+        self.definitions(None);
         for (index, def) in self.program.lets.iter().enumerate() {
             let ty = match &def.source {
                 Some(value) => self.expr(value),
@@ -67,11 +67,11 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Walks every family and `def`; with `checked` not empty, only those
-    /// whose statements are among `checked`.
-    pub(super) fn definitions(&mut self, checked: &[Span]) {
+    /// Walks every family and `def`, or only those whose statements are
+    /// among `only`.
+    pub(super) fn definitions(&mut self, only: Option<&[Span]>) {
         let program = self.program;
-        let walked = |span: &Span| checked.is_empty() || checked.contains(span);
+        let walked = |span: &Span| only.is_none_or(|only| only.contains(span));
         for (index, family) in program.families.iter().enumerate() {
             let Some(family) = family.as_ref().filter(|f| f.fixed.is_empty()) else {
                 continue;
