@@ -182,6 +182,9 @@ fn type_errors_show_while_the_definition_is_written() {
     let hover = client.at("textDocument/hover", "file:///t.sg", 1, 6);
     let text = hover["contents"]["value"].as_str().unwrap();
     assert!(text.contains("types: `game S(n: int)`"), "{text}");
+    let hover = client.at("textDocument/hover", "file:///t.sg", 1, 17);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert_eq!(text, "parameter `n` of `game S(n: int)`");
     client.stop();
 }
 

@@ -228,7 +228,7 @@ impl Server<'_> {
                 Kind::Def => CompletionItemKind::FUNCTION,
                 Kind::Let => CompletionItemKind::CONSTANT,
             }),
-            detail: Some(signature(s)),
+            detail: Some(typed_signature(&open.document, s)),
             ..Default::default()
         });
         let params = enclosing(symbols, offset).into_iter().flat_map(|s| {
@@ -270,7 +270,8 @@ impl Server<'_> {
             let param =
                 enclosing(&symbols, offset).filter(|s| s.params.iter().any(|(p, _)| p == word));
             if let Some(owner) = param {
-                parts.push(format!("parameter `{word}` of `{}`", signature(owner)));
+                let owner = typed_signature(document, owner);
+                parts.push(format!("parameter `{word}` of `{owner}`"));
             } else if let Some(help) = hover::builtin(word) {
                 parts.push(help);
             } else if let Some(symbol) = symbols.iter().find(|s| s.name == word) {
@@ -308,7 +309,7 @@ impl Server<'_> {
         let symbols = open.document.symbols().into_iter().map(|s| {
             #[allow(deprecated)] // `deprecated` is a field every literal must give.
             DocumentSymbol {
-                detail: Some(signature(&s)),
+                detail: Some(typed_signature(&open.document, &s)),
                 kind: match s.kind {
                     Kind::Game => SymbolKind::CLASS,
                     Kind::Def => SymbolKind::FUNCTION,
@@ -334,6 +335,12 @@ fn enclosing(symbols: &[Symbol], offset: usize) -> Option<&Symbol> {
 }
 
 /// `game Kayles(n)`, `def f(a, b)`, `let x`.
+/// A definition's signature with the types inferred for it, when the
+/// document has them (it lowers without errors).
+fn typed_signature(document: &Document, symbol: &Symbol) -> String {
+    (document.signatures.get(&symbol.name).cloned()).unwrap_or_else(|| signature(symbol))
+}
+
 fn signature(symbol: &Symbol) -> String {
     let params: Vec<&str> = symbol.params.iter().map(|(p, _)| p.as_str()).collect();
     match symbol.kind {
