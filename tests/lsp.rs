@@ -227,6 +227,11 @@ fn completion_hover_definition_and_symbols() {
         assert!(item(label).is_some(), "{label} missing from {items:?}");
     }
     assert_eq!(item("seq").unwrap()["detail"], json!("seq(F, r)"));
+    assert_eq!(
+        item("double").unwrap()["detail"],
+        json!("def double(k: int) -> int")
+    );
+    assert_eq!(item("twelve").unwrap()["detail"], json!("let twelve: int"));
     assert!(item("n").is_none(), "`n` is Kayles's, not double's");
 
     // A built-in's help.
