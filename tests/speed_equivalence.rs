@@ -1055,3 +1055,27 @@ fn unseen_spellings_compile_and_equal_the_plain_programs() {
         assert_eq!(common::ints(&printed[0]), expected, "{spelling}");
     }
 }
+
+/// A body that chooses between option lists with `if … then … else` is
+/// the same options with the condition as each element's first filter:
+/// an integer program, with the generic search's values, and its error
+/// where the condition fails (at 3, dividing by zero).
+#[test]
+fn a_body_choosing_between_option_lists_is_an_integer_program() {
+    let games = [
+        "game F(n) = if n == 0 then <> else < F(n - k) for k in 1..=3 if k <= n >",
+        "game F(n) = if n % 2 == 0 then < F(n - 1) if n > 0 > \
+         else if n > 10 then < F(n - 2), F(a) + F(n - 1 - a) for a in 1..n - 1 > else < *1, F(n - 1) >",
+        "game F(n) = if n < 5 then < F(m) for m in 0..n > else < F(n - 5) + *2, F(n - 3) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=60)"));
+    }
+    let failing = "game F(n) = if 12 / (n - 3) > 1 then < F(n - 1) > else <>\ng(F(6))";
+    let (_, errors) = run_to_strings("t.sg", failing, Settings::default());
+    assert!(errors.is_some_and(|e| e.contains("division by zero")));
+}

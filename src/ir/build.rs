@@ -86,8 +86,10 @@ pub(super) fn translate(
             "integer programs have 1 to {MAX_PARAMS} parameters"
         )));
     }
-    let ExprKind::Options(elements) = &definition.body.node else {
-        return Err(fail("the body is not an option list `< … >`"));
+    let Some(elements) = option_elements(&definition.body) else {
+        return Err(fail(
+            "the body is not an option list `< … >` (or an `if` choosing between option lists)",
+        ));
     };
     if let Some(fallback) = not_integers(program, id, definition) {
         return Err(fallback);
@@ -136,7 +138,7 @@ pub(super) fn translate(
         }
     }
     let mut out = Vec::new();
-    for element in elements {
+    for element in &elements {
         match translator.element(element) {
             Some(e) => out.push(e),
             None => {
@@ -158,6 +160,33 @@ pub(super) fn translate(
         int_functions: translator.int_functions,
         foreign: translator.foreign,
     })
+}
+
+/// The options of a body as elements: `< … >`'s own, and for `if c then
+/// A else B` (A and B such bodies) A's each with the filter `if c` first
+/// and B's with `if not c`, the same options, the condition tested where
+/// the generic search tests it (before any loop). `None` for another body,
+/// or one whose conditions no element would test.
+fn option_elements(body: &Expr) -> Option<Vec<Element>> {
+    match &body.node {
+        ExprKind::Options(elements) => Some(elements.clone()),
+        ExprKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
+            let mut elements = Vec::new();
+            for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
+                for mut element in option_elements(branch)? {
+                    element.clauses.insert(0, Clause::If(test.clone()));
+                    elements.push(element);
+                }
+            }
+            (!elements.is_empty()).then_some(elements)
+        }
+        _ => None,
+    }
 }
 
 /// Why family `id` cannot have an integer program, when its types say:
