@@ -1079,3 +1079,40 @@ fn a_body_choosing_between_option_lists_is_an_integer_program() {
     let (_, errors) = run_to_strings("t.sg", failing, Settings::default());
     assert!(errors.is_some_and(|e| e.contains("division by zero")));
 }
+
+/// A range walked only for the values of a constant set (`if k in S`),
+/// and a window written with `abs`: the same values as the generic search,
+/// from programs that walk the set and bound the window.
+#[test]
+fn membership_and_abs_windows_equal_the_generic_search() {
+    let games = [
+        "let S = {1, 4, 5, 9, 11}\ngame F(n) = < F(n - k) for k in 1..=n if k in S >",
+        "let P = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43]\n\
+         game F(n) = < F(n - k) for k in 1..=n if n > 3 and k in P >",
+        "game F(n) = < F(n - k) for k in 0..n if k == 2 or 7 == k or k == 2 >",
+        "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if abs(2 * a + 1 - n) <= 3 >",
+        "game F(n) = < F(n - k) for k in 1..=n if 2 > abs(k - n / 2) >",
+    ];
+    for game in games {
+        let kernel = kernel_of(game, "F").unwrap_or_else(|| panic!("no program: {game}"));
+        let walks_a_range = kernel.elements.iter().any(|e| {
+            e.clauses
+                .iter()
+                .any(|c| matches!(c, sprague::engine::kernel::Clause::If(_)))
+                && e.clauses.iter().any(|c| {
+                    matches!(
+                        c,
+                        sprague::engine::kernel::Clause::For {
+                            iter: sprague::engine::kernel::Iter::Range { .. },
+                            ..
+                        }
+                    )
+                })
+        });
+        assert!(
+            !walks_a_range,
+            "a range still walked through a filter: {game}\n{kernel:?}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=80)"));
+    }
+}

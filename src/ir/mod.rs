@@ -5,11 +5,13 @@
 //! computed by the engine bottom-up over dense tables; any other family by
 //! the generic search, and its `Fallback` says why.
 
+mod abs;
 mod board;
 mod build;
 mod filters;
 mod instances;
 mod loops;
+mod membership;
 mod monotone;
 mod passes;
 mod print;

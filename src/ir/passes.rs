@@ -3,7 +3,9 @@
 //! same shape and the engine's fast paths (`engine::kernel`,
 //! `engine::split`) apply to whatever the user wrote.
 
+use super::abs::cases_of_abs;
 use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
+use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::residues::step_residues;
 use crate::engine::kernel::{
@@ -28,6 +30,11 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
         };
     let elements = run("conjunctions split", elements, split_conjunctions);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
+    let elements = run(
+        "membership made a loop over the members",
+        elements,
+        loops_over_members,
+    );
     let elements = run("disjunctions split into bounds", elements, cases_of_or);
     let elements = run("constant filters folded", elements, fold_filters);
     let elements = run("remainder filters stepped", elements, step_residues);
@@ -132,15 +139,6 @@ fn cases_of_min_max(element: Element) -> Vec<Element> {
     into_cases(element, cases)
 }
 
-/// `if abs(e) >= r` after `for x in …`, where `e` moves with `x`, becomes
-/// two elements, `if e >= r` and `if -e >= r` (and likewise `>`, either
-/// side): the same options, each condition now a bound on `x` (the
-/// variant of Grundy's game `for b in [n - a] if abs(a - b) >= 2` is a
-/// split).
-fn cases_of_abs(element: Element) -> Vec<Element> {
-    into_cases(element, abs_cases)
-}
-
 /// `if a or b`, where `a` bounds a loop, becomes two elements (see
 /// `filters::or_cases`).
 fn cases_of_or(element: Element) -> Vec<Element> {
@@ -149,7 +147,10 @@ fn cases_of_or(element: Element) -> Vec<Element> {
 
 /// The element split by `cases` as long as it splits, into at most
 /// `CASES` elements.
-fn into_cases(element: Element, cases: fn(&Element) -> Option<[Element; 2]>) -> Vec<Element> {
+pub(super) fn into_cases(
+    element: Element,
+    cases: fn(&Element) -> Option<[Element; 2]>,
+) -> Vec<Element> {
     let mut done = Vec::new();
     let mut todo = vec![element];
     while let Some(element) = todo.pop() {
@@ -208,43 +209,6 @@ fn cases(element: &Element) -> Option<[Element; 2]> {
         Element { clauses, value }
     };
     Some([case(&u, first), case(&v, second)])
-}
-
-/// The two cases of the first comparison `abs(e) >= r` (or `>`, or the
-/// same written the other way round) that `cases_of_abs` splits.
-fn abs_cases(element: &Element) -> Option<[Element; 2]> {
-    let mut x = None;
-    for (i, clause) in element.clauses.iter().enumerate() {
-        let cond = match clause {
-            Clause::For { slot, .. } => {
-                x = Some(*slot);
-                continue;
-            }
-            Clause::If(cond) => cond,
-        };
-        let moves = |e: &IntExpr| x.is_some_and(|x| e.linear_in(x).is_some_and(|(k, _)| k != 0));
-        let (op, e, r, abs_first) = match cond {
-            Cond::Cmp(op @ (CmpOp::Ge | CmpOp::Gt), IntExpr::Abs(e), r) => (*op, e, r, true),
-            Cond::Cmp(op @ (CmpOp::Le | CmpOp::Lt), r, IntExpr::Abs(e)) => (*op, e, r, false),
-            _ => continue,
-        };
-        if !moves(e) {
-            continue;
-        }
-        let case = |e: IntExpr| {
-            let mut clauses = element.clauses.clone();
-            clauses[i] = Clause::If(match abs_first {
-                true => Cond::Cmp(op, e, r.clone()),
-                false => Cond::Cmp(op, r.clone(), e),
-            });
-            Element {
-                clauses,
-                value: element.value.clone(),
-            }
-        };
-        return Some([case((**e).clone()), case(IntExpr::negate((**e).clone()))]);
-    }
-    None
 }
 
 /// The first `max(u, v)` or `min(u, v)` in `e` whose two sides are linear

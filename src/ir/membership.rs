@@ -1,0 +1,133 @@
+//! Membership in constants: `for k in 1..=n if k in S`, `S` a `let` list
+//! of integers, tests `k == s` for every `s` at every `k`, work in the
+//! length of the range times the size of `S`. The same options come from
+//! the loop over `S`'s values with the range as filters, `for k in S if
+//! k >= 1 if k < n + 1`, which the later passes narrow to the values in
+//! range (`Iter::Sorted`).
+
+use super::filters::filter_after_loop;
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, SLOT_BOUND};
+
+/// Each range loop followed by a filter `x in [constants]` (past filters
+/// that cannot fail) becomes the loop over the constants.
+pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        let Some((filter, values)) = filter_after_loop(&element.clauses, at, members) else {
+            continue;
+        };
+        let Some((slot, low, high)) = element.clauses[at].range() else {
+            continue;
+        };
+        let low = Cond::Cmp(CmpOp::Ge, IntExpr::slot(slot), low.clone());
+        let below = Cond::Cmp(CmpOp::Lt, IntExpr::slot(slot), high);
+        let values = values.into_iter().map(IntExpr::constant).collect();
+        element.clauses[at] = Clause::For {
+            slot,
+            iter: Iter::List(values),
+        };
+        element.clauses[filter] = Clause::If(low);
+        element.clauses.insert(filter + 1, Clause::If(below));
+    }
+    vec![element]
+}
+
+/// The constants of a filter `x == c1 or x == c2 or …` on slot `x`,
+/// sorted, each once; `None` for any other filter, or one with no
+/// constant (the loop's bounds would then go unevaluated).
+fn members(cond: &Cond, x: usize) -> Option<Vec<i64>> {
+    fn collect(cond: &Cond, x: usize, out: &mut Vec<i64>) -> Option<()> {
+        match cond {
+            Cond::Or(a, b) => {
+                collect(a, x, out)?;
+                collect(b, x, out)
+            }
+            Cond::Cmp(CmpOp::Eq, a, b) => {
+                let value = match (a.as_constant(), b.as_constant()) {
+                    (None, Some(c)) if *a == IntExpr::slot(x) => c,
+                    (Some(c), None) if *b == IntExpr::slot(x) => c,
+                    _ => return None,
+                };
+                out.push(value);
+                Some(())
+            }
+            _ => None,
+        }
+    }
+    let mut values = Vec::new();
+    collect(cond, x, &mut values)?;
+    values.sort_unstable();
+    values.dedup();
+    let within = values.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
+    (within && !values.is_empty()).then_some(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::kernel::{IntOp, OptionValue};
+
+    fn equal(x: usize, c: i64) -> Cond {
+        Cond::Cmp(CmpOp::Eq, IntExpr::slot(x), IntExpr::constant(c))
+    }
+
+    #[test]
+    fn a_range_filtered_by_membership_walks_the_members() {
+        // S(n - k) for k in 1..=n if k in [9, 1, 4, 1]
+        let any = [equal(1, 9), equal(1, 1), equal(1, 4), equal(1, 1)]
+            .into_iter()
+            .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
+            .unwrap();
+        let n_plus_one = IntExpr::binary(IntOp::Add, IntExpr::slot(0), IntExpr::constant(1));
+        let value = OptionValue::Terms {
+            calls: vec![vec![IntExpr::binary(
+                IntOp::Sub,
+                IntExpr::slot(0),
+                IntExpr::slot(1),
+            )]],
+            nims: vec![],
+        };
+        let element = Element {
+            clauses: vec![
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::Range {
+                        low: IntExpr::constant(1),
+                        high: IntExpr::slot(0),
+                        inclusive: true,
+                    },
+                },
+                Clause::If(any),
+            ],
+            value: value.clone(),
+        };
+        let [rewritten] = loops_over_members(element).try_into().unwrap();
+        let constants = [1, 4, 9].map(IntExpr::constant).to_vec();
+        assert_eq!(
+            rewritten.clauses,
+            [
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::List(constants)
+                },
+                Clause::If(Cond::Cmp(CmpOp::Ge, IntExpr::slot(1), IntExpr::constant(1))),
+                Clause::If(Cond::Cmp(CmpOp::Lt, IntExpr::slot(1), n_plus_one)),
+            ]
+        );
+        // A test of another slot, or of anything but equality, stays.
+        let other = Element {
+            clauses: vec![
+                Clause::For {
+                    slot: 1,
+                    iter: Iter::Range {
+                        low: IntExpr::constant(1),
+                        high: IntExpr::slot(0),
+                        inclusive: true,
+                    },
+                },
+                Clause::If(Cond::Or(Box::new(equal(0, 3)), Box::new(equal(1, 4)))),
+            ],
+            value,
+        };
+        assert_eq!(loops_over_members(other.clone()), [other]);
+    }
+}
