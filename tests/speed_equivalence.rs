@@ -1116,3 +1116,34 @@ fn membership_and_abs_windows_equal_the_generic_search() {
         assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=80)"));
     }
 }
+
+/// Comparisons of a multiple of the loop variable (`2 * k <= n`,
+/// `k + k < n`, `n - k >= k`, `3 * k > n`, `-2 * k >= -n`) and a cap after a
+/// remainder filter (`k <= min(n, 10) and k % 4 != 0`, whose stepped loop
+/// reads `4·j + 1 <= min(n, 10)`) become loop bounds: no range is walked
+/// through a filter, and the values are the generic search's.
+#[test]
+fn multiples_of_a_loop_variable_bound_it() {
+    let games = [
+        "game F(n) = < F(n - k) for k in 1..=n if 2 * k <= n >",
+        "game F(n) = < F(n - k) for k in 1..=n if k + k < n >",
+        "game F(n) = < F(n - k) for k in 1..=n if n - k >= k >",
+        "game F(n) = < F(n - k) for k in 1..=n if 3 * k > n >",
+        "game F(n) = < F(n - k) for k in 1..=n if 3 * k >= n >",
+        "game F(n) = < F(n - k) for k in 1..=n if -2 * k >= 1 - n >",
+        "game F(n) = < F(n - k) for k in 1..=n if k <= min(n, 10) and k % 4 != 0 >",
+        "game F(n) = < F(n - k) + *1 for k in 1..=n if 5 * k - 7 < n and 3 * k >= n - 8 >",
+    ];
+    for game in games {
+        let kernel = kernel_of(game, "F").unwrap_or_else(|| panic!("no program: {game}"));
+        for element in &kernel.elements {
+            let filters = element
+                .clauses
+                .iter()
+                .filter(|c| matches!(c, sprague::engine::kernel::Clause::If(_)))
+                .count();
+            assert_eq!(filters, 0, "a filter is left: {game}\n{kernel:?}");
+        }
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=90)"));
+    }
+}

@@ -47,6 +47,11 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
         stop_at_monotone_filters,
     );
     let elements = run("splits found", elements, find_split);
+    let elements = run(
+        "multiples of a loop variable moved into its bounds",
+        elements,
+        narrow_scaled_bounds,
+    );
     let elements = run("short loops unrolled", elements, Element::unrolled);
     run(
         "guards implied by loop bounds dropped",
@@ -271,7 +276,24 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 /// bounds (`for k in [1, 2, 4, 5, …] if k <= n`); shorter constant loops
 /// are left to be unrolled or folded; a longer constant range is narrowed
 /// as any range is.
-fn narrow_bounds(mut element: Element) -> Vec<Element> {
+fn narrow_bounds(element: Element) -> Vec<Element> {
+    narrow_with(element, bound)
+}
+
+/// `narrow_bounds` for the comparisons of a multiple of the variable,
+/// `2·k <= n` (`k <= n / 2`) and `4·j + 1 <= min(n, 10)`, with floor
+/// division, once the splits, which read `2·a < n` as the symmetry of
+/// their pairs, are found.
+fn narrow_scaled_bounds(element: Element) -> Vec<Element> {
+    match element.value {
+        OptionValue::Terms { .. } | OptionValue::Boards { .. } => {
+            narrow_with(element, scaled_bound)
+        }
+        OptionValue::Split(_) => vec![element],
+    }
+}
+
+fn narrow_with(mut element: Element, bound: fn(&Cond, usize) -> Option<Bound>) -> Vec<Element> {
     let mut next = 0;
     while next < element.clauses.len() {
         let i = next;
@@ -449,6 +471,34 @@ pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
         CmpOp::Ge => (Some(rest), None),
         CmpOp::Eq => (Some(rest.clone()), Some(plus_one(rest))),
         CmpOp::Ne => return None,
+    };
+    Some(Bound { at_least, below })
+}
+
+/// The bound a comparison of `c·x` with an expression free of `x` sets,
+/// `|c| > 1`: `c·x <= r` is `x <= r / c` (floor division), `c·x >= r` is
+/// `x >= -(-r / c)`, and so on; an equality is not a bound.
+fn scaled_bound(cond: &Cond, x: usize) -> Option<Bound> {
+    let Cond::Cmp(op, a, b) = cond else {
+        return None;
+    };
+    let (ka, ra) = a.linear_in(x)?;
+    let (kb, rb) = b.linear_in(x)?;
+    // c·x  op  rest
+    let (c, rest) = (ka.checked_sub(kb)?, IntExpr::binary(IntOp::Sub, rb, ra));
+    let (c, op, rest) = match c {
+        2.. => (c, *op, rest),
+        ..=-2 => (c.checked_neg()?, flip(*op), IntExpr::negate(rest)),
+        _ => return None,
+    };
+    let over_c = |e: IntExpr| IntExpr::binary(IntOp::Div, e, IntExpr::constant(c));
+    let plus = |e: IntExpr, k: i64| IntExpr::binary(IntOp::Add, e, IntExpr::constant(k));
+    let (at_least, below) = match op {
+        CmpOp::Le => (None, Some(plus(over_c(rest), 1))),
+        CmpOp::Lt => (None, Some(plus(over_c(plus(rest, -1)), 1))),
+        CmpOp::Ge => (Some(IntExpr::negate(over_c(IntExpr::negate(rest)))), None),
+        CmpOp::Gt => (Some(plus(over_c(rest), 1)), None),
+        CmpOp::Eq | CmpOp::Ne => return None,
     };
     Some(Bound { at_least, below })
 }
