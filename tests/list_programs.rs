@@ -564,3 +564,28 @@ fn a_family_of_strings_is_left_to_the_generic_search_by_its_type() {
     let (stdout, errors) = run_to_strings("test.sg", script, Settings::default());
     assert_eq!((stdout.as_str(), errors), ("1\n", None));
 }
+
+/// A list program that cannot vouch for a position's options leaves it to
+/// the generic search; `--stats` says how many of the family's positions
+/// went there, next to the program that was meant to compute them.
+#[test]
+fn stats_say_how_many_positions_a_program_left_to_the_generic_search() {
+    // A comprehension over a list built on the way: not built by the
+    // program, so every position but the empty board is searched.
+    let script = "game N(h) = < N([x for x in h[..i] + [h[i] - k] + h[i + 1..] if x > 0]) \
+                  for i in 0..len(h) for k in 1..=h[i] >\nprint(g(N([2, 2])))";
+    let (_, report) = run_binary(&["--stats", "-e", script]);
+    assert!(
+        report.contains("list program") && report.contains("of them by the generic search"),
+        "{report}"
+    );
+    let (_, report) = run_binary(&[
+        "--stats",
+        "-e",
+        "game K(n) = < K(n - 1) if n > 0 >\ng(K(9))",
+    ]);
+    assert!(
+        !report.contains("of them by the generic search"),
+        "{report}"
+    );
+}

@@ -29,7 +29,7 @@ impl Interp {
     /// How many positions the generic search has computed in this session:
     /// every other known value came from an integer program.
     pub fn searched_positions(&self) -> u64 {
-        self.searched
+        self.searched.values().sum()
     }
 
     /// How each family with positions was computed, its positions, how
@@ -51,10 +51,19 @@ impl Interp {
                     let explanation = self.explain(family.id);
                     let summary = explanation.lines().next().unwrap_or_default();
                     let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
-                    match self.engine.split_method(family.id) {
+                    let mut how = match self.engine.split_method(family.id) {
                         Some(method) => format!("{how}; splits by {method}"),
                         None => how.to_string(),
+                    };
+                    // Positions its program could not vouch for.
+                    let searched = self.searched.get(&family.id).copied().unwrap_or(0);
+                    if searched > 0 && !how.starts_with("generic search") {
+                        how += &format!(
+                            "; {searched} of them by the generic search, where the program \
+                             could not vouch for the options"
+                        );
                     }
+                    how
                 }
                 _ => "games given by their options".to_string(),
             };
@@ -65,7 +74,7 @@ impl Interp {
         }
         report += &format!(
             "{} positions computed by the generic search; {:.3} s\n",
-            self.searched,
+            self.searched_positions(),
             took.as_secs_f64()
         );
         report

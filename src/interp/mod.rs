@@ -67,8 +67,9 @@ pub struct Interp {
     /// Whether `run` evaluates only `let`s (see `define_only`).
     definitions_only: bool,
     /// Positions whose values the generic search computed (the others came
-    /// from integer programs), for `:stats` and the tests of fallbacks.
-    searched: u64,
+    /// from integer programs), per family, for `:stats`, `--stats` and the
+    /// tests of fallbacks.
+    searched: rustc_hash::FxHashMap<FamilyId, u64>,
     /// Each family's proved period, once proved (`None`: tried, none).
     periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
     /// The last value an expression statement printed: `_`.
@@ -170,7 +171,7 @@ impl Interp {
             generic_only: false,
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
-            searched: 0,
+            searched: Default::default(),
             program_options: Default::default(),
             last_result: None,
             periods: Default::default(),

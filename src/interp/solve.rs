@@ -258,7 +258,9 @@ impl Interp {
             match value {
                 Some(value) => {
                     self.engine.set_value(pos, value);
-                    self.searched += alias.is_some() as u64;
+                    if alias.is_some() {
+                        *self.searched.entry(pos.family).or_default() += 1;
+                    }
                     stack.pop();
                     speculative.remove(&pos);
                     solved += 1;
