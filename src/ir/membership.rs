@@ -86,18 +86,16 @@ mod tests {
             )]],
             nims: vec![],
         };
+        let loop_k = Clause::For {
+            slot: 1,
+            iter: Iter::Range {
+                low: IntExpr::constant(1),
+                high: IntExpr::slot(0),
+                inclusive: true,
+            },
+        };
         let element = Element {
-            clauses: vec![
-                Clause::For {
-                    slot: 1,
-                    iter: Iter::Range {
-                        low: IntExpr::constant(1),
-                        high: IntExpr::slot(0),
-                        inclusive: true,
-                    },
-                },
-                Clause::If(any),
-            ],
+            clauses: vec![loop_k.clone(), Clause::If(any)],
             value: value.clone(),
         };
         let [rewritten] = loops_over_members(element).try_into().unwrap();
@@ -116,14 +114,7 @@ mod tests {
         // A test of another slot, or of anything but equality, stays.
         let other = Element {
             clauses: vec![
-                Clause::For {
-                    slot: 1,
-                    iter: Iter::Range {
-                        low: IntExpr::constant(1),
-                        high: IntExpr::slot(0),
-                        inclusive: true,
-                    },
-                },
+                loop_k.clone(),
                 Clause::If(Cond::Or(Box::new(equal(0, 3)), Box::new(equal(1, 4)))),
             ],
             value,
