@@ -1147,3 +1147,32 @@ fn multiples_of_a_loop_variable_bound_it() {
         assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=90)"));
     }
 }
+
+/// A recursive `def` giving a condition (`if … then true else …`) is one
+/// of the program's functions, giving 1 or 0: powers of two, and the
+/// odious numbers (an odd count of ones, OEIS A000069: 1, 2, 4, 7, 8, 11,
+/// 13, 14, 16, …), checked against the generic search.
+#[test]
+fn recursive_conditions_are_functions_of_the_program() {
+    let games = [
+        "def is_pow2(k) = if k == 1 then true else if k % 2 == 1 then false else is_pow2(k / 2)\n\
+         game F(n) = < F(n - k) for k in 1..=n if is_pow2(k) >",
+        "def odd_ones(n) = if n == 0 then false \
+         else (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+         game F(n) = < F(n - k) for k in 1..=n if odd_ones(k) >",
+        "def odd_ones(n) = n > 0 and (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+         game F(n) = < F(n - k) for k in 1..=n if odd_ones(k) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=100)"));
+    }
+    let odious = "def odd_ones(n) = if n == 0 then false \
+                  else (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+                  [k for k in 1..=16 if odd_ones(k)]";
+    let (out, _) = run_to_strings("t.sg", odious, Settings::default());
+    assert_eq!(out, "[1, 2, 4, 7, 8, 11, 13, 14, 16]\n");
+}

@@ -261,10 +261,10 @@ struct Translator<'a> {
     functions: Vec<Function>,
     /// Which `def`, for which kinds of arguments, each function is.
     compiled: Vec<(crate::value::DefId, Vec<crate::engine::kernel::ParamKind>)>,
-    /// The recursive `def`s returning integers compiled so far, and which
-    /// `def` each is.
+    /// The recursive `def`s returning integers or conditions compiled so
+    /// far, and which `def` each is and what it gives.
     int_functions: Vec<IntFunction>,
-    int_compiled: Vec<crate::value::DefId>,
+    int_compiled: Vec<(crate::value::DefId, calls::Gives)>,
     /// The family's parameters fixed in this instance (`ir::instances`).
     fixed: Vec<usize>,
     /// The other families whose positions the options name.
@@ -739,6 +739,21 @@ impl Translator<'_> {
                 }
             }
             ExprKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
+            // `if c then a else b` holds where `c and a` or `not c and b`
+            // does; each branch is evaluated only where it is chosen.
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(cond)?;
+                let (a, b) = (self.cond(then)?, self.cond(otherwise)?);
+                let not_c = Cond::Not(Box::new(c.clone()));
+                Cond::Or(
+                    Box::new(Cond::And(Box::new(c), Box::new(a))),
+                    Box::new(Cond::And(Box::new(not_c), Box::new(b))),
+                )
+            }
             ExprKind::And(a, b) => {
                 let a = self.cond(a)?;
                 Cond::And(Box::new(a), Box::new(self.cond(b)?))
@@ -751,6 +766,11 @@ impl Translator<'_> {
                 let ExprKind::Var(name) = &callee.node else {
                     return self.fail(e.span, "a call of a computed function");
                 };
+                if let Some(Global::Def(id)) = self.global(name)
+                    && self.recursive(id)
+                {
+                    return self.cond_call(id, args, e.span);
+                }
                 match self.inline(name, args, e.span, |t, body| t.cond(body)) {
                     Some(inlined) => inlined?,
                     None => return self.fail(e.span, format!("a call of `{name}`")),

@@ -1,10 +1,12 @@
 //! Recursive `def`s returning integers (`def ones(n) = if n == 0 then 0
-//! else n % 2 + ones(n / 2)`): each becomes one of the kernel's integer
-//! functions (`engine::kernel::IntFunction`), its parameters in a frame of
-//! its own, instead of sending the family to the generic search.
+//! else n % 2 + ones(n / 2)`) or conditions (`def power_of_two(k) = k == 1
+//! or (k % 2 == 0 and power_of_two(k / 2))`): each becomes one of the
+//! kernel's integer functions (`engine::kernel::IntFunction`; a condition
+//! gives 1 or 0), its parameters in a frame of its own, instead of sending
+//! the family to the generic search.
 
 use super::Translator;
-use crate::engine::kernel::{IntExpr, IntFunction, MAX_SLOTS, Memo};
+use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS, Memo};
 use crate::span::Span;
 use crate::syntax::ast::Expr;
 use crate::value::DefId;
@@ -12,6 +14,22 @@ use crate::value::DefId;
 impl Translator<'_> {
     /// A call of the recursive `def` `id` where an integer is needed.
     pub(super) fn int_call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<IntExpr> {
+        self.function_call(id, args, span, Gives::Int)
+    }
+
+    /// A call of the recursive `def` `id` where a condition is needed.
+    pub(super) fn cond_call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<Cond> {
+        let call = self.function_call(id, args, span, Gives::Cond)?;
+        Some(Cond::Cmp(CmpOp::Ne, call, IntExpr::constant(0)))
+    }
+
+    fn function_call(
+        &mut self,
+        id: DefId,
+        args: &[Expr],
+        span: Span,
+        gives: Gives,
+    ) -> Option<IntExpr> {
         let params = self.program.defs[id.0 as usize].definition.params.len();
         if params != args.len() || args.len() > MAX_SLOTS {
             return self.fail(span, "a call of a recursive `def` with many arguments");
@@ -20,9 +38,9 @@ impl Translator<'_> {
         for arg in args {
             ints.push(self.int(arg)?);
         }
-        let index = match self.int_compiled.iter().position(|&c| c == id) {
+        let index = match self.int_compiled.iter().position(|&c| c == (id, gives)) {
             Some(index) => index,
-            None => self.compile_int(id)?,
+            None => self.compile_int(id, gives)?,
         };
         Some(IntExpr::Call(index, ints))
     }
@@ -31,7 +49,7 @@ impl Translator<'_> {
     /// parameters and the globals only. When the body does not translate,
     /// the functions compiled on the way are forgotten with it (the caller
     /// may yet translate the call another way).
-    fn compile_int(&mut self, id: DefId) -> Option<usize> {
+    fn compile_int(&mut self, id: DefId, gives: Gives) -> Option<usize> {
         let definition = self.program.defs[id.0 as usize].definition.clone();
         let index = self.int_functions.len();
         self.int_functions.push(IntFunction {
@@ -40,12 +58,22 @@ impl Translator<'_> {
             body: IntExpr::constant(0),
             memo: Memo::default(),
         });
-        self.int_compiled.push(id);
+        self.int_compiled.push((id, gives));
         let (body, names) = self.in_own_frame(|t| {
             for param in &definition.params {
                 t.bind_slot(&param.node)?;
             }
-            t.int(&definition.body)
+            match gives {
+                Gives::Int => t.int(&definition.body),
+                Gives::Cond => {
+                    let cond = t.cond(&definition.body)?;
+                    Some(IntExpr::select(
+                        cond,
+                        IntExpr::constant(1),
+                        IntExpr::constant(0),
+                    ))
+                }
+            }
         });
         let Some(body) = body else {
             self.int_functions.truncate(index);
@@ -57,4 +85,13 @@ impl Translator<'_> {
         function.slot_names = names;
         Some(index)
     }
+}
+
+/// What a recursive `def` compiled as an integer function gives where it
+/// is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Gives {
+    Int,
+    /// A condition, as 1 (it holds) or 0.
+    Cond,
 }
