@@ -943,12 +943,13 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         "let moves = {1, 3, 4}\ngame S(n) = < S(n - k) for k in 1..=n if k in moves >",
         "game S(n) = < S(n - k) for k in 1..=n if k not in 2..4 and k <= 2 ** 3 >",
         "game S(n) = < S(n - k) for k in 1..=n if not (k in 0..=2) or n in [5, 9] >",
+        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in [1, 4]]) >",
     ];
     let generic = [
         "game S(n) = < S(n - k) for k in reversed([1, 3, 4]) if k <= n >",
         "game S(n) = < S(n - k) for k in [1, 2, 3, 4, 6][1..] if k <= n >",
         "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
-        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in [1, 4]]) >",
+        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
     ];
     for (script, compiles) in compiled
         .iter()
@@ -1175,4 +1176,30 @@ fn recursive_conditions_are_functions_of_the_program() {
                   [k for k in 1..=16 if odd_ones(k)]";
     let (out, _) = run_to_strings("t.sg", odious, Settings::default());
     assert_eq!(out, "[1, 2, 4, 7, 8, 11, 13, 14, 16]\n");
+}
+
+/// `any` and `all` of a comprehension over a few constants are their
+/// conditions joined by `or` and `and`, when none of them can fail (the
+/// language evaluates them all; joined, they stop at the first that
+/// decides). One that may fail, a remainder by `k - d`, is left to the
+/// generic search, which reports its division by zero.
+#[test]
+fn any_and_all_over_constants_are_joined_conditions() {
+    let games = [
+        "game F(n) = < F(n - k) for k in 1..=min(n, 30) if any([k % d == 0 for d in [3, 5]]) >",
+        "game F(n) = < F(n - k) for k in 1..=min(n, 30) if all([k % d != 0 for d in 2..=3]) >",
+        "game F(n) = < F(n - k) for k in 1..=n if not any([k == d * d for d in 1..=9]) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=120)"));
+    }
+    let failing =
+        "game F(n) = < F(n - k) for k in 1..=n if any([n % (k - d) == 0 for d in [1, 2]]) >";
+    assert!(kernel_of(failing, "F").is_none());
+    let (_, errors) = run_to_strings("t.sg", &format!("{failing}\ng(F(5))"), Settings::default());
+    assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
 }

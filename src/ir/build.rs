@@ -32,6 +32,8 @@ use crate::value::{FamilyId, Value};
 const INLINE_DEPTH: usize = 16;
 /// The longest `let` list folded into a constant iteration.
 const FOLDED_LIST: usize = 1 << 16;
+/// The most conditions `any` or `all` of a comprehension is joined from.
+const ANY_OF: usize = 64;
 
 /// Why a family is computed by the generic search rather than as an
 /// integer program: what did not translate, and where.
@@ -771,6 +773,11 @@ impl Translator<'_> {
                 {
                     return self.cond_call(id, args, e.span);
                 }
+                if let [arg] = args.as_slice()
+                    && (self.builtin(name, "any") || self.builtin(name, "all"))
+                {
+                    return self.any_or_all(arg, self.builtin(name, "any"));
+                }
                 match self.inline(name, args, e.span, |t, body| t.cond(body)) {
                     Some(inlined) => inlined?,
                     None => return self.fail(e.span, format!("a call of `{name}`")),
@@ -778,6 +785,46 @@ impl Translator<'_> {
             }
             _ => return self.fail(e.span, "not a comparison of integers"),
         })
+    }
+
+    /// `any([c for x in values])` (or `all`), `values` a few constants:
+    /// the conditions joined by `or` (`and`). The language builds the
+    /// whole list first, so every condition is evaluated; joined, they
+    /// stop at the first that decides, which is the same only when none
+    /// can fail.
+    fn any_or_all(&mut self, arg: &Expr, any: bool) -> Option<Cond> {
+        let not_folded =
+            |t: &mut Self| t.fail(arg.span, "`any` or `all` of a list built on the way");
+        let ExprKind::List(elements) = &arg.node else {
+            return not_folded(self);
+        };
+        let [Element { value, clauses }] = elements.as_slice() else {
+            return not_folded(self);
+        };
+        let [Clause::For { var, iter }] = clauses.as_slice() else {
+            return not_folded(self);
+        };
+        let iter = self.iter(iter)?;
+        let Some(values) = super::passes::constants(&iter).filter(|v| v.len() <= ANY_OF) else {
+            return not_folded(self);
+        };
+        let mut joined = Cond::Const(!any);
+        for v in values {
+            self.scope
+                .push((var.node.clone(), Binding::Int(IntExpr::constant(v))));
+            let cond = self.cond(value);
+            self.scope.pop();
+            let cond = cond?;
+            if !super::filters::cannot_fail(&cond) {
+                return self.fail(value.span, "a condition of `any` or `all` that may fail");
+            }
+            joined = match (joined, any) {
+                (Cond::Const(b), _) if b != any => cond,
+                (joined, true) => Cond::Or(Box::new(joined), Box::new(cond)),
+                (joined, false) => Cond::And(Box::new(joined), Box::new(cond)),
+            };
+        }
+        Some(joined)
     }
 
     /// `a ** b` with constant operands, folded; a power of a variable has

@@ -516,7 +516,7 @@ fn flip(op: CmpOp) -> CmpOp {
 }
 
 /// The values a loop walks, when they are constants and not too many.
-fn constants(iter: &Iter) -> Option<Vec<i64>> {
+pub(super) fn constants(iter: &Iter) -> Option<Vec<i64>> {
     let constant = IntExpr::as_constant;
     match iter {
         Iter::Range {
