@@ -1203,3 +1203,32 @@ fn any_and_all_over_constants_are_joined_conditions() {
     let (_, errors) = run_to_strings("t.sg", &format!("{failing}\ng(F(5))"), Settings::default());
     assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
 }
+
+/// A family whose options name a family the generic search computes, at
+/// an argument where the option does not apply (`B(n) if n != 0` at 0):
+/// that position is not computed ahead of the fill, where it would reach
+/// down without end (B(0) = A(-1), A(-2), …); under a small position
+/// budget the run finishes with the plain values.
+#[test]
+fn a_generic_family_named_by_a_program_is_searched_only_where_named() {
+    let script = "game A(n) = if n == 0 then <> else < A(n - 1), B(n) >\n\
+                  game B(n) = A(n - 1) + *(n % 3)\n\
+                  seq(A, 0..=300)";
+    let limits = Limits {
+        max_positions: 5_000,
+        ..Limits::default()
+    };
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    let (out, errors) = run_to_strings("t.sg", script, settings);
+    assert_eq!(errors, None);
+    let mut a: Vec<u64> = vec![0];
+    for n in 1..=300u64 {
+        let previous = a[n as usize - 1];
+        a.push(mex([previous, previous ^ (n % 3)]));
+    }
+    let shown: Vec<String> = a.iter().map(u64::to_string).collect();
+    assert_eq!(out, format!("[{}]\n", shown.join(", ")));
+}

@@ -353,12 +353,18 @@ impl Interp {
         };
         // The other families the options name, computed first as far as
         // this one (their values are read from their tables); not those
-        // that name others in turn, so that no fill waits for itself.
+        // that name others in turn, so that no fill waits for itself, nor
+        // those the generic search computes: at this argument such a
+        // position may not be an option at all (`B(n) if n != 0` at 0),
+        // and searched anyway it may reach without end where the family
+        // never goes (B(0) = A(-1), then A(-2), …). Their positions are
+        // searched when an option names them.
         for foreign in &kernel.foreign {
-            let chained = self
-                .plan(foreign.family)
-                .is_ok_and(|plan| !plan.kernel.foreign.is_empty());
-            if chained || self.unfilled.contains(&foreign.family) {
+            let (chained, generic) = match self.plan(foreign.family) {
+                Ok(plan) => (!plan.kernel.foreign.is_empty(), false),
+                Err(_) => (false, true),
+            };
+            if chained || generic || self.unfilled.contains(&foreign.family) {
                 continue;
             }
             let first = self.engine.intern(foreign.family, &[Value::Int(n)])?;
