@@ -447,10 +447,10 @@ pub(super) struct Bound {
     below: Option<IntExpr>,
 }
 
-/// The bound a comparison of `±x` with an expression free of `x` sets (a
-/// comparison of `2·x` is left to the split, which reads it as the
-/// symmetry of its pairs).
-pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
+/// A comparison `a op b` of expressions linear in `x` as `c·x op rest`,
+/// `c > 0`, `rest` free of `x` (sides swapped where `x`'s coefficient is
+/// negative); `None` when it does not read `x`.
+fn scaled(cond: &Cond, x: usize) -> Option<(i64, CmpOp, IntExpr)> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
     };
@@ -458,10 +458,19 @@ pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
     let (kb, rb) = b.linear_in(x)?;
     // (ka − kb)·x  op  rb − ra
     let rest = IntExpr::binary(IntOp::Sub, rb, ra);
-    let (op, rest) = match ka.checked_sub(kb)? {
-        1 => (*op, rest),
-        -1 => (flip(*op), IntExpr::negate(rest)),
-        _ => return None,
+    match ka.checked_sub(kb)? {
+        0 => None,
+        c if c > 0 => Some((c, *op, rest)),
+        c => Some((c.checked_neg()?, flip(*op), IntExpr::negate(rest))),
+    }
+}
+
+/// The bound a comparison of `±x` with an expression free of `x` sets (a
+/// comparison of `2·x` is left to the split, which reads it as the
+/// symmetry of its pairs).
+pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
+    let (1, op, rest) = scaled(cond, x)? else {
+        return None;
     };
     let plus_one = |e: IntExpr| IntExpr::binary(IntOp::Add, e, IntExpr::constant(1));
     let (at_least, below) = match op {
@@ -479,17 +488,8 @@ pub(super) fn bound(cond: &Cond, x: usize) -> Option<Bound> {
 /// `|c| > 1`: `c·x <= r` is `x <= r / c` (floor division), `c·x >= r` is
 /// `x >= -(-r / c)`, and so on; an equality is not a bound.
 fn scaled_bound(cond: &Cond, x: usize) -> Option<Bound> {
-    let Cond::Cmp(op, a, b) = cond else {
+    let (c @ 2.., op, rest) = scaled(cond, x)? else {
         return None;
-    };
-    let (ka, ra) = a.linear_in(x)?;
-    let (kb, rb) = b.linear_in(x)?;
-    // c·x  op  rest
-    let (c, rest) = (ka.checked_sub(kb)?, IntExpr::binary(IntOp::Sub, rb, ra));
-    let (c, op, rest) = match c {
-        2.. => (c, *op, rest),
-        ..=-2 => (c.checked_neg()?, flip(*op), IntExpr::negate(rest)),
-        _ => return None,
     };
     let over_c = |e: IntExpr| IntExpr::binary(IntOp::Div, e, IntExpr::constant(c));
     let plus = |e: IntExpr, k: i64| IntExpr::binary(IntOp::Add, e, IntExpr::constant(k));

@@ -14,6 +14,8 @@ impl Walker<'_> {
     pub(super) fn builtin(&mut self, builtin: Builtin, args: &[Expr], types: &[Type]) -> Type {
         use Builtin as B;
         let list = |t: Type| Type::List(Box::new(t));
+        // What iterating over argument `i` gives.
+        let items = |i: usize| types.get(i).map_or(Type::Any, Type::items);
         match builtin {
             B::G | B::Grundy | B::Outcome | B::Options | B::Winning | B::Misere => {
                 if let (Some(arg), Some(ty)) = (args.first(), types.first()) {
@@ -37,7 +39,7 @@ impl Walker<'_> {
             B::Str => Type::Str,
             B::Octal | B::TakeAndBreak | B::Subtraction => Type::Func,
             B::Seq => {
-                let called = self.calls_with_items(args, types, &[1]);
+                let called = self.calls_first(args, vec![items(1)]);
                 list(match called {
                     Some(Global::Family(_)) => Type::Int,
                     Some(Global::Def(id)) => self.types.defs[id.0 as usize].result.clone(),
@@ -45,16 +47,16 @@ impl Walker<'_> {
                 })
             }
             B::Plot => {
-                self.calls_with_items(args, types, &[1]);
+                self.calls_first(args, vec![items(1)]);
                 Type::Any
             }
             B::TableOf => {
-                self.calls_with_items(args, types, &[1, 2]);
+                self.calls_first(args, vec![items(1), items(2)]);
                 Type::Any
             }
+            // Heap sizes.
             B::Period | B::MisereQuotient => {
-                let ints = vec![list(Type::Int); 2];
-                self.calls_with_items(args, &ints, &[1]);
+                self.calls_first(args, vec![Type::Int]);
                 Type::Any
             }
             B::Min | B::Max => match types {
@@ -82,25 +84,28 @@ impl Walker<'_> {
         }
     }
 
-    /// `seq(F, r)`, `table(F, rows, cols)`, `plot(F, r, …)`: `F`, when it
-    /// names a family or a `def`, is called with the items of the
-    /// arguments at `places`; which it names.
-    fn calls_with_items(
-        &mut self,
-        args: &[Expr],
-        types: &[Type],
-        places: &[usize],
-    ) -> Option<Global> {
+    /// `seq(F, r)`, `table(F, rows, cols)`, `plot(F, r, …)`, `period(F)`:
+    /// `F`, when it names a family or a `def`, is called with arguments of
+    /// types `called`; which it names.
+    fn calls_first(&mut self, args: &[Expr], called: Vec<Type>) -> Option<Global> {
         let ExprKind::Var(name) = &args.first()?.node else {
             return None;
         };
         let global @ (Global::Family(_) | Global::Def(_)) = self.global(name)? else {
             return None;
         };
-        let items: Vec<Type> = (places.iter())
-            .map(|&i| types.get(i).map_or(Type::Any, Type::items))
-            .collect();
-        self.called(global, &items);
+        self.called(global, &called);
         Some(global)
     }
+}
+
+/// Whether `builtin` calls the family or `def` given as its first argument
+/// itself (`Walker::calls_first` records with what), rather than passing
+/// it on to be called anywhere.
+pub(super) fn calls_its_first_argument(builtin: Builtin) -> bool {
+    use Builtin as B;
+    matches!(
+        builtin,
+        B::Seq | B::TableOf | B::Plot | B::Period | B::MisereQuotient
+    )
 }

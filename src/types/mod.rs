@@ -210,9 +210,11 @@ impl Types {
     /// `def allowed(k: int) -> bool`, `let moves: [int]`.
     pub fn signature(&self, program: &Program, global: Global) -> String {
         let typed = |names: &[crate::syntax::ast::Name], signature: Option<&Signature>| {
-            let signature = signature.cloned().unwrap_or_default();
             let params: Vec<String> = (names.iter().enumerate())
-                .map(|(i, name)| format!("{}: {}", name.node, signature.param(i)))
+                .map(|(i, name)| {
+                    let ty = signature.map_or(Type::Unknown, |s| s.param(i));
+                    format!("{}: {ty}", name.node)
+                })
                 .collect();
             match params.is_empty() {
                 true => String::new(),
@@ -324,23 +326,26 @@ fn settle(
 /// the definitions written again (calls of what a definition replaced say
 /// nothing about it).
 fn keep_outside_calls(program: &Program, types: &mut Types, written: &[Span]) {
-    let rewritten = |span: &Span| written.contains(span);
+    let keep = |old: Option<&Signature>, new: &mut Signature, span: &Span| {
+        if let Some(old) = old
+            && !written.contains(span)
+            && old.outside.len() == new.outside.len()
+        {
+            new.outside = old.outside.clone();
+        }
+    };
     let kept = &program.types;
     for (index, family) in program.families.iter().enumerate() {
-        let (Some(family), Some(old)) = (family, kept.families.get(index)) else {
-            continue;
-        };
-        if !rewritten(&family.span) && old.outside.len() == family.params.len() {
-            types.families[index].outside = old.outside.clone();
+        if let Some(family) = family {
+            keep(
+                kept.families.get(index),
+                &mut types.families[index],
+                &family.span,
+            );
         }
     }
     for (index, def) in program.defs.iter().enumerate() {
-        match kept.defs.get(index) {
-            Some(old) if !rewritten(&def.span) && old.outside.len() == def.params.len() => {
-                types.defs[index].outside = old.outside.clone();
-            }
-            _ => {}
-        }
+        keep(kept.defs.get(index), &mut types.defs[index], &def.span);
     }
 }
 

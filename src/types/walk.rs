@@ -173,7 +173,7 @@ impl<'a> Walker<'a> {
 
     /// The global a name read at this point refers to, if no local hides it.
     pub(super) fn global(&self, name: &str) -> Option<Global> {
-        match self.locals.iter().any(|l| l.name == name) {
+        match self.is_local(name) {
             true => None,
             false => self.program.globals.get(name).copied(),
         }
@@ -275,11 +275,7 @@ impl<'a> Walker<'a> {
             self.demand(&element.value, Type::Game);
             if ty.is_known() && ty != Type::Game {
                 let value = &element.value;
-                let diagnostic = Diagnostic::new(
-                    value.span,
-                    format!("an option must be a game, found {}", ty.described()),
-                )
-                .label(format!("this is {}", ty.described()));
+                let diagnostic = mismatch(value.span, "an option must be a game", &ty);
                 self.report(*match (&ty, &value.node) {
                     (Type::Int, ExprKind::Var(name)) => diagnostic.help(format!(
                         "`{name}` is an integer; write `*{name}` for a nim heap of size {name}"
@@ -315,23 +311,16 @@ impl<'a> Walker<'a> {
                 Clause::For { var, iter } => {
                     let ty = self.expr(iter);
                     if matches!(ty, Type::Int | Type::Bool | Type::Game | Type::Func) {
-                        self.report(
-                            *Diagnostic::new(
-                                iter.span,
-                                format!(
-                                    "expected a list, range, map or string to iterate over, found {}",
-                                    ty.described()
-                                ),
-                            )
-                            .label(format!("this is {}", ty.described()))
-                            .help(match (&ty, &iter.node) {
+                        let expected = "expected a list, range, map or string to iterate over";
+                        self.report(*mismatch(iter.span, expected, &ty).help(
+                            match (&ty, &iter.node) {
                                 (Type::Int, ExprKind::Var(name)) => {
                                     format!("write `0..{name}` to count up to {name}")
                                 }
                                 (Type::Int, _) => "write `0..(…)` to count up to it".to_string(),
                                 _ => "a `for` runs over a list, range, map or string".to_string(),
-                            }),
-                        );
+                            },
+                        ));
                     }
                     self.locals.push(Local {
                         name: var.node.clone(),
@@ -350,15 +339,8 @@ impl<'a> Walker<'a> {
         self.demand(e, Type::Bool);
         if ty.is_known() && ty != Type::Bool {
             self.report(
-                *Diagnostic::new(
-                    e.span,
-                    format!(
-                        "expected a boolean (true or false), found {}",
-                        ty.described()
-                    ),
-                )
-                .label(format!("this is {}", ty.described()))
-                .help("compare explicitly, e.g. `n > 0` or `xs != []`"),
+                *mismatch(e.span, "expected a boolean (true or false)", &ty)
+                    .help("compare explicitly, e.g. `n > 0` or `xs != []`"),
             );
         }
     }
@@ -367,10 +349,7 @@ impl<'a> Walker<'a> {
     /// `what`), and records the need.
     pub(super) fn expect(&mut self, e: &Expr, ty: &Type, wanted: Type, what: &str) {
         if ty.is_known() && *ty != wanted {
-            self.report(
-                *Diagnostic::new(e.span, format!("expected {what}, found {}", ty.described()))
-                    .label(format!("this is {}", ty.described())),
-            );
+            self.report(*mismatch(e.span, &format!("expected {what}"), ty));
         }
         self.demand(e, wanted);
     }
@@ -381,9 +360,7 @@ impl<'a> Walker<'a> {
         if !ty.is_known() || *ty == Type::Game {
             return;
         }
-        let diagnostic =
-            Diagnostic::new(e.span, format!("expected a game, found {}", ty.described()))
-                .label(format!("this is {}", ty.described()));
+        let diagnostic = mismatch(e.span, "expected a game", ty);
         self.report(*match ty {
             Type::Int => diagnostic.help("write `*n` for a nim heap of size n"),
             Type::List(_) => diagnostic.help("write `< … >` for a game given by its options"),
@@ -546,11 +523,7 @@ impl<'a> Walker<'a> {
         };
         // `seq(F, …)` calls `F` itself (`Walker::builtin` records how):
         // `F` is not passed on to be called anywhere.
-        let calls_first = matches!(
-            builtin,
-            Some(Builtin::Seq | Builtin::TableOf | Builtin::Plot | Builtin::Period)
-                | Some(Builtin::MisereQuotient)
-        );
+        let calls_first = builtin.is_some_and(super::builtins::calls_its_first_argument);
         let types: Vec<Type> = (args.iter().enumerate())
             .map(|(i, arg)| match &arg.node {
                 ExprKind::Var(name)
@@ -592,4 +565,10 @@ impl<'a> Walker<'a> {
     fn is_local(&self, name: &str) -> bool {
         self.locals.iter().any(|l| l.name == name)
     }
+}
+
+/// "{expected}, found an integer" at `span`, labelled with what was found.
+fn mismatch(span: Span, expected: &str, found: &Type) -> Box<Diagnostic> {
+    Diagnostic::new(span, format!("{expected}, found {}", found.described()))
+        .label(format!("this is {}", found.described()))
 }
