@@ -292,6 +292,33 @@ fn sort_reversed_and_reductions_run_in_list_programs() {
 /// those items replaced: staircase nim (two places, one of them off the
 /// list at the first step), and a place named with `!=`, against the
 /// generic search.
+/// Comprehensions walking lists built on the way (slices joined, a
+/// `def`'s result), the zeros dropped and the rest sorted: every position
+/// by the program, against the generic search.
+#[test]
+fn comprehensions_over_lists_built_on_the_way_equal_the_generic_search() {
+    let games = [
+        "game F(h) = < F([x for x in h[..i] + [h[i] - k] + h[i + 1..] if x > 0]) \
+         for i in 0..len(h) for k in 1..=h[i] >",
+        "def nz(xs) = [x for x in xs if x > 0]\n\
+         game F(h) = < F(sort(nz(h[..i] + h[i + 1..] + [a, h[i] - t - a]))) \
+         for i in 0..len(h) for t in 1..=2 for a in 0..=h[i] - t >",
+        "game F(h) = < F(sort([x for x in h[..i] + h[i + 1..] + [a, h[i] - 1 - a] if x > 0])) \
+         for i in 0..len(h) for a in 0..h[i] if a <= h[i] - 1 - a >",
+        "game F(h) = < F([y / 2 for y in [x for x in h if x != h[i]] + [h[i] - 1] if y >= 0]) \
+         for i in 0..len(h) if h[i] > 0 >",
+    ];
+    for game in games {
+        let script = format!("{game}\n{}", values_of("F", &lists(3, 4)));
+        assert_same_as_the_generic_search(&script);
+        let (_, report) = run_binary(&["--stats", "-e", &script]);
+        assert!(
+            report.contains("list program") && !report.contains("by the generic search,"),
+            "{game}\n{report}"
+        );
+    }
+}
+
 #[test]
 fn comprehensions_replacing_places_equal_the_generic_search() {
     let games = [
@@ -570,11 +597,12 @@ fn a_family_of_strings_is_left_to_the_generic_search_by_its_type() {
 /// went there, next to the program that was meant to compute them.
 #[test]
 fn stats_say_how_many_positions_a_program_left_to_the_generic_search() {
-    // A comprehension over a list built on the way: not built by the
-    // program, so every position but the empty board is searched.
-    let script = "game N(h) = < N([x for x in h[..i] + [h[i] - k] + h[i + 1..] if x > 0]) \
-                  for i in 0..len(h) for k in 1..=h[i] >\nprint(g(N([2, 2])))";
-    let (_, report) = run_binary(&["--stats", "-e", script]);
+    // Items past the slot bound: the program cannot vouch for those
+    // positions, so every position but the one of small items is searched.
+    let script = "game N(h) = < N([h[0] - 1]) if h[0] > 4294967290 >\n\
+                  print(g(N([4294967300])))";
+    let (out, report) = run_binary(&["--stats", "-e", script]);
+    assert_eq!(out.trim(), "0", "{report}");
     assert!(
         report.contains("list program") && report.contains("of them by the generic search"),
         "{report}"

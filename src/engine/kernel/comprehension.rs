@@ -35,8 +35,7 @@ pub enum Over {
         high: IntExpr,
         inclusive: bool,
     },
-    /// A list the frame holds already (a list built on the way is left to
-    /// the generic path).
+    /// A list: one the frame holds, or one built on the way.
     List(ListExpr),
 }
 
@@ -211,23 +210,28 @@ impl Builder<'_> {
                 Over::List(list) => {
                     let top = self.memory.len();
                     let (start, len) = self.build(list, base, depth)?;
-                    if self.memory.len() != top {
-                        return None;
-                    }
+                    // A list built on the way lies on top of the memory:
+                    // the items made from it follow it, and move down over
+                    // it once the loop is done.
+                    let made = self.memory.len();
                     let bounded = |x: &i64| -SLOT_BOUND < *x && *x < SLOT_BOUND;
                     if let (Some(each), true) = (c.each, index + 1 == c.clauses.len()) {
                         if !self.memory[start..start + len].iter().all(bounded) {
                             return None;
                         }
-                        return self.each_item(each, &c.item, *slot, base, (start, len));
-                    }
-                    for i in 0..len {
-                        let x = self.memory[start + i];
-                        if !bounded(&x) {
-                            return None;
+                        self.each_item(each, &c.item, *slot, base, (start, len))?;
+                    } else {
+                        for i in 0..len {
+                            let x = self.memory[start + i];
+                            if !bounded(&x) {
+                                return None;
+                            }
+                            self.memory[base + slot] = x;
+                            self.clauses(c, index + 1, base, depth)?;
                         }
-                        self.memory[base + slot] = x;
-                        self.clauses(c, index + 1, base, depth)?;
+                    }
+                    if made != top {
+                        self.down(top, made);
                     }
                     Some(())
                 }

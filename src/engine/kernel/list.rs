@@ -735,7 +735,7 @@ impl Builder<'_> {
 
     /// The items from `items` to the top of the memory, moved down to
     /// `mark`: a call's result, where its arguments began.
-    fn down(&mut self, mark: usize, items: usize) -> (usize, usize) {
+    pub(super) fn down(&mut self, mark: usize, items: usize) -> (usize, usize) {
         let len = self.memory.len() - items;
         self.settle(mark, (items, len));
         (mark, len)
