@@ -263,13 +263,7 @@ fn power(a: i64, b: i64, rs: Span, whole: Span) -> Result<i64> {
             .label("integers have no negative powers")
             .help("the exponent of `**` must be 0 or more"));
     }
-    let result = match (a, u32::try_from(b)) {
-        (_, Ok(b)) => a.checked_pow(b),
-        (0 | 1, Err(_)) => Some(a),
-        (-1, Err(_)) => Some(if b % 2 == 0 { 1 } else { -1 }),
-        _ => None,
-    };
-    result.ok_or_else(|| overflow(whole))
+    IntOp::Pow.apply(a, b).ok_or_else(|| overflow(whole))
 }
 
 /// `item in container`: an element of a list or set (by `==`), a value of

@@ -387,7 +387,7 @@ fn slices_around_one_place_are_that_place_replaced() {
 
 /// The length of a list built from the position's (slices, `+`,
 /// `reversed`) is arithmetic on its length; a list whose items may fail
-/// is left to the generic search, which reports the failure.
+/// is built, and where it fails the generic search reports the failure.
 #[test]
 fn lengths_of_lists_built_on_the_way_equal_the_generic_search() {
     let games = [
@@ -412,7 +412,7 @@ fn lengths_of_lists_built_on_the_way_equal_the_generic_search() {
     }
     let failing = "game F(h) = < F(h[1..]) if len(h) > 0 and len([10 / (len(h) - 2)]) > 0 >\n\
                    g(F([1, 2, 3]))";
-    assert!(how(failing, "F").contains("generic search"));
+    assert!(how(failing, "F").contains("list program"));
     let (_, errors) = run_to_strings("t.sg", failing, Settings::default());
     assert!(errors.expect("an error").contains("division by zero"));
 }

@@ -296,11 +296,10 @@ fn ir_shows_how_a_game_is_computed() {
     repl.line(":ir L");
     repl.expect_line("game L(xs): list program");
     repl.expect("  L(xs[1..len(xs)]) if len(xs) > 0\r\n");
-    repl.line(
-        "game U(xs) = < U(xs[1..]) if len([x for x in xs if x > 0]) <= len(xs) and len(xs) > 0 >",
-    );
+    repl.line("let M = [[], [0], [0, 1]]");
+    repl.line("game U(n) = < U(m) for m in M[n] >");
     repl.line(":ir U");
-    repl.expect("game U(xs): generic search: the length of a list built on the way");
+    repl.expect("game U(n): generic search: a list taken out of a map or a list of lists");
     repl.line(":ir allowed");
     repl.expect("`allowed` is not a game");
     repl.leave();

@@ -873,9 +873,8 @@ fn boards_are_integer_parameters_spelled_as_lists() {
 fn stats_report_how_each_family_was_computed() {
     let script = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\
                   game T(xs) = < T(xs[1..len(xs)]) if len(xs) > 0 >\n\
-                  game U(xs) = < U(xs[1..]) if len([x for x in xs if x > 0]) <= len(xs) \
-                  and len(xs) > 0 >\n\
-                  g(W(3, 3)) + g(T([1, 2])) + g(U([1, 2]))";
+                  game U(s) = < U(s[1..]) if len(s) > 0 >\n\
+                  g(W(3, 3)) + g(T([1, 2])) + g(U(\"ab\"))";
     let (printed, report) = run_binary(&["--stats", "-e", script]);
     assert_eq!(printed, "0\n");
     assert!(
@@ -886,8 +885,8 @@ fn stats_report_how_each_family_was_computed() {
         report.contains("T: 3 positions, 3 known; list program\n"),
         "{report}"
     );
-    let why = "U: 3 positions, 3 known; generic search: \
-               the length of a list built on the way (at <-e>:3:34)";
+    let why = "U: 3 positions, 3 known; generic search: parameter `s` is a string (`str`), \
+               not an integer or a list of integers (at <-e>:3:8)";
     assert!(report.contains(why), "{report}");
     assert!(
         report.contains("3 positions computed by the generic search;"),
@@ -933,9 +932,10 @@ fn a_redefined_family_forgets_its_proved_period() {
     assert_eq!(printed, expected);
 }
 
-/// Membership and constant powers compile into the integer program; slices,
-/// `reversed` and powers of a variable leave the family to the generic
-/// search. Either way the values are the generic search's.
+/// Membership, powers, slices and `reversed` compile into the integer
+/// program; `any` over a list built on the way and lists taken out of a
+/// list of lists leave the family to the generic search. Either way the
+/// values are the generic search's.
 #[test]
 fn membership_and_powers_compile_and_other_additions_fall_back() {
     let compiled = [
@@ -944,12 +944,14 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         "game S(n) = < S(n - k) for k in 1..=n if k not in 2..4 and k <= 2 ** 3 >",
         "game S(n) = < S(n - k) for k in 1..=n if not (k in 0..=2) or n in [5, 9] >",
         "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in [1, 4]]) >",
-    ];
-    let generic = [
         "game S(n) = < S(n - k) for k in reversed([1, 3, 4]) if k <= n >",
         "game S(n) = < S(n - k) for k in [1, 2, 3, 4, 6][1..] if k <= n >",
         "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
+        "game S(n) = < S(n - 2 ** k) for k in 0..9 if 2 ** k <= n and (-2) ** k != 4 >",
+    ];
+    let generic = [
         "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
+        "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
     ];
     for (script, compiles) in compiled
         .iter()

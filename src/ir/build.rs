@@ -663,7 +663,7 @@ impl Translator<'_> {
                     BinOp::Div => IntOp::Div,
                     BinOp::Mod => IntOp::Mod,
                     BinOp::Xor => IntOp::Xor,
-                    BinOp::Pow => return self.power(a, b, e.span),
+                    BinOp::Pow => IntOp::Pow,
                     _ => return self.fail(e.span, "a comparison where an integer is needed"),
                 };
                 let a = self.int(a)?;
@@ -827,19 +827,6 @@ impl Translator<'_> {
         Some(joined)
     }
 
-    /// `a ** b` with constant operands, folded; a power of a variable has
-    /// no integer instruction.
-    fn power(&mut self, a: &Expr, b: &Expr, span: Span) -> Option<IntExpr> {
-        let (a, b) = (self.int(a)?.as_constant(), self.int(b)?.as_constant());
-        let folded = a
-            .zip(b)
-            .and_then(|(a, b)| a.checked_pow(u32::try_from(b).ok()?));
-        match folded {
-            Some(value) => Some(IntExpr::constant(value)),
-            None => self.fail(span, "a power `**` of a variable"),
-        }
-    }
-
     /// `item in container` for a range (two bounds) or a list of integers
     /// (one equality per element).
     fn member(&mut self, item: &Expr, container: &Expr) -> Option<Cond> {
@@ -863,10 +850,13 @@ impl Translator<'_> {
                     any => Cond::Or(Box::new(any), Box::new(equal)),
                 }
             }),
-            Iter::Sorted { .. } => return self.fail(container.span, "a membership test"),
+            Iter::Sorted { .. } | Iter::Built(_) => {
+                return self.fail(container.span, "a membership test");
+            }
         })
     }
 
+    /// What a loop walks: a range, constants, or a list built on the way.
     fn iter(&mut self, e: &Expr) -> Option<Iter> {
         match &e.node {
             ExprKind::Range {
@@ -881,31 +871,50 @@ impl Translator<'_> {
                     inclusive: *inclusive,
                 })
             }
-            ExprKind::List(items) | ExprKind::Set(items) => {
+            ExprKind::List(items) | ExprKind::Set(items)
+                if items.iter().all(|item| item.clauses.is_empty()) =>
+            {
                 let mut ints = Vec::with_capacity(items.len());
                 for item in items {
-                    if !item.clauses.is_empty() {
-                        return self.fail(e.span, "a comprehension (not folded yet)");
-                    }
                     ints.push(self.int(&item.value)?);
                 }
                 Some(Iter::List(ints))
             }
             ExprKind::Var(name) => match self.name(name, e.span)? {
                 Binding::Iter(iter) => Some(iter),
+                Binding::List(list) => Some(Iter::Built(list)),
                 _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
             },
             ExprKind::Call(callee, args) => {
                 let ExprKind::Var(name) = &callee.node else {
                     return self.fail(e.span, "a call of a computed function");
                 };
-                match self.inline(name, args, e.span, |t, body| t.iter(body)) {
-                    Some(inlined) => inlined,
-                    None => self.fail(e.span, format!("a loop over a call of `{name}`")),
+                // The same values in another order, or as a list: the same
+                // options.
+                let reorders = ["sort", "reversed", "list"];
+                if let [arg] = args.as_slice()
+                    && reorders.iter().any(|builtin| self.builtin(name, builtin))
+                {
+                    return self.iter(arg);
                 }
+                if let Some(Global::Def(id)) = self.global(name)
+                    && !self.recursive(id)
+                    && let Some(inlined) = self.inline(name, args, e.span, |t, body| t.iter(body))
+                {
+                    return inlined;
+                }
+                self.built(e)
             }
-            _ => self.fail(e.span, "a loop over something other than a range or a list"),
+            _ => self.built(e),
         }
+    }
+
+    /// A loop over the list `e` builds, before it starts.
+    fn built(&mut self, e: &Expr) -> Option<Iter> {
+        Some(match self.list(e)? {
+            ListExpr::Items(items) => Iter::List(items),
+            list => Iter::Built(list),
+        })
     }
 }
 

@@ -50,7 +50,7 @@ impl Facts {
                 self.learn_below(slot, high, false);
                 return;
             }
-            Iter::List(_) => {
+            Iter::List(_) | Iter::Built(_) => {
                 self.natural[slot] = false;
                 return;
             }
@@ -129,6 +129,7 @@ impl Facts {
                     self.total(low) && self.total(high)
                 }
                 Iter::List(items) => items.iter().all(|e| self.total(e)),
+                Iter::Built(_) => false,
             },
         }
     }

@@ -82,9 +82,10 @@ pub fn plan(
         &mut slot_names,
     ));
     let mut kernel = match translated.list {
-        true => Kernel::of_lists(elements, slots, functions),
+        true => Kernel::of_lists(elements, slots),
         false => Kernel::new(translated.params, elements, slots),
     };
+    kernel.functions = functions;
     kernel.int_functions = translated.int_functions;
     kernel.foreign = translated.foreign;
     Ok(Plan {

@@ -91,8 +91,8 @@ fn rises(e: &IntExpr, k: usize) -> bool {
     }
 }
 
-/// Whether `e` is at least 0 and never falls as `k` rises from 0: sums
-/// and products of `k` and constants at least 0.
+/// Whether `e` is at least 0 and never falls as `k` rises from 0: sums,
+/// products and constant powers of `k` and constants at least 0.
 fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
     match e {
         IntExpr::Affine(_) => e
@@ -101,6 +101,9 @@ fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
         IntExpr::Large(v) => *v >= 0,
         IntExpr::Binary(IntOp::Add | IntOp::Mul, a, b) => {
             rises_from_zero(a, k) && rises_from_zero(b, k)
+        }
+        IntExpr::Binary(IntOp::Pow, a, b) => {
+            rises_from_zero(a, k) && b.as_constant().is_some_and(|c| c >= 0)
         }
         _ => false,
     }

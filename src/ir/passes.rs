@@ -236,6 +236,8 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         | IntExpr::Select(..)
         | IntExpr::At(..)
         | IntExpr::Fold(..)
+        | IntExpr::Reduce(..)
+        | IntExpr::Item(..)
         | IntExpr::Call(..)
         | IntExpr::Grundy(..)
         | IntExpr::Until(..) => None,
@@ -532,7 +534,7 @@ pub(super) fn constants(iter: &Iter) -> Option<Vec<i64>> {
             };
             (high.saturating_sub(low) <= FOLDED_LOOP).then(|| (low..high).collect())
         }
-        Iter::Sorted { .. } => None,
+        Iter::Sorted { .. } | Iter::Built(_) => None,
         Iter::List(items) if items.len() as i64 <= FOLDED_LOOP => {
             items.iter().map(constant).collect()
         }

@@ -5,8 +5,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Fold, Foreign, Function, IntExpr, IntFunction,
-    IntOp, Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
+    Affine, Arg, Clause, CmpOp, Cond, Element, Foreign, Function, IntExpr, IntFunction, IntOp,
+    Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
 };
 
 impl Display for Plan {
@@ -295,6 +295,7 @@ impl Names<'_> {
                 let (low, high) = (self.expr(low), self.expr(high));
                 format!("[{}] within {low}..{high}", values.join(", "))
             }
+            Iter::Built(list) => self.list_expr(list),
         }
     }
 
@@ -341,6 +342,7 @@ impl Names<'_> {
                     IntOp::Div => "/",
                     IntOp::Mod => "%",
                     IntOp::Xor => "^",
+                    IntOp::Pow => "**",
                 };
                 format!("{} {op} {}", self.atom(a), self.atom(b))
             }
@@ -367,14 +369,9 @@ impl Names<'_> {
                 self.expr(&until.high),
                 self.cond(&until.cond)
             ),
-            IntExpr::Fold(fold, header) => {
-                let name = match fold {
-                    Fold::Sum => "sum",
-                    Fold::Min => "min",
-                    Fold::Max => "max",
-                };
-                format!("{name}({})", self.slots[*header])
-            }
+            IntExpr::Fold(fold, header) => format!("{}({})", fold.name(), self.slots[*header]),
+            IntExpr::Reduce(fold, list) => format!("{}({})", fold.name(), self.list_expr(list)),
+            IntExpr::Item(list, i) => format!("({})[{}]", self.list_expr(list), self.expr(i)),
         }
     }
 

@@ -111,6 +111,21 @@ impl Comprehension {
         ))
     }
 
+    /// The comprehension with each integer part rewritten (see
+    /// `ListExpr::rewritten`).
+    pub(super) fn rewritten(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Comprehension {
+        let clauses = self.clauses.iter().map(|clause| match clause {
+            ListClause::For { slot, over } => ListClause::For {
+                slot: *slot,
+                over: over
+                    .map(|e| Some(e.rewritten(f)), |l| Some(l.rewritten(f)))
+                    .expect("rewriting maps everything"),
+            },
+            ListClause::If(cond) => ListClause::If(cond.map(&|e| e.rewritten(f))),
+        });
+        Comprehension::new(clauses.collect(), self.item.rewritten(f))
+    }
+
     /// The comprehension with each slot `s` read as slot `s + offset`.
     pub(super) fn shifted(&self, offset: usize) -> Comprehension {
         let clauses = self.clauses.iter().map(|clause| match clause {

@@ -2,7 +2,8 @@
 //! semantics of the language's operators (an error is `None`), built through
 //! constructors that fold whatever is affine.
 
-use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, Until};
+use super::list::{Builder, Function, ListExpr};
+use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, SLOT_BOUND, Until};
 
 /// `constant + Σ coefficient · slot`, the shape of almost every index.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +104,8 @@ pub enum IntOp {
     /// The remainder with the divisor's sign, as in Python.
     Mod,
     Xor,
+    /// `**`: no negative exponent, no result outside 64 bits.
+    Pow,
 }
 
 impl IntOp {
@@ -129,6 +132,13 @@ impl IntOp {
                 })
             }
             IntOp::Xor => Some(a ^ b),
+            IntOp::Pow => match (a, u32::try_from(b)) {
+                (_, Ok(b)) => a.checked_pow(b),
+                _ if b < 0 => None,
+                (0 | 1, Err(_)) => Some(a),
+                (-1, Err(_)) => Some(if b % 2 == 0 { 1 } else { -1 }),
+                _ => None,
+            },
         }
     }
 }
@@ -153,6 +163,12 @@ pub enum IntExpr {
     /// `sum(list)`, `min(list)` or `max(list)` of the list whose header is
     /// in the two slots from this one on.
     Fold(Fold, usize),
+    /// A reduction of a list built on the way (`len([m for m in 0..n if
+    /// m % 3 == 0])`, `sum(bits(k))`), built in the scratch memory.
+    Reduce(Fold, Box<ListExpr>),
+    /// `list[index]` of a list built on the way (a `let` list indexed by a
+    /// loop variable): the index first, then the list.
+    Item(Box<ListExpr>, Box<IntExpr>),
     /// A call of the kernel's integer function of this index (see
     /// `IntFunction`).
     Call(usize, Vec<IntExpr>),
@@ -244,6 +260,10 @@ pub struct Calls<'a> {
     /// The values of the positions of the kernel's foreign families known
     /// here (`Known::foreign`).
     foreign: Option<&'a dyn Fn(usize, i64) -> Option<u64>>,
+    /// The kernel's functions building lists, and the memory that lists
+    /// built on the way are built in (`IntExpr::Reduce`, `Iter::Built`).
+    lists: &'a [Function],
+    scratch: Option<&'a std::cell::Cell<Vec<i64>>>,
 }
 
 impl<'a> Calls<'a> {
@@ -253,6 +273,8 @@ impl<'a> Calls<'a> {
         depth: 0,
         deepest: None,
         foreign: None,
+        lists: &[],
+        scratch: None,
     };
 
     /// Calls of `functions`, none in progress, the deepest reached kept in
@@ -267,7 +289,52 @@ impl<'a> Calls<'a> {
             depth: 0,
             deepest: Some(deepest),
             foreign: Some(foreign),
+            lists: &[],
+            scratch: None,
         }
+    }
+
+    /// The same calls, lists built on the way built with `lists` in
+    /// `scratch`.
+    pub fn with_lists(
+        self,
+        lists: &'a [Function],
+        scratch: &'a std::cell::Cell<Vec<i64>>,
+    ) -> Calls<'a> {
+        Calls {
+            lists,
+            scratch: Some(scratch),
+            ..self
+        }
+    }
+
+    /// `f` of the items of `list`, built on top of a copy of the frame
+    /// `slots`; `None` where building fails. A list built while another is
+    /// (a reduction inside a comprehension) takes a memory of its own.
+    pub(super) fn with_list<T>(
+        &self,
+        list: &ListExpr,
+        slots: &[i64],
+        f: impl FnOnce(&[i64]) -> Option<T>,
+    ) -> Option<T> {
+        let scratch = self.scratch?;
+        let mut memory = scratch.take();
+        memory.clear();
+        memory.extend_from_slice(slots);
+        let mut builder = Builder {
+            functions: self.lists,
+            calls: *self,
+            memory: &mut memory,
+        };
+        let built = builder.build(list, 0, 0);
+        let result = built.and_then(|(start, len)| {
+            let items = &memory[start..start + len];
+            // Loop variables and items stay within the slot bound.
+            let bounded = items.iter().all(|x| x.unsigned_abs() < SLOT_BOUND as u64);
+            bounded.then(|| f(items))?
+        });
+        scratch.set(memory);
+        result
     }
 
     /// The value of `foreign[index](args)`, if it is known here.
@@ -322,6 +389,30 @@ pub enum Fold {
     Sum,
     Min,
     Max,
+    Len,
+}
+
+impl Fold {
+    /// The built-in's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fold::Sum => "sum",
+            Fold::Min => "min",
+            Fold::Max => "max",
+            Fold::Len => "len",
+        }
+    }
+
+    /// The reduction of `items`, `None` where the built-in fails.
+    fn apply(self, items: &[i64]) -> Option<i64> {
+        let items = items.iter().copied();
+        match self {
+            Fold::Sum => items.into_iter().try_fold(0i64, i64::checked_add),
+            Fold::Min => items.min(),
+            Fold::Max => items.max(),
+            Fold::Len => Some(items.len() as i64),
+        }
+    }
 }
 
 impl IntExpr {
@@ -459,6 +550,13 @@ impl IntExpr {
             IntExpr::At(header, i) => IntExpr::At(*header, Box::new(i.substitute(slot, value)?)),
             IntExpr::Fold(_, header) if *header == slot || *header + 1 == slot => return None,
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
+            IntExpr::Reduce(fold, l) => {
+                IntExpr::Reduce(*fold, Box::new(l.substitute(slot, value)?))
+            }
+            IntExpr::Item(l, i) => IntExpr::Item(
+                Box::new(l.substitute(slot, value)?),
+                Box::new(i.substitute(slot, value)?),
+            ),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)?),
             // The end's own variable is bound inside it, never replaced.
@@ -487,6 +585,10 @@ impl IntExpr {
                 IntExpr::select(c.map(&|e| e.rewritten(f)), a.rewritten(f), b.rewritten(f))
             }
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
+            IntExpr::Reduce(fold, l) => IntExpr::Reduce(*fold, Box::new(l.rewritten(f))),
+            IntExpr::Item(l, i) => {
+                IntExpr::Item(Box::new(l.rewritten(f)), Box::new(i.rewritten(f)))
+            }
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
             IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),
             IntExpr::Until(until) => IntExpr::Until(Box::new(
@@ -521,6 +623,10 @@ impl IntExpr {
             ),
             IntExpr::At(header, i) => IntExpr::At(header + offset, Box::new(i.shifted(offset))),
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, header + offset),
+            IntExpr::Reduce(fold, l) => IntExpr::Reduce(*fold, Box::new(l.shifted(offset))),
+            IntExpr::Item(l, i) => {
+                IntExpr::Item(Box::new(l.shifted(offset)), Box::new(i.shifted(offset)))
+            }
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)),
             IntExpr::Until(until) => {
@@ -553,6 +659,8 @@ impl IntExpr {
             IntExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
             IntExpr::At(header, i) => *header == slot || *header + 1 == slot || i.uses(slot),
             IntExpr::Fold(_, header) => *header == slot || *header + 1 == slot,
+            IntExpr::Reduce(_, l) => l.uses(slot),
+            IntExpr::Item(l, i) => l.uses(slot) || i.uses(slot),
             IntExpr::Call(_, args) | IntExpr::Grundy(_, args) => args.iter().any(|x| x.uses(slot)),
             IntExpr::Until(until) => {
                 until.low.uses(slot)
@@ -646,12 +754,15 @@ impl IntExpr {
             },
             IntExpr::Fold(fold, header) => {
                 let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
-                let items = slots[start..start + len].iter().copied();
-                match fold {
-                    Fold::Sum => items.into_iter().try_fold(0i64, i64::checked_add),
-                    Fold::Min => items.min(),
-                    Fold::Max => items.max(),
-                }
+                fold.apply(&slots[start..start + len])
+            }
+            IntExpr::Reduce(fold, list) => calls.with_list(list, slots, |items| fold.apply(items)),
+            IntExpr::Item(list, i) => {
+                let i = i.eval(slots, calls)?;
+                calls.with_list(list, slots, |items| {
+                    let at = if i < 0 { i + items.len() as i64 } else { i };
+                    items.get(usize::try_from(at).ok()?).copied()
+                })
             }
             IntExpr::Call(f, args) => calls.call(*f, args, slots),
             IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),

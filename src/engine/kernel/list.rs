@@ -228,6 +228,43 @@ impl ListExpr {
         })
     }
 
+    /// The expression with each integer part rewritten as
+    /// `IntExpr::rewritten` rewrites it.
+    pub fn rewritten(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> ListExpr {
+        let int = |e: &IntExpr| e.rewritten(f);
+        let list = |l: &ListExpr| Box::new(l.rewritten(f));
+        let args = |args: &[Arg]| {
+            args.iter()
+                .map(|arg| match arg {
+                    Arg::Int(e) => Arg::Int(int(e)),
+                    Arg::List(l) => Arg::List(l.rewritten(f)),
+                })
+                .collect()
+        };
+        match self {
+            ListExpr::Slots(header) => ListExpr::Slots(*header),
+            ListExpr::Items(items) => ListExpr::Items(items.iter().map(int).collect()),
+            ListExpr::Slice(l, a, b) => ListExpr::Slice(list(l), int(a), int(b)),
+            ListExpr::Reorder(order, l) => ListExpr::Reorder(*order, list(l)),
+            ListExpr::Replace(l, at, item) => ListExpr::Replace(list(l), int(at), int(item)),
+            ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
+            ListExpr::Select(c, a, b) => ListExpr::Select(Box::new(c.map(&int)), list(a), list(b)),
+            ListExpr::Call(index, call_args) => ListExpr::Call(*index, args(call_args)),
+            ListExpr::Comprehension(c) => ListExpr::Comprehension(Box::new(c.rewritten(f))),
+            ListExpr::Loop {
+                function,
+                offset,
+                args: loop_args,
+                walk,
+            } => ListExpr::Loop {
+                function: *function,
+                offset: *offset,
+                args: args(loop_args),
+                walk: walk.clone(),
+            },
+        }
+    }
+
     /// The expression with each slot `s` read as slot `s + offset`.
     pub fn shifted(&self, offset: usize) -> ListExpr {
         let list = |e: &ListExpr| Box::new(e.shifted(offset));

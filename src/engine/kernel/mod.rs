@@ -60,6 +60,9 @@ pub enum Iter {
         low: IntExpr,
         high: IntExpr,
     },
+    /// A list built on the way (`for k in moves(n)`, `moves` choosing
+    /// between two lists), built before the loop starts.
+    Built(ListExpr),
 }
 
 /// One clause of an element, in source order.
@@ -116,6 +119,9 @@ impl Clause {
                         low: f(low)?,
                         high: f(high)?,
                     },
+                    // Its items are read as they are built: no slot use to
+                    // rewrite one by one.
+                    Iter::Built(_) => return None,
                 },
             },
         })
@@ -155,7 +161,7 @@ impl Element {
                 (b - a <= UNROLL as i64).then(|| (a..b).collect())
             }),
             Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
-            Iter::List(_) | Iter::Sorted { .. } => None,
+            Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) => None,
         };
         let Some(values) =
             values.filter(|vs| vs.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64))
@@ -370,12 +376,10 @@ impl Kernel {
     }
 
     /// The kernel of a family whose positions are lists of integers (its
-    /// elements read the position through the header in slots 0 and 1),
-    /// calling `functions`.
-    pub fn of_lists(elements: Vec<Element>, slots: usize, functions: Vec<Function>) -> Kernel {
+    /// elements read the position through the header in slots 0 and 1).
+    pub fn of_lists(elements: Vec<Element>, slots: usize) -> Kernel {
         Kernel {
             list: true,
-            functions,
             // The header's slots are no parameters: no element is a line.
             lines: None,
             ..Kernel::new(2, elements, slots)
@@ -547,6 +551,8 @@ pub struct OptionSet {
     slots: Vec<i64>,
     /// The memory the lists of an option are built in.
     memory: Vec<i64>,
+    /// The memory lists built on the way are built in (`Calls::with_list`).
+    scratch: Vec<i64>,
     /// The positions the options named, one after another, when gathered
     /// (`Known::gathers`): their integers, and per position where it ends
     /// and which option (index in `points`) it is part of.

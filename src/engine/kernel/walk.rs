@@ -38,19 +38,23 @@ impl Kernel {
         out.count = 0;
         let deepest = std::cell::Cell::new(0);
         let foreign = |index, arg| known.foreign(index, arg);
+        let scratch = std::cell::Cell::new(std::mem::take(&mut out.scratch));
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,
             limit,
             out,
             functions: &self.functions,
-            calls: Calls::new(&self.int_functions, &deepest, &foreign),
+            calls: Calls::new(&self.int_functions, &deepest, &foreign)
+                .with_lists(&self.functions, &scratch),
         };
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
             let mut params = [0; MAX_PARAMS];
             params.get_mut(..args.len())?.copy_from_slice(args);
-            return lines.iter().try_for_each(|line| walk.line(line, &params));
+            let result = lines.iter().try_for_each(|line| walk.line(line, &params));
+            walk.out.scratch = scratch.take();
+            return result;
         }
         let mut slots = std::mem::take(&mut walk.out.slots);
         slots.clear();
@@ -78,6 +82,7 @@ impl Kernel {
                 }
             });
         walk.out.slots = slots;
+        walk.out.scratch = scratch.take();
         result
     }
 }
@@ -172,6 +177,16 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         return self.walk_constants(calls, nims, steps, chosen, slots);
                     }
                     for &x in chosen {
+                        slots[*slot] = x;
+                        self.clauses(element, innermost, index + 1, slots)?;
+                    }
+                    Some(())
+                }
+                Iter::Built(list) => {
+                    let items = self
+                        .calls
+                        .with_list(list, slots, |items| Some(items.to_vec()))?;
+                    for x in items {
                         slots[*slot] = x;
                         self.clauses(element, innermost, index + 1, slots)?;
                     }

@@ -67,7 +67,7 @@ impl Translator<'_> {
                     inclusive,
                 } = &index.node
                 else {
-                    return self.fail(e.span, "an item where a list is needed");
+                    return self.fail(e.span, "a list taken out of a map or a list of lists");
                 };
                 let list = self.list(base)?;
                 let low = self.int(low)?;
@@ -170,7 +170,10 @@ impl Translator<'_> {
                 let index = self.int(index)?;
                 Some(IntExpr::At(header, Box::new(index)))
             }
-            _ => self.fail(base.span, "indexing a list built on the way"),
+            list => {
+                let index = self.int(index)?;
+                Some(IntExpr::Item(Box::new(list), Box::new(index)))
+            }
         }
     }
 
@@ -182,10 +185,7 @@ impl Translator<'_> {
             return Some(IntExpr::constant(*k as i64));
         }
         let list = self.list(arg)?;
-        match length(&list) {
-            Some(len) => Some(len),
-            None => self.fail(arg.span, "the length of a list built on the way"),
-        }
+        Some(length(&list).unwrap_or_else(|| IntExpr::Reduce(Fold::Len, Box::new(list))))
     }
 
     /// `sum(list)`, `min(list)` or `max(list)`: read in place from a list
@@ -204,7 +204,7 @@ impl Translator<'_> {
             (ListExpr::Items(items), Fold::Max) if !items.is_empty() => {
                 Some(super::super::passes::max_of(items))
             }
-            _ => self.fail(arg.span, "a list built on the way, reduced to one integer"),
+            (list, fold) => Some(IntExpr::Reduce(fold, Box::new(list))),
         }
     }
 

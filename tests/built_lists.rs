@@ -1,0 +1,78 @@
+//! Lists built on the way inside integer programs: loops over a `def`'s
+//! list, over comprehensions, over `reversed` and `list` of a range;
+//! `len`, `sum`, `min`, `max` and indexing of such lists. Each spelling
+//! must be an integer program (not the generic search) and give the
+//! generic search's values and errors.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::assert_same_as_the_generic_search;
+use sprague::run::{Settings, emit_ir, run_to_strings};
+
+/// How `--emit ir` says family `F` of `script` is computed.
+fn how(script: &str) -> String {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ir = emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints");
+    ir.lines()
+        .find(|line| line.starts_with("game F("))
+        .unwrap_or_else(|| panic!("no line for F in:\n{ir}"))
+        .to_string()
+}
+
+const GAMES: &[&str] = &[
+    // A loop over a list a def chooses.
+    "def moves(n) = if n % 2 == 0 then [1, 4] else [2, 3, 7]\n\
+     game F(n) = < F(n - k) for k in moves(n) if k <= n >",
+    // A loop over a comprehension, straight or through a def.
+    "game F(n) = < F(m) for m in [j for j in 0..n if j != n - 2] >",
+    "def moves(n) = [k for k in 1..=n if k % 5 == 1 or k % 5 == 4]\n\
+     game F(n) = < F(n - k) for k in moves(n) >",
+    // The same values in another order.
+    "game F(n) = < F(n - k) for k in reversed(1..=min(n, 6)) >",
+    "game F(n) = < F(n - k) for k in list(1..=min(n, 5)) >",
+    "game F(n) = < F(n - k) for k in sort([3, 1, 2]) if k <= n >",
+    // Reductions of lists built on the way.
+    "def bits(k) = if k == 0 then [] else [k % 2] + bits(k / 2)\n\
+     game F(n) = < F(n - k) for k in 1..=n if sum(bits(k)) % 2 == 1 >",
+    "game F(n) = < F(n - k) for k in 1..=len([m for m in 0..n if m % 3 == 0]) if k <= n >",
+    "game F(n) = < F(n - k) for k in 1..=n if k <= max([j * j % 7 for j in 0..=n]) >",
+    "game F(n) = < F(n - k) for k in 1..=n if k >= min([n / 2] + [j for j in 1..n if n % j == 0]) >",
+    // Indexing a let list with a loop variable.
+    "let P = [2 ** i for i in 0..8]\n\
+     game F(n) = < F(n - P[i]) for i in 0..8 if n / P[i] % 2 == 1 >",
+    "let M = [1, 2, 4, 8]\ngame F(n) = < F(n - M[i]) for i in 0..len(M) if M[i] <= n >",
+];
+
+#[test]
+fn lists_built_on_the_way_are_integer_programs_with_the_generic_values() {
+    for game in GAMES {
+        let script = format!("{game}\nprint(seq(F, 0..=120))");
+        assert!(how(&script).contains("integer program"), "{}", how(&script));
+        assert_same_as_the_generic_search(&script);
+    }
+}
+
+#[test]
+fn a_list_failing_where_it_is_built_is_the_generic_searchs_error() {
+    let failing = [
+        // min of an empty list at n = 0 and n = 1.
+        "game F(n) = < F(n - 1) if n > min([j for j in 2..n]) >\ng(F(5))",
+        // An index past the end of a list a def builds.
+        "def moves(n) = [1, 2]\ngame F(n) = < F(n - moves(n)[n % 3]) if n > 2 >\ng(F(9))",
+        // A division by zero inside a loop's list.
+        "game F(n) = < F(n - k) for k in [1, 6 / (n - 3)] if k <= n and k > 0 >\ng(F(9))",
+    ];
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    for script in failing {
+        assert!(how(script).contains("integer program"), "{}", how(script));
+        let fast = run_to_strings("t.sg", script, Settings::default());
+        let slow = run_to_strings("t.sg", script, generic.clone());
+        assert!(fast.1.is_some(), "no error for {script}");
+        assert_eq!(fast, slow, "{script}");
+    }
+}
