@@ -11,10 +11,15 @@ mod common;
 use common::assert_same_as_the_generic_search;
 use sprague::run::{Settings, emit_ir, run_to_strings};
 
+/// What `--emit ir` prints for `script`.
+fn ir_of(script: &str) -> String {
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints")
+}
+
 /// How `--emit ir` says family `F` of `script` is computed.
 fn how(script: &str) -> String {
-    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let ir = emit_ir("test.sg", script, &Settings::default(), interrupt).expect("the IR prints");
+    let ir = ir_of(script);
     ir.lines()
         .find(|line| line.starts_with("game F("))
         .unwrap_or_else(|| panic!("no line for F in:\n{ir}"))
@@ -75,4 +80,45 @@ fn a_list_failing_where_it_is_built_is_the_generic_searchs_error() {
         assert!(fast.1.is_some(), "no error for {script}");
         assert_eq!(fast, slow, "{script}");
     }
+}
+
+/// A loop over a comprehension, written out or a `def`'s body, is the
+/// comprehension's own loops and filters: the same program as the plain
+/// spelling, with the same passes (here the remainders stepped).
+#[test]
+fn a_loop_over_a_comprehension_is_the_comprehensions_loops() {
+    let pairs = [
+        (
+            "game F(n) = < F(m) for m in [m for m in 0..n if m != n - 2] >",
+            "game F(n) = < F(m) for m in 0..n if m != n - 2 >",
+        ),
+        (
+            "def moves(n) = [k for k in 1..=n if k % 5 == 1 or k % 5 == 4]\n\
+             game F(n) = < F(n - k) for k in moves(n) >",
+            "game F(n) = < F(n - k) for k in 1..=n if k % 5 == 1 or k % 5 == 4 >",
+        ),
+        (
+            "game F(n) = < F(n - k) for k in [2 * j for j in 1..=n / 2 if j != 3] >",
+            "game F(n) = < F(n - 2 * j) for j in 1..=n / 2 if j != 3 >",
+        ),
+    ];
+    for (comprehension, plain) in pairs {
+        let script = |game: &str| format!("{game}\nprint(seq(F, 0..=150))");
+        assert_eq!(ir_of(&script(comprehension)), ir_of(&script(plain)));
+        assert_same_as_the_generic_search(&script(comprehension));
+    }
+    // An item that may fail is evaluated once per value, as the list's is.
+    let failing = "game F(n) = < F(k) for k in [12 / (j - 2) for j in 0..n] if k < n >\ng(F(6))";
+    assert!(
+        ir_of(failing).contains("for k in [12 / (j - 2)]"),
+        "{}",
+        ir_of(failing)
+    );
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let fast = run_to_strings("t.sg", failing, Settings::default());
+    assert!(fast.1.is_some(), "{fast:?}");
+    assert_eq!(fast, run_to_strings("t.sg", failing, generic));
 }

@@ -211,6 +211,43 @@ fn remainders_and_exclusions_walk_only_the_values_they_keep() {
     assert!(ir_of(guarded).contains("if k % 2 == 0"));
 }
 
+/// Remainders of any modulus kept by `==`, and a few residues joined by
+/// `or`, are walked as steps; residues of two moduli, or too many kept,
+/// stay filters. Against a plain program and the generic search.
+#[test]
+fn residues_of_larger_moduli_and_joined_by_or_are_stepped() {
+    let script = "game M(n) = < M(n - k) for k in 1..=n if k % 5 == 1 or k % 5 == 4, \
+                  M(n - k) for k in 1..=n if k % 7 == 3 or 3 == k % 7, \
+                  M(n - k) for k in 1..=n if k % 5 == 1 or k % 6 == 1, \
+                  M(n - k) for k in 1..=n if k % 9 != 0 >\n\
+                  seq(M, 0..200)";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut m: Vec<u64> = Vec::new();
+    for n in 0..200usize {
+        let kept = |k: &usize| {
+            [1, 4].contains(&(k % 5))
+                || k % 7 == 3
+                || k % 5 == 1
+                || k % 6 == 1
+                || !k.is_multiple_of(9)
+        };
+        let options: Vec<u64> = (1..=n).filter(kept).map(|k| m[n - k]).collect();
+        m.push(mex(options));
+    }
+    let shown: Vec<String> = m.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", shown.join(", ")));
+    let ir = ir_of(script);
+    for line in [
+        "  M(n - 5*k - 1) for k in 0..(n + 4) / 5\n",
+        "  M(n - 5*k - 4) for k in 0..(n + 1) / 5\n",
+        "  M(n - 7*k - 3) for k in 0..(n + 4) / 7\n",
+        "  M(n - k) for k in 1..=n if (k % 5 == 1 or k % 6 == 1)\n",
+        "  M(n - k) for k in 1..=n if k % 9 != 0\n",
+    ] {
+        assert!(ir.contains(line), "{line}in\n{ir}");
+    }
+}
+
 /// A filter that holds for the first values of a loop and for none after
 /// (`k * k <= n`, however spelled) ends the loop where it first fails: the
 /// subtraction of squares is a loop over the squares. The generic search's

@@ -23,7 +23,7 @@ use crate::engine::kernel::{
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind, Name};
 use crate::types::Type;
 use crate::value::{FamilyId, Value};
 
@@ -191,6 +191,17 @@ fn option_elements(body: &Expr) -> Option<Vec<Element>> {
     }
 }
 
+/// The comprehension `[item for …]` that `e` is, alone in its brackets.
+fn comprehension(e: &Expr) -> Option<&Element> {
+    match &e.node {
+        ExprKind::List(items) | ExprKind::Set(items) => match items.as_slice() {
+            [item] if !item.clauses.is_empty() => Some(item),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Why family `id` cannot have an integer program, when its types say:
 /// a parameter whose every value is something other than an integer or a
 /// list of integers (a string, a map, a game).
@@ -286,6 +297,13 @@ impl Translator<'_> {
     }
 
     fn bind_slot(&mut self, name: &str) -> Option<usize> {
+        let slot = self.new_slot(name)?;
+        self.scope.push((name.to_string(), Binding::Slot(slot)));
+        Some(slot)
+    }
+
+    /// The next free slot, named `name` (for printing) but not in scope.
+    fn new_slot(&mut self, name: &str) -> Option<usize> {
         let slot = self.depth;
         if slot >= MAX_SLOTS {
             return None;
@@ -296,7 +314,6 @@ impl Translator<'_> {
         } else {
             self.slot_names[slot] = name.to_string();
         }
-        self.scope.push((name.to_string(), Binding::Slot(slot)));
         Some(slot)
     }
 
@@ -363,15 +380,8 @@ impl Translator<'_> {
         for clause in &element.clauses {
             match clause {
                 Clause::For { var, iter } => {
-                    if let Some(value) = self.single_affine(iter) {
-                        self.scope.push((var.node.clone(), Binding::Int(value)));
-                        continue;
-                    }
-                    let iter = self.iter(iter)?;
-                    let Some(slot) = self.bind_slot(&var.node) else {
-                        return self.fail(var.span, "too many nested loops");
-                    };
-                    clauses.push(KClause::For { slot, iter });
+                    let binding = self.walk_loop(var, iter, &mut clauses)?;
+                    self.scope.push((var.node.clone(), binding));
                 }
                 Clause::If(cond) => {
                     let cond = self.cond(cond)?;
@@ -391,6 +401,78 @@ impl Translator<'_> {
             false => OptionValue::Terms { calls, nims },
         };
         Some(KElement { clauses, value })
+    }
+
+    /// Translates `for var in iter` onto `clauses`, giving what `var`
+    /// stands for. A comprehension walked (written out, or a non-recursive
+    /// `def`'s body) becomes its own clauses, its item bound to `var`: the
+    /// same options, and no list built.
+    fn walk_loop(
+        &mut self,
+        var: &Name,
+        iter: &Expr,
+        clauses: &mut Vec<KClause>,
+    ) -> Option<Binding> {
+        if let Some(value) = self.single_affine(iter) {
+            return Some(Binding::Int(value));
+        }
+        if let Some(element) = comprehension(iter) {
+            let scope = self.scope.len();
+            let item = self.comprehension_clauses(element, clauses);
+            self.scope.truncate(scope);
+            return match item? {
+                item @ IntExpr::Affine(_) => Some(Binding::Int(item)),
+                // Evaluated once per item, where it may fail.
+                item => {
+                    let iter = Iter::List(vec![item]);
+                    self.loop_slot(var, iter, clauses)
+                }
+            };
+        }
+        if let ExprKind::Call(callee, args) = &iter.node
+            && let ExprKind::Var(name) = &callee.node
+            && let Some(Global::Def(id)) = self.global(name)
+            && !self.recursive(id)
+            && comprehension(&self.program.defs[id.0 as usize].definition.body).is_some()
+        {
+            let inlined = self.inline(name, args, iter.span, |t, body| {
+                t.walk_loop(var, body, clauses)
+            });
+            return inlined.flatten();
+        }
+        let iter = self.iter(iter)?;
+        self.loop_slot(var, iter, clauses)
+    }
+
+    /// The clauses of comprehension `element` onto `clauses`, its loop
+    /// variables left in scope; gives its item.
+    fn comprehension_clauses(
+        &mut self,
+        element: &Element,
+        clauses: &mut Vec<KClause>,
+    ) -> Option<IntExpr> {
+        for clause in &element.clauses {
+            match clause {
+                Clause::For { var, iter } => {
+                    let binding = self.walk_loop(var, iter, clauses)?;
+                    self.scope.push((var.node.clone(), binding));
+                }
+                Clause::If(cond) => {
+                    let cond = self.cond(cond)?;
+                    clauses.push(KClause::If(cond));
+                }
+            }
+        }
+        self.int(&element.value)
+    }
+
+    /// A loop over `iter` in a new slot named `var`, onto `clauses`.
+    fn loop_slot(&mut self, var: &Name, iter: Iter, clauses: &mut Vec<KClause>) -> Option<Binding> {
+        let Some(slot) = self.new_slot(&var.node) else {
+            return self.fail(var.span, "too many nested loops");
+        };
+        clauses.push(KClause::For { slot, iter });
+        Some(Binding::Slot(slot))
     }
 
     /// The item of a loop over one affine integer, `for b in [n - a]` (a

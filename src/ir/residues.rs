@@ -8,9 +8,11 @@
 use super::filters::filter_after_loop;
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue};
 
-/// Largest modulus whose residues become elements of their own
-/// (`k % 3 != 0` is two: `k % 3 == 1` and `k % 3 == 2`).
-const RESIDUES: i64 = 4;
+/// Most residues a filter may keep: each becomes an element of its own
+/// (`k % 3 != 0` is two, `k % 3 == 1` and `k % 3 == 2`).
+const RESIDUES: usize = 4;
+/// Largest modulus stepped: the loop's variable is then multiplied by it.
+const MODULUS: i64 = 1 << 12;
 
 /// `for k in low..high … if k % m == r` (the filter after the loop, past
 /// filters that cannot fail) becomes `for k in ⌈(low − r)/m⌉..⌈(high −
@@ -40,8 +42,19 @@ pub(super) fn step_residues(element: Element) -> Vec<Element> {
 
 /// The modulus and the residues `cond` keeps, when it is `slot % m == r`
 /// or `slot % m != r` (either side) for a constant `m` from 2 to
-/// `RESIDUES`.
+/// `MODULUS`, or such tests of one modulus joined by `or`, and keeps at
+/// most `RESIDUES` of them.
 fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
+    if let Cond::Or(a, b) = cond {
+        let ((m, mut kept), (other, more)) = (residues(a, slot)?, residues(b, slot)?);
+        if m != other {
+            return None;
+        }
+        kept.extend(more);
+        kept.sort_unstable();
+        kept.dedup();
+        return (kept.len() <= RESIDUES).then_some((m, kept));
+    }
     let Cond::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), a, b) = cond else {
         return None;
     };
@@ -54,11 +67,18 @@ fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
         (None, Some(m)) => (m, a.as_constant()?),
         _ => return None,
     };
-    if !(2..=RESIDUES).contains(&modulus) {
+    if !(2..=MODULUS).contains(&modulus) {
         return None;
     }
-    let kept = (0..modulus).filter(|&r| (r == residue) == (*op == CmpOp::Eq));
-    Some((modulus, kept.collect()))
+    let kept: Vec<i64> = match op {
+        CmpOp::Eq => (0..modulus)
+            .contains(&residue)
+            .then_some(residue)
+            .into_iter()
+            .collect(),
+        _ => (0..modulus).filter(|&r| r != residue).collect(),
+    };
+    (kept.len() <= RESIDUES).then_some((modulus, kept))
 }
 
 /// The element with the loop at `at` walking the values `m·k + r` and the
