@@ -867,6 +867,41 @@ fn boards_are_integer_parameters_spelled_as_lists() {
     assert_eq!(generic_sequence(&script), xor);
 }
 
+/// A board read whole (`min(p)`, `sum(p)`) or named sorted or reversed
+/// (`P(sort([a, b]))`) is still a board: an integer program, with the
+/// values of the plain spellings and of the generic search.
+#[test]
+fn boards_read_whole_or_named_sorted_stay_boards() {
+    let wythoff = "game W(p) = < W([p[0] - k, p[1]]) for k in 1..=p[0], \
+                   W([p[0], p[1] - k]) for k in 1..=p[1], \
+                   W([p[0] - k, p[1] - k]) for k in 1..=min(p) if sum(p) >= 2 * k >";
+    let sorted = "game W(p) = < W(sort([p[0] - k, p[1]])) for k in 1..=p[0], \
+                  W(reversed([p[1] - k, p[0]])) for k in 1..=p[1], \
+                  W(sort([p[0] - k, p[1] - k])) for k in 1..=min(p[0], p[1]) >";
+    let three = "game W(p) = < W(sort([p[0] - k, p[1], p[2]])) for k in 1..=p[0], \
+                 W(sort([p[0], p[1] - k, p[2]])) for k in 1..=p[1], \
+                 W(sort([p[2] - k, p[1], p[0]])) for k in 1..=max(p) if k <= p[2] >";
+    let plain = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                 W(a - k, b - k) for k in 1..=min(a, b) >";
+    let pairs = "[g(W([a, b])) for a in 0..14 for b in 0..14]";
+    let expected = single_sequence(&format!(
+        "{plain}\n[g(W(a, b)) for a in 0..14 for b in 0..14]"
+    ));
+    for game in [wythoff, sorted] {
+        assert!(kernel_of(game, "W").is_some(), "{game}");
+        let script = format!("{game}\n{pairs}");
+        assert_eq!(single_sequence(&script), expected, "{game}");
+        assert_eq!(generic_sequence(&script), expected, "{game}");
+    }
+    assert!(kernel_of(three, "W").is_some());
+    let script = format!("{three}\n[g(W([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
+    let xor: Vec<u64> = (0..6u64)
+        .flat_map(|a| (0..6u64).flat_map(move |b| (0..6u64).map(move |c| a ^ b ^ c)))
+        .collect();
+    assert_eq!(single_sequence(&script), xor);
+    assert_eq!(generic_sequence(&script), xor);
+}
+
 /// `--stats` says how each family was computed and how many positions it
 /// keeps.
 #[test]

@@ -6,8 +6,9 @@
 //!
 //! The shape is read from the definition alone, before any position
 //! exists: the parameter is used only as `p[i]` with a constant `i` (or in
-//! `len(p)`), and every option names the family with a list literal of one
-//! length, between 2 and 4.
+//! `len(p)`, `min(p)`, `max(p)`, `sum(p)`), and every option names the
+//! family with a list literal of one length, between 2 and 4 (or `sort` or
+//! `reversed` of one).
 
 use crate::engine::kernel::MAX_PARAMS;
 use crate::syntax::ast::{Clause, Definition, Element, Expr, ExprKind};
@@ -53,7 +54,9 @@ impl Shape<'_> {
                 self.indices.push(constant(index)?);
                 Some(())
             }
-            ExprKind::Call(callee, args) if is_var(callee, "len") && args.len() == 1 => {
+            ExprKind::Call(callee, args)
+                if READS.iter().any(|name| is_var(callee, name)) && args.len() == 1 =>
+            {
                 match is_var(&args[0], self.param) {
                     true => Some(()),
                     false => self.expr(&args[0]),
@@ -63,9 +66,7 @@ impl Shape<'_> {
                 let [arg] = args.as_slice() else {
                     return None;
                 };
-                let ExprKind::List(items) = &arg.node else {
-                    return None;
-                };
+                let items = literal(arg)?;
                 self.lengths.push(items.len());
                 for item in items {
                     if !item.clauses.is_empty() {
@@ -130,6 +131,24 @@ impl Shape<'_> {
     }
 }
 
+/// The built-ins that read a board whole.
+const READS: [&str; 4] = ["len", "min", "max", "sum"];
+
+/// The items of the list literal `e` names a position with, bare or
+/// reordered (`sort([a, b])`, `reversed([a, b])`).
+pub(super) fn literal(e: &Expr) -> Option<&[Element]> {
+    match &e.node {
+        ExprKind::List(items) => Some(items),
+        ExprKind::Call(callee, args) if is_var(callee, "sort") || is_var(callee, "reversed") => {
+            match args.as_slice() {
+                [arg] => literal(arg),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 fn is_var(e: &Expr, name: &str) -> bool {
     matches!(&e.node, ExprKind::Var(n) if n == name)
 }
@@ -164,6 +183,10 @@ mod tests {
         assert_eq!(shape(wythoff), Some(2));
         let nim = "game N(h) = < N([h[0] - k, h[1], h[2]]) for k in 1..=h[0] if len(h) == 3 >";
         assert_eq!(shape(nim), Some(3));
+        let sorted = "game P(h) = < P(sort([h[0] - k, h[1]])) for k in 1..=min(h), \
+                      P(reversed([h[0], h[1] - 1])) if max(h) + sum(h) > 0 >";
+        assert_eq!(shape(sorted), Some(2));
+        assert_eq!(shape("game P(h) = < P(sort(h)) >"), None);
         // Bare uses, computed indices, lengths that differ, one integer.
         assert_eq!(shape("game B(p) = < B(p) >"), None);
         assert_eq!(shape("game B(p) = < B([p[i], 0]) for i in 0..2 >"), None);

@@ -191,6 +191,16 @@ fn option_elements(body: &Expr) -> Option<Vec<Element>> {
     }
 }
 
+/// The compare-exchanges that sort `k` items (`k` up to `MAX_PARAMS`).
+fn sorting_network(k: usize) -> Option<&'static [(usize, usize)]> {
+    Some(match k {
+        2 => &[(0, 1)],
+        3 => &[(0, 1), (1, 2), (0, 1)],
+        4 => &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
+        _ => return None,
+    })
+}
+
 /// The comprehension `[item for …]` that `e` is, alone in its brackets.
 fn comprehension(e: &Expr) -> Option<&Element> {
     match &e.node {
@@ -502,6 +512,32 @@ impl Translator<'_> {
         }
     }
 
+    /// The integers of a board the options name: a list literal, or `sort`
+    /// or `reversed` of one (sorted by a network of `min`s and `max`es).
+    fn board_items(&mut self, list: &Expr) -> Option<Vec<IntExpr>> {
+        if let ExprKind::Call(callee, args) = &list.node
+            && let (ExprKind::Var(name), [arg]) = (&callee.node, args.as_slice())
+        {
+            let mut items = self.board_items(arg)?;
+            if self.builtin(name, "reversed") {
+                items.reverse();
+                return Some(items);
+            }
+            if self.builtin(name, "sort") {
+                for &(i, j) in sorting_network(items.len())? {
+                    let (a, b) = (items[i].clone(), items[j].clone());
+                    items[i] = super::passes::min_of(vec![a.clone(), b.clone()]);
+                    items[j] = super::passes::max_of(vec![a, b]);
+                }
+                return Some(items);
+            }
+        }
+        let ExprKind::List(items) = &list.node else {
+            return self.fail(list.span, "a board that is not a list literal");
+        };
+        items.iter().map(|item| self.int(&item.value)).collect()
+    }
+
     /// Flattens a sum of `F(index…)` terms and nim heaps.
     fn terms(&mut self, e: &Expr, out: &mut Terms) -> Option<()> {
         match &e.node {
@@ -530,15 +566,13 @@ impl Translator<'_> {
                     Some(())
                 }
                 ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
-                    let args = match (self.board, args.as_slice()) {
-                        (true, [list]) => match &list.node {
-                            ExprKind::List(items) => items.iter().map(|i| &i.value).collect(),
-                            _ => return self.fail(list.span, "a board that is not a list literal"),
-                        },
-                        _ => args.iter().collect::<Vec<_>>(),
-                    };
+                    if let (true, [list]) = (self.board, args.as_slice()) {
+                        let board = self.board_items(list)?;
+                        out.calls.push(board);
+                        return Some(());
+                    }
                     let mut call = Vec::new();
-                    for (i, arg) in args.into_iter().enumerate() {
+                    for (i, arg) in args.iter().enumerate() {
                         if self.fixed.contains(&i) {
                             if !self.passes_on(arg, i) {
                                 return self.fail(arg.span, "another value of a fixed parameter");

@@ -36,6 +36,9 @@ impl Translator<'_> {
             ExprKind::Var(name) => match self.name(name, e.span)? {
                 Binding::List(list) => list,
                 Binding::Iter(crate::engine::kernel::Iter::List(items)) => ListExpr::Items(items),
+                Binding::Board { first, k } => {
+                    ListExpr::Items((first..first + k).map(IntExpr::slot).collect())
+                }
                 _ => return self.fail(e.span, format!("`{name}` is not a list here")),
             },
             ExprKind::List(items) => {
