@@ -23,10 +23,14 @@ pub fn board_len(definition: &Definition) -> Option<usize> {
         family: &definition.name.node,
         lengths: Vec::new(),
         indices: Vec::new(),
+        sorted: false,
     };
     shape.expr(&definition.body)?;
     let k = *shape.lengths.first()?;
+    // Sorted positions of more than two integers are fewer kept as lists
+    // than as a box of every order, cut into cases by the sort's network.
     let fits = (2..=MAX_PARAMS).contains(&k)
+        && (!shape.sorted || k == 2)
         && shape.lengths.iter().all(|&n| n == k)
         && shape
             .indices
@@ -44,6 +48,8 @@ struct Shape<'a> {
     lengths: Vec<usize>,
     /// The constant indices `p[i]` reads.
     indices: Vec<i64>,
+    /// Whether an option names a position sorted or reversed.
+    sorted: bool,
 }
 
 impl Shape<'_> {
@@ -67,6 +73,7 @@ impl Shape<'_> {
                     return None;
                 };
                 let items = literal(arg)?;
+                self.sorted |= !matches!(arg.node, ExprKind::List(_));
                 self.lengths.push(items.len());
                 for item in items {
                     if !item.clauses.is_empty() {
@@ -187,6 +194,8 @@ mod tests {
                       P(reversed([h[0], h[1] - 1])) if max(h) + sum(h) > 0 >";
         assert_eq!(shape(sorted), Some(2));
         assert_eq!(shape("game P(h) = < P(sort(h)) >"), None);
+        let three = "game P(h) = < P(sort([h[0] - 1, h[1], h[2]])) if h[0] > 0 >";
+        assert_eq!(shape(three), None);
         // Bare uses, computed indices, lengths that differ, one integer.
         assert_eq!(shape("game B(p) = < B(p) >"), None);
         assert_eq!(shape("game B(p) = < B([p[i], 0]) for i in 0..2 >"), None);
