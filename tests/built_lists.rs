@@ -122,3 +122,56 @@ fn a_loop_over_a_comprehension_is_the_comprehensions_loops() {
     assert!(fast.1.is_some(), "{fast:?}");
     assert_eq!(fast, run_to_strings("t.sg", failing, generic));
 }
+
+/// A filter reading only its loop's variable and calling a `def` (a prime
+/// test by trial division, the parity of a list of bits) is remembered by
+/// the variable's value: the generic search's values, and its errors where
+/// the filter fails for some value.
+#[test]
+fn filters_of_one_loop_variable_are_remembered_with_the_generic_values() {
+    let games = [
+        "def noDiv(k, d) = d * d > k or (k % d != 0 and noDiv(k, d + 1))\n\
+         def prime(k) = k >= 2 and noDiv(k, 2)\n\
+         game F(n) = < F(n - k) for k in 1..=n if prime(k) >",
+        "def bits(k) = if k == 0 then [] else [k % 2] + bits(k / 2)\n\
+         game F(n) = < F(n - k) for k in 1..=n if sum(bits(k)) % 2 == 1 >",
+        "def down(k) = if k <= 0 then 0 else 1 + down(k - 1)\n\
+         game F(n) = < F(n - k) for k in 1..=n if down(k) % 3 != 1, F(n - 1) if n > 0 >",
+    ];
+    for game in games {
+        let script = format!("{game}\nprint(seq(F, 0..=300))");
+        assert!(
+            ir_of(&script).contains("filters of one loop variable remembered"),
+            "{}",
+            ir_of(&script)
+        );
+        assert_same_as_the_generic_search(&script);
+    }
+    let primes: Vec<i64> = (2..=300i64)
+        .filter(|&k| (2..k).take_while(|d| d * d <= k).all(|d| k % d != 0))
+        .collect();
+    let listed: Vec<String> = primes.iter().map(i64::to_string).collect();
+    let by_list = format!(
+        "let P = [{}]\ngame F(n) = < F(n - k) for k in P if k <= n >\nprint(seq(F, 0..=300))",
+        listed.join(", ")
+    );
+    let by_test = format!("{}\nprint(seq(F, 0..=300))", games[0]);
+    assert_eq!(
+        assert_same_as_the_generic_search(&by_test),
+        assert_same_as_the_generic_search(&by_list)
+    );
+    let failing = "def inverse(k) = if k > 100 then inverse(k - 1) else 12 / (k - 7)\n\
+                   game F(n) = < F(n - k) for k in 1..=n if inverse(k) > 0 >\ng(F(9))";
+    assert!(
+        ir_of(failing).contains("(remembered by k)"),
+        "{}",
+        ir_of(failing)
+    );
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let fast = run_to_strings("t.sg", failing, Settings::default());
+    assert!(fast.1.is_some(), "{fast:?}");
+    assert_eq!(fast, run_to_strings("t.sg", failing, generic));
+}

@@ -117,6 +117,7 @@ impl Facts {
             Cond::Cmp(_, a, b) => self.total(a) && self.total(b),
             Cond::Not(c) => self.holds(c),
             Cond::And(a, b) | Cond::Or(a, b) => self.holds(a) && self.holds(b),
+            Cond::Remembered(r) => self.holds(&r.cond),
         }
     }
 
@@ -400,5 +401,6 @@ pub(super) fn negate(cond: Cond) -> Cond {
         Cond::Not(c) => *c,
         Cond::And(a, b) => Cond::Or(Box::new(negate(*a)), Box::new(negate(*b))),
         Cond::Or(a, b) => Cond::And(Box::new(negate(*a)), Box::new(negate(*b))),
+        Cond::Remembered(r) => negate(r.cond),
     }
 }

@@ -15,6 +15,7 @@ mod membership;
 mod monotone;
 mod passes;
 mod print;
+mod remember;
 mod residues;
 mod updates;
 
@@ -81,6 +82,7 @@ pub fn plan(
         &mut slots,
         &mut slot_names,
     ));
+    passes.extend(remember::remember_filters(&mut elements, slots));
     let mut kernel = match translated.list {
         true => Kernel::of_lists(elements, slots),
         false => Kernel::new(translated.params, elements, slots),

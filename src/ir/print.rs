@@ -311,6 +311,11 @@ impl Names<'_> {
             Cond::Not(c) => format!("not ({})", self.cond(c)),
             Cond::And(a, b) => format!("({} and {})", self.cond(a), self.cond(b)),
             Cond::Or(a, b) => format!("({} or {})", self.cond(a), self.cond(b)),
+            Cond::Remembered(r) => format!(
+                "{} (remembered by {})",
+                self.cond(&r.cond),
+                self.slots[r.slot]
+            ),
         }
     }
 

@@ -849,6 +849,21 @@ pub enum Cond {
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
+    /// A condition that reads one slot only, its results remembered by
+    /// that slot's value (`Remembered`).
+    Remembered(Box<Remembered>),
+}
+
+/// A filter that reads only its loop's variable and calls a function (`if
+/// prime(k)`): pure, so computed once per value of the variable over all
+/// the positions, where it was computed for every `k` of every position.
+/// Only a filter of an element's clauses is remembered, whose calls start
+/// at depth 0: a result stands for no deeper nesting than computing it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remembered {
+    pub slot: usize,
+    pub cond: Cond,
+    pub memo: Memo,
 }
 
 impl Cond {
@@ -878,6 +893,9 @@ impl Cond {
             Cond::Not(c) => Cond::Not(each(c)?),
             Cond::And(a, b) => Cond::And(each(a)?, each(b)?),
             Cond::Or(a, b) => Cond::Or(each(a)?, each(b)?),
+            // What `f` makes of the slot is no longer that slot: the
+            // results remembered do not carry over.
+            Cond::Remembered(r) => r.cond.try_map(f)?,
         })
     }
 
@@ -888,6 +906,7 @@ impl Cond {
             Cond::Cmp(_, a, b) => a.uses(slot) || b.uses(slot),
             Cond::Not(c) => c.uses(slot),
             Cond::And(a, b) | Cond::Or(a, b) => a.uses(slot) || b.uses(slot),
+            Cond::Remembered(r) => r.cond.uses(slot),
         }
     }
 
@@ -900,6 +919,15 @@ impl Cond {
             Cond::Not(c) => !c.eval(slots, calls)?,
             Cond::And(a, b) => a.eval(slots, calls)? && b.eval(slots, calls)?,
             Cond::Or(a, b) => a.eval(slots, calls)? || b.eval(slots, calls)?,
+            Cond::Remembered(r) => {
+                let x = slots[r.slot];
+                if let Some((known, _)) = r.memo.get(x) {
+                    return Some(known != 0);
+                }
+                let holds = r.cond.eval(slots, calls)?;
+                r.memo.set(x, holds as i64, 0);
+                holds
+            }
         })
     }
 }

@@ -20,7 +20,7 @@ mod until;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
-pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo};
+pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo, Remembered};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 pub use until::Until;

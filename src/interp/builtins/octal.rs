@@ -328,6 +328,7 @@ fn affine_condition(cond: &Cond, largest: &mut i64) -> Option<()> {
             affine_condition(a, largest)?;
             affine_condition(b, largest)
         }
+        Cond::Remembered(_) => None,
     }
 }
 
