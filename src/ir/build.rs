@@ -387,18 +387,7 @@ impl Translator<'_> {
 
     fn element_in_scope(&mut self, element: &Element) -> Option<KElement> {
         let mut clauses = Vec::new();
-        for clause in &element.clauses {
-            match clause {
-                Clause::For { var, iter } => {
-                    let binding = self.walk_loop(var, iter, &mut clauses)?;
-                    self.scope.push((var.node.clone(), binding));
-                }
-                Clause::If(cond) => {
-                    let cond = self.cond(cond)?;
-                    clauses.push(KClause::If(cond));
-                }
-            }
-        }
+        self.clauses(&element.clauses, &mut clauses)?;
         let mut terms = Terms::default();
         self.terms(&element.value, &mut terms)?;
         let Terms {
@@ -428,7 +417,8 @@ impl Translator<'_> {
         }
         if let Some(element) = comprehension(iter) {
             let scope = self.scope.len();
-            let item = self.comprehension_clauses(element, clauses);
+            let item =
+                (self.clauses(&element.clauses, clauses)).and_then(|()| self.int(&element.value));
             self.scope.truncate(scope);
             return match item? {
                 item @ IntExpr::Affine(_) => Some(Binding::Int(item)),
@@ -454,26 +444,22 @@ impl Translator<'_> {
         self.loop_slot(var, iter, clauses)
     }
 
-    /// The clauses of comprehension `element` onto `clauses`, its loop
-    /// variables left in scope; gives its item.
-    fn comprehension_clauses(
-        &mut self,
-        element: &Element,
-        clauses: &mut Vec<KClause>,
-    ) -> Option<IntExpr> {
-        for clause in &element.clauses {
+    /// Translates the clauses of an element or a comprehension onto `out`,
+    /// their loop variables left in scope.
+    fn clauses(&mut self, clauses: &[Clause], out: &mut Vec<KClause>) -> Option<()> {
+        for clause in clauses {
             match clause {
                 Clause::For { var, iter } => {
-                    let binding = self.walk_loop(var, iter, clauses)?;
+                    let binding = self.walk_loop(var, iter, out)?;
                     self.scope.push((var.node.clone(), binding));
                 }
                 Clause::If(cond) => {
                     let cond = self.cond(cond)?;
-                    clauses.push(KClause::If(cond));
+                    out.push(KClause::If(cond));
                 }
             }
         }
-        self.int(&element.value)
+        Some(())
     }
 
     /// A loop over `iter` in a new slot named `var`, onto `clauses`.

@@ -262,7 +262,7 @@ pub struct Calls<'a> {
     foreign: Option<&'a dyn Fn(usize, i64) -> Option<u64>>,
     /// The kernel's functions building lists, and the memory that lists
     /// built on the way are built in (`IntExpr::Reduce`, `Iter::Built`).
-    lists: &'a [Function],
+    pub(super) lists: &'a [Function],
     scratch: Option<&'a std::cell::Cell<Vec<i64>>>,
 }
 
@@ -322,7 +322,6 @@ impl<'a> Calls<'a> {
         memory.clear();
         memory.extend_from_slice(slots);
         let mut builder = Builder {
-            functions: self.lists,
             calls: *self,
             memory: &mut memory,
         };

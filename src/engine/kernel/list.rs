@@ -365,9 +365,9 @@ impl ListWalk {
 }
 
 /// Evaluates list expressions in one memory: the frame of the element (or
-/// function) being evaluated starts at `base`.
+/// function) being evaluated starts at `base`; the functions it calls are
+/// `calls`'s lists (`Calls::with_lists`).
 pub(super) struct Builder<'a> {
-    pub functions: &'a [Function],
     pub calls: Calls<'a>,
     pub memory: &'a mut Vec<i64>,
 }
@@ -500,7 +500,7 @@ impl Builder<'_> {
     ) -> Option<(usize, usize)> {
         let mark = self.memory.len();
         let values = self.arguments(args, base, depth)?;
-        let functions = self.functions;
+        let functions = self.calls.lists;
         self.bind(&functions[function].params, &values, at, base);
         let items = self.memory.len();
         self.walk(walk, base, depth)?;
@@ -556,7 +556,7 @@ impl Builder<'_> {
         mark: usize,
         depth: usize,
     ) -> Option<(usize, usize)> {
-        let function = &self.functions[index];
+        let function = &self.calls.lists[index];
         let frame = self.memory.len();
         self.memory.resize(frame + function.slots, 0);
         let mut slot = frame;
@@ -758,7 +758,7 @@ impl Builder<'_> {
                     self.enter(index, &values, top, depth + 1)?;
                     return Some(Tail::Done);
                 }
-                let functions = self.functions;
+                let functions = self.calls.lists;
                 self.bind(&functions[index].params, &values, frame, frame);
                 Some(Tail::Again)
             }

@@ -5,7 +5,7 @@ use super::curve::Curves;
 use super::line::Line;
 use super::list::Builder;
 use super::{
-    Calls, Clause, CmpOp, DirectSplit, Element, Function, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
+    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
     OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
@@ -44,7 +44,6 @@ impl Kernel {
             known,
             limit,
             out,
-            functions: &self.functions,
             calls: Calls::new(&self.int_functions, &deepest, &foreign)
                 .with_lists(&self.functions, &scratch),
         };
@@ -103,7 +102,6 @@ struct Walk<'a, K: ?Sized> {
     known: &'a K,
     limit: u64,
     out: &'a mut OptionSet,
-    functions: &'a [Function],
     calls: Calls<'a>,
 }
 
@@ -398,7 +396,6 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     memory.clear();
                     memory.extend_from_slice(slots);
                     let mut builder = Builder {
-                        functions: self.functions,
                         calls: self.calls,
                         memory,
                     };
