@@ -8,8 +8,8 @@
 #[allow(dead_code)]
 mod common;
 
-use common::assert_same_as_the_generic_search;
-use sprague::run::{Settings, emit_ir, run_to_strings};
+use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search};
+use sprague::run::{Settings, emit_ir};
 
 /// What `--emit ir` prints for `script`.
 fn ir_of(script: &str) -> String {
@@ -69,16 +69,9 @@ fn a_list_failing_where_it_is_built_is_the_generic_searchs_error() {
         // A division by zero inside a loop's list.
         "game F(n) = < F(n - k) for k in [1, 6 / (n - 3)] if k <= n and k > 0 >\ng(F(9))",
     ];
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
     for script in failing {
         assert!(how(script).contains("integer program"), "{}", how(script));
-        let fast = run_to_strings("t.sg", script, Settings::default());
-        let slow = run_to_strings("t.sg", script, generic.clone());
-        assert!(fast.1.is_some(), "no error for {script}");
-        assert_eq!(fast, slow, "{script}");
+        assert_same_error_as_the_generic_search(script);
     }
 }
 
@@ -114,13 +107,7 @@ fn a_loop_over_a_comprehension_is_the_comprehensions_loops() {
         "{}",
         ir_of(failing)
     );
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let fast = run_to_strings("t.sg", failing, Settings::default());
-    assert!(fast.1.is_some(), "{fast:?}");
-    assert_eq!(fast, run_to_strings("t.sg", failing, generic));
+    assert_same_error_as_the_generic_search(failing);
 }
 
 /// A filter reading only its loop's variable and calling a `def` (a prime
@@ -167,11 +154,5 @@ fn filters_of_one_loop_variable_are_remembered_with_the_generic_values() {
         "{}",
         ir_of(failing)
     );
-    let generic = Settings {
-        generic_only: true,
-        ..Default::default()
-    };
-    let fast = run_to_strings("t.sg", failing, Settings::default());
-    assert!(fast.1.is_some(), "{fast:?}");
-    assert_eq!(fast, run_to_strings("t.sg", failing, generic));
+    assert_same_error_as_the_generic_search(failing);
 }

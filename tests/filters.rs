@@ -8,8 +8,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, mex, run_binary};
-use sprague::run::{Settings, run_to_strings};
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
+};
 
 /// What `--emit ir` prints for `script`.
 fn ir_of(script: &str) -> String {
@@ -68,10 +69,6 @@ fn filters_moved_up_or_split_into_bounds_equal_the_generic_search() {
 /// that may index past a list: the search must still report that error.
 #[test]
 fn a_filter_stays_behind_a_loop_that_may_fail() {
-    let generic = Settings {
-        generic_only: true,
-        ..Settings::default()
-    };
     for script in [
         "game F(n) = < F(n - k) for k in 1..=n for j in 0..(10 / (k - 1)) if k > 1 >\ng(F(6))",
         "game L(p) = < L(p[..i] + [p[i] - 1] + p[i + 1..]) for i in 0..len(p) \
@@ -79,9 +76,7 @@ fn a_filter_stays_behind_a_loop_that_may_fail() {
         "game L(p) = < L(p[..i] + [p[i] - 1] + p[i + 1..]) for i in 0..len(p) \
          for j in i - 4..len(p) for x in 0..p[j] if i > 3 and p[i] > 0 >\ng(L([2, 2, 1]))",
     ] {
-        let fast = run_to_strings("t.sg", script, Settings::default());
-        assert!(fast.1.is_some(), "{script} should fail: {fast:?}");
-        assert_eq!(fast, run_to_strings("t.sg", script, generic.clone()));
+        assert_same_error_as_the_generic_search(script);
     }
 }
 
@@ -201,13 +196,7 @@ fn remainders_and_exclusions_walk_only_the_values_they_keep() {
     assert!(ir.contains("game Z(n): integer program; passes: remainder filters stepped\n"));
     let guarded =
         "game F(n) = < F(n - k) for k in 1..=n if 12 % (k - 1) != 5 if k % 2 == 0 >\ng(F(6))";
-    let generic = Settings {
-        generic_only: true,
-        ..Settings::default()
-    };
-    let fast = run_to_strings("t.sg", guarded, Settings::default());
-    assert!(fast.1.is_some(), "{fast:?}");
-    assert_eq!(fast, run_to_strings("t.sg", guarded, generic));
+    assert_same_error_as_the_generic_search(guarded);
     assert!(ir_of(guarded).contains("if k % 2 == 0"));
 }
 
@@ -285,19 +274,13 @@ fn filters_holding_on_a_prefix_end_their_loops() {
     );
     assert!(ir.contains("if n * k <= 40"), "{ir}");
     assert!(ir.contains("if k * k >= n + 30"), "{ir}");
-    let generic = Settings {
-        generic_only: true,
-        ..Settings::default()
-    };
     for failing in [
         // Overflows from k = 2 on.
         "game O(n) = < O(n - 1) for k in 0..=n if k * 4611686018427387904 <= n >\ng(O(5))",
         // Behind a filter that may fail, the filter stays.
         "game F(n) = < F(n - k) for k in 1..=n if 12 % (k - 1) != 5 if k * k <= n >\ng(F(6))",
     ] {
-        let fast = run_to_strings("t.sg", failing, Settings::default());
-        assert!(fast.1.is_some(), "{fast:?}");
-        assert_eq!(fast, run_to_strings("t.sg", failing, generic.clone()));
+        assert_same_error_as_the_generic_search(failing);
     }
 }
 
@@ -336,14 +319,6 @@ fn arguments_of_degree_two_are_stepped_as_the_search_evaluates_them() {
     // k * 2^60 * k overflows from k = 3 on, past the values a curve starts
     // from.
     let overflowing = "game P(n) = < P(n - 1 + 0 * (k * 1152921504606846976 * k)) for k in 0..=n if n > 0 >\ng(P(5))";
-    let generic = Settings {
-        generic_only: true,
-        ..Settings::default()
-    };
-    let fast = run_to_strings("t.sg", overflowing, Settings::default());
-    assert!(
-        fast.1.as_deref().is_some_and(|e| e.contains("overflow")),
-        "{fast:?}"
-    );
-    assert_eq!(fast, run_to_strings("t.sg", overflowing, generic));
+    let (_, error) = assert_same_error_as_the_generic_search(overflowing);
+    assert!(error.contains("overflow"), "{error}");
 }

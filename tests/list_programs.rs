@@ -10,7 +10,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    assert_same_as_the_generic_search, generic_sequence, mex, run_binary, single_sequence,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, generic_sequence,
+    mex, run_binary, single_sequence,
 };
 use proptest::prelude::*;
 use sprague::run::{Settings, emit_ir, run_to_strings};
@@ -429,14 +430,7 @@ fn errors_are_the_generic_searchs_errors() {
         "game E(h) = < E(h[1..]) if min(h) >= 0 >\ng(E([]))",
     ];
     for script in scripts {
-        let fast = run_to_strings("test.sg", script, Settings::default());
-        let generic = Settings {
-            generic_only: true,
-            ..Default::default()
-        };
-        let slow = run_to_strings("test.sg", script, generic);
-        assert!(fast.1.is_some(), "{script} should fail");
-        assert_eq!(fast, slow, "{script}");
+        assert_same_error_as_the_generic_search(script);
     }
 }
 

@@ -96,6 +96,22 @@ pub fn run_binary(args: &[&str]) -> (String, String) {
     (text(&output.stdout), text(&output.stderr))
 }
 
+/// What `script` prints and the error it reports, both the same with the
+/// integer and list programs as with the generic search alone; it must
+/// fail somewhere.
+pub fn assert_same_error_as_the_generic_search(script: &str) -> (String, String) {
+    let run = |settings| run_to_strings("test.sg", script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    let (fast, slow) = (run(Settings::default()), run(generic));
+    assert_eq!(fast, slow, "{script}");
+    let (printed, error) = fast;
+    let error = error.unwrap_or_else(|| panic!("{script} should fail, printed {printed:?}"));
+    (printed, error)
+}
+
 /// What `script` prints, which is the same with the integer and list
 /// programs as with the generic search alone; it fails nowhere.
 pub fn assert_same_as_the_generic_search(script: &str) -> String {
