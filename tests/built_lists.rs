@@ -48,6 +48,13 @@ const GAMES: &[&str] = &[
     "let P = [2 ** i for i in 0..8]\n\
      game F(n) = < F(n - P[i]) for i in 0..8 if n / P[i] % 2 == 1 >",
     "let M = [1, 2, 4, 8]\ngame F(n) = < F(n - M[i]) for i in 0..len(M) if M[i] <= n >",
+    // A list out of a let list of lists, or a map, by a key computed.
+    "let M = [[1, 2], [1, 3], [2, 3, 4]]\ngame F(n) = < F(n - k) for k in M[n % 3] if k <= n >",
+    "let M = [[1, 2], [1, 3], [2, 3, 4]]\ngame F(n) = < F(n - k) for k in M[-1 - n % 3] if k <= n >",
+    "let M = {0: [1, 2], 1: [1, 3], 2: [2, 3, 4], \"x\": [5]}\n\
+     game F(n) = < F(n - k) for k in M[n % 3] if k <= n >",
+    "let M = [[1, 5], [2], [3, 1, 1]]\ngame F(n) = < F(n - M[n % 3][i]) for i in 0..len(M[n % 3]) if M[n % 3][i] <= n >",
+    "let D = {0: 1, 1: 2, 2: 3}\ngame F(n) = < F(n - D[n % 3]) if D[n % 3] <= n, F(n - 1) if n % 5 == 4 >",
 ];
 
 #[test]
@@ -66,6 +73,10 @@ fn a_list_failing_where_it_is_built_is_the_generic_searchs_error() {
         "game F(n) = < F(n - 1) if n > min([j for j in 2..n]) >\ng(F(5))",
         // An index past the end of a list a def builds.
         "def moves(n) = [1, 2]\ngame F(n) = < F(n - moves(n)[n % 3]) if n > 2 >\ng(F(9))",
+        // A list of lists indexed past its end, a key not in a map.
+        "let M = [[1], [2]]\ngame F(n) = < F(n - k) for k in M[n] if k <= n >\ng(F(3))",
+        "let M = {0: [1], 1: [1, 2]}\ngame F(n) = < F(n - k) for k in M[n % 3] if k <= n >\ng(F(5))",
+        "let D = {0: 1, 1: 2}\ngame F(n) = < F(n - D[n % 3]) if n > 1 >\ng(F(5))",
         // A division by zero inside a loop's list.
         "game F(n) = < F(n - k) for k in [1, 6 / (n - 3)] if k <= n and k > 0 >\ng(F(9))",
     ];

@@ -322,3 +322,43 @@ fn arguments_of_degree_two_are_stepped_as_the_search_evaluates_them() {
     let (_, error) = assert_same_error_as_the_generic_search(overflowing);
     assert!(error.contains("overflow"), "{error}");
 }
+
+/// A loop kept to the divisors of a number walks the divisors found up to
+/// its square root, in every spelling of the test (either side, through a
+/// `def`, past a filter that cannot fail, over negative `k`): the generic
+/// search's values, a reference's, and its error where `k` may be 0.
+#[test]
+fn divisor_filters_walk_the_divisors() {
+    let games = [
+        "game F(n) = < F(n - k) for k in 1..n if n % k == 0 >",
+        "game F(n) = < F(n - k) for k in 1..n if 0 == n % k >",
+        "def divides(k, n) = n % k == 0\ngame F(n) = < F(n - k) for k in 1..n if divides(k, n) >",
+        "game F(n) = < F(n - k) for k in 1..n if k <= n and n % k == 0 >",
+        "game F(n) = < F(n + k) for k in -n + 1..0 if n % k == 0 >",
+    ];
+    // Take a proper divisor: a reference by trial of every k.
+    let mut f: Vec<u64> = Vec::new();
+    for n in 0..=400usize {
+        f.push(mex((1..n).filter(|k| n % k == 0).map(|k| f[n - k])));
+    }
+    let expected: Vec<String> = f.iter().map(u64::to_string).collect();
+    for game in games {
+        let script = format!("{game}\nprint(seq(F, 0..=400))");
+        let ir = ir_of(&script);
+        assert!(ir.contains("dividing n"), "{ir}");
+        let printed = assert_same_as_the_generic_search(&script);
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{game}"
+        );
+    }
+    // Divisors of another expression, with a nim heap, in a short range.
+    let two = "game G(a, b) = < G(a - k, b) + *k for k in 1..=min(a, 5) if (a + b) % k == 0, \
+               G(a, b - 1) if b > 0 >\n[g(G(a, b)) for a in 0..30 for b in 0..30]";
+    assert!(ir_of(two).contains("dividing a + b"), "{}", ir_of(two));
+    assert_same_as_the_generic_search(two);
+    let failing = "game F(n) = < F(n - k) for k in 0..n if n % k == 0 >\ng(F(4))";
+    let (_, error) = assert_same_error_as_the_generic_search(failing);
+    assert!(error.contains("zero"), "{error}");
+}

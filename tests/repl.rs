@@ -299,7 +299,12 @@ fn ir_shows_how_a_game_is_computed() {
     repl.line("let M = [[], [0], [0, 1]]");
     repl.line("game U(n) = < U(m) for m in M[n] >");
     repl.line(":ir U");
-    repl.expect("game U(n): generic search: a list taken out of a map or a list of lists");
+    repl.expect_line("game U(n): integer program");
+    repl.expect("  U(m) for m in M[n]\r\n");
+    repl.line("let E = {\"a\": [\"b\"], \"b\": []}");
+    repl.line("game V(x) = < V(y) for y in E[x] >");
+    repl.line(":ir V");
+    repl.expect("game V(x): generic search: a list taken out of `E`, not a list of lists");
     repl.line(":ir allowed");
     repl.expect("`allowed` is not a game");
     repl.leave();

@@ -959,9 +959,10 @@ fn a_redefined_family_forgets_its_proved_period() {
     assert_eq!(printed, expected);
 }
 
-/// Membership, powers, slices and `reversed` compile into the integer
-/// program; `any` over a list built on the way and lists taken out of a
-/// list of lists leave the family to the generic search. Either way the
+/// Membership, powers, slices, `reversed` and lists taken out of a `let`
+/// list of lists compile into the integer program; `any` over a list
+/// built on the way and lists taken out of a list of lists written in the
+/// option leave the family to the generic search. Either way the
 /// values are the generic search's.
 #[test]
 fn membership_and_powers_compile_and_other_additions_fall_back() {
@@ -975,10 +976,11 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         "game S(n) = < S(n - k) for k in [1, 2, 3, 4, 6][1..] if k <= n >",
         "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
         "game S(n) = < S(n - 2 ** k) for k in 0..9 if 2 ** k <= n and (-2) ** k != 4 >",
+        "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
     ];
     let generic = [
         "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
-        "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
+        "game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >",
     ];
     for (script, compiles) in compiled
         .iter()

@@ -16,10 +16,12 @@
 mod calls;
 mod lists;
 
+use std::rc::Rc;
+
 use crate::engine::Shape;
 use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, Fold, Foreign, Function, IntExpr,
-    IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue,
+    IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
@@ -260,6 +262,8 @@ enum Binding {
     /// A list of integers: a list parameter, or a `def` parameter bound to
     /// a list.
     List(ListExpr),
+    /// A folded `let` list of lists, or map from integers (`ListExpr::Pick`).
+    Table(Rc<Table>),
 }
 
 struct Translator<'a> {
@@ -664,22 +668,25 @@ impl Translator<'_> {
                 high: IntExpr::constant(high),
                 inclusive: false,
             }),
-            Value::List(items) if items.len() <= FOLDED_LIST => {
-                let mut ints = Vec::with_capacity(items.len());
-                for item in items.iter() {
-                    let Value::Int(n) = item else {
-                        return self.fail(span, format!("`{name}` is not a list of integers"));
-                    };
-                    ints.push(IntExpr::constant(*n));
+            Value::List(items)
+                if items.len() <= FOLDED_LIST
+                    && items.iter().all(|x| matches!(x, Value::Int(_))) =>
+            {
+                let ints = items.iter().map(|x| match x {
+                    Value::Int(n) => IntExpr::constant(*n),
+                    _ => unreachable!("checked above"),
+                });
+                Binding::Iter(Iter::List(ints.collect()))
+            }
+            other => match lists::table(name, &other) {
+                Some(table) => Binding::Table(Rc::new(table)),
+                None => {
+                    return self.fail(
+                        span,
+                        format!("`{name}` is a {}, not integer arithmetic", other.kind()),
+                    );
                 }
-                Binding::Iter(Iter::List(ints))
-            }
-            other => {
-                return self.fail(
-                    span,
-                    format!("`{name}` is a {}, not integer arithmetic", other.kind()),
-                );
-            }
+            },
         };
         Some(binding)
     }
@@ -952,7 +959,7 @@ impl Translator<'_> {
                     any => Cond::Or(Box::new(any), Box::new(equal)),
                 }
             }),
-            Iter::Sorted { .. } | Iter::Built(_) => {
+            Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
                 return self.fail(container.span, "a membership test");
             }
         })

@@ -50,6 +50,7 @@ impl Facts {
                 self.learn_below(slot, high, false);
                 return;
             }
+            Iter::Divisors { low, high, .. } => (low, high, false),
             Iter::List(_) | Iter::Built(_) => {
                 self.natural[slot] = false;
                 return;
@@ -130,7 +131,7 @@ impl Facts {
                     self.total(low) && self.total(high)
                 }
                 Iter::List(items) => items.iter().all(|e| self.total(e)),
-                Iter::Built(_) => false,
+                Iter::Built(_) | Iter::Divisors { .. } => false,
             },
         }
     }

@@ -112,7 +112,10 @@ impl Inliner<'_> {
     fn list(&mut self, e: &mut ListExpr) {
         match e {
             // A comprehension walks only lists the frame holds.
-            ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Comprehension(_) => {}
+            ListExpr::Slots(_)
+            | ListExpr::Items(_)
+            | ListExpr::Pick(..)
+            | ListExpr::Comprehension(_) => {}
             ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
                 self.list(l)
             }
@@ -354,7 +357,7 @@ fn to_the_end(high: &IntExpr, header: usize) -> bool {
 /// Whether `e` calls function `index`.
 fn calls(e: &ListExpr, index: usize) -> bool {
     match e {
-        ListExpr::Slots(_) | ListExpr::Items(_) => false,
+        ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Pick(..) => false,
         ListExpr::Comprehension(c) => c.clauses.iter().any(|clause| {
             matches!(clause, ListClause::For { over: Over::List(l), .. } if calls(l, index))
         }),

@@ -8,6 +8,7 @@
 mod abs;
 mod board;
 mod build;
+mod divisors;
 mod filters;
 mod instances;
 mod loops;

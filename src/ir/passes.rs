@@ -4,6 +4,7 @@
 //! `engine::split`) apply to whatever the user wrote.
 
 use super::abs::cases_of_abs;
+use super::divisors::loops_over_divisors;
 use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
@@ -41,6 +42,11 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
+    let elements = run(
+        "divisor filters made loops over divisors",
+        elements,
+        loops_over_divisors,
+    );
     let elements = run(
         "loops stopped at filters that end them",
         elements,
@@ -534,7 +540,7 @@ pub(super) fn constants(iter: &Iter) -> Option<Vec<i64>> {
             };
             (high.saturating_sub(low) <= FOLDED_LOOP).then(|| (low..high).collect())
         }
-        Iter::Sorted { .. } | Iter::Built(_) => None,
+        Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
         Iter::List(items) if items.len() as i64 <= FOLDED_LOOP => {
             items.iter().map(constant).collect()
         }

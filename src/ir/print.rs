@@ -163,6 +163,7 @@ impl Names<'_> {
                 self.expr(item)
             ),
             ListExpr::Concat(a, b) => format!("{} + {}", self.list_expr(a), self.list_expr(b)),
+            ListExpr::Pick(table, key) => format!("{}[{}]", table.name, self.expr(key)),
             ListExpr::Comprehension(c) => {
                 let mut text = format!("[{}", self.expr(&c.item));
                 for clause in &c.clauses {
@@ -296,6 +297,10 @@ impl Names<'_> {
                 format!("[{}] within {low}..{high}", values.join(", "))
             }
             Iter::Built(list) => self.list_expr(list),
+            Iter::Divisors { of, low, high } => {
+                let (of, low, high) = (self.expr(of), self.expr(low), self.expr(high));
+                format!("{low}..{high} dividing {of}")
+            }
         }
     }
 
@@ -376,7 +381,12 @@ impl Names<'_> {
             ),
             IntExpr::Fold(fold, header) => format!("{}({})", fold.name(), self.slots[*header]),
             IntExpr::Reduce(fold, list) => format!("{}({})", fold.name(), self.list_expr(list)),
-            IntExpr::Item(list, i) => format!("({})[{}]", self.list_expr(list), self.expr(i)),
+            IntExpr::Item(list, i) => match &**list {
+                ListExpr::Pick(table, key) if table.scalars => {
+                    format!("{}[{}]", table.name, self.expr(key))
+                }
+                list => format!("({})[{}]", self.list_expr(list), self.expr(i)),
+            },
         }
     }
 

@@ -90,7 +90,7 @@ fn one_on(slot: usize) -> IntExpr {
 /// to be places of a list (see `places`).
 fn visit(e: &mut ListExpr, places: &[Place]) -> bool {
     let inner = match e {
-        ListExpr::Slots(_) | ListExpr::Items(_) => false,
+        ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Pick(..) => false,
         ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
             visit(l, places)
         }

@@ -10,6 +10,10 @@
 //! arguments into a fresh frame on top and its result back down: no `Value`
 //! and no allocation per option.
 
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
 use super::CALL_DEPTH;
 use super::comprehension::Comprehension;
 use super::int::{Calls, Cond, IntExpr};
@@ -49,6 +53,9 @@ pub enum ListExpr {
     Concat(Box<ListExpr>, Box<ListExpr>),
     /// `if cond then a else b`.
     Select(Box<Cond>, Box<ListExpr>, Box<ListExpr>),
+    /// `table[index]`: one list of a constant table (a `let` list of
+    /// lists, or a map from integers).
+    Pick(Rc<Table>, IntExpr),
     /// A call of function `index` of the kernel.
     Call(usize, Vec<Arg>),
     /// `[item for … if …]`.
@@ -62,6 +69,36 @@ pub enum ListExpr {
         args: Vec<Arg>,
         walk: Box<ListWalk>,
     },
+}
+
+/// The lists of a `let` list of lists of integers, or of a map whose keys
+/// are integers and whose values are lists of integers (or integers, each
+/// read as a list of one): `M[n % 3]` picks one without a `Value`.
+#[derive(Debug, PartialEq)]
+pub struct Table {
+    /// The `let`'s name, for printing.
+    pub name: String,
+    /// A map's keys, each to its list's place; `None` for a list, indexed
+    /// from 0 (and from the end by a negative index).
+    pub keys: Option<FxHashMap<i64, usize>>,
+    pub lists: Vec<Vec<i64>>,
+    /// Whether it is a map to integers, each value a list of one here.
+    pub scalars: bool,
+}
+
+impl Table {
+    /// The list `key` picks, or `None` where the language reports an
+    /// error (an index out of range, a key not in the map).
+    pub fn pick(&self, key: i64) -> Option<&[i64]> {
+        let at = match &self.keys {
+            Some(keys) => *keys.get(&key)?,
+            None => {
+                let len = self.lists.len() as i64;
+                usize::try_from(if key < 0 { key + len } else { key }).ok()?
+            }
+        };
+        self.lists.get(at).map(Vec::as_slice)
+    }
 }
 
 /// How `ListExpr::Reorder` orders a list.
@@ -210,6 +247,7 @@ impl ListExpr {
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
             }
+            ListExpr::Pick(table, key) => ListExpr::Pick(table.clone(), int(key)?),
             ListExpr::Call(f, args) => ListExpr::Call(*f, substitute_args(args, slot, value)?),
             ListExpr::Comprehension(c) => {
                 ListExpr::Comprehension(Box::new(c.substitute(slot, value)?))
@@ -249,6 +287,7 @@ impl ListExpr {
             ListExpr::Replace(l, at, item) => ListExpr::Replace(list(l), int(at), int(item)),
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
             ListExpr::Select(c, a, b) => ListExpr::Select(Box::new(c.map(&int)), list(a), list(b)),
+            ListExpr::Pick(table, key) => ListExpr::Pick(table.clone(), int(key)),
             ListExpr::Call(index, call_args) => ListExpr::Call(*index, args(call_args)),
             ListExpr::Comprehension(c) => ListExpr::Comprehension(Box::new(c.rewritten(f))),
             ListExpr::Loop {
@@ -284,6 +323,7 @@ impl ListExpr {
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.shifted(offset)), list(a), list(b))
             }
+            ListExpr::Pick(table, key) => ListExpr::Pick(table.clone(), key.shifted(offset)),
             ListExpr::Call(f, args) => ListExpr::Call(*f, shift_args(args, offset)),
             ListExpr::Comprehension(c) => ListExpr::Comprehension(Box::new(c.shifted(offset))),
             ListExpr::Loop {
@@ -310,6 +350,7 @@ impl ListExpr {
             ListExpr::Replace(l, at, item) => l.uses(slot) || at.uses(slot) || item.uses(slot),
             ListExpr::Concat(a, b) => a.uses(slot) || b.uses(slot),
             ListExpr::Select(c, a, b) => c.uses(slot) || a.uses(slot) || b.uses(slot),
+            ListExpr::Pick(_, key) => key.uses(slot),
             ListExpr::Call(_, args) => args.iter().any(|arg| arg.uses(slot)),
             ListExpr::Comprehension(c) => c.uses(slot),
             // The loop reads its own slots only, which nothing else does.
@@ -426,6 +467,13 @@ impl Builder<'_> {
                 true => self.build(a, base, depth),
                 false => self.build(b, base, depth),
             },
+            ListExpr::Pick(table, key) => {
+                let key = key.eval(&self.memory[base..], &self.calls)?;
+                let items = table.pick(key)?;
+                let mark = self.memory.len();
+                self.memory.extend_from_slice(items);
+                Some((mark, items.len()))
+            }
             ListExpr::Call(index, args) => self.call(*index, args, base, depth),
             ListExpr::Comprehension(c) => self.comprehension(c, base, depth),
             ListExpr::Loop {

@@ -22,7 +22,7 @@ mod walk;
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo, Remembered};
 pub use line::BoxLines;
-pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
+pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder, Table};
 pub use until::Until;
 
 use super::game::FamilyId;
@@ -63,6 +63,14 @@ pub enum Iter {
     /// A list built on the way (`for k in moves(n)`, `moves` choosing
     /// between two lists), built before the loop starts.
     Built(ListExpr),
+    /// The `k` in `low..high` that divide `of` (`for k in low..high if of %
+    /// k == 0`), found among the divisors up to its square root, in no
+    /// particular order; where the range holds 0, as failing as `of % 0`.
+    Divisors {
+        of: IntExpr,
+        low: IntExpr,
+        high: IntExpr,
+    },
 }
 
 /// One clause of an element, in source order.
@@ -119,6 +127,11 @@ impl Clause {
                         low: f(low)?,
                         high: f(high)?,
                     },
+                    Iter::Divisors { of, low, high } => Iter::Divisors {
+                        of: f(of)?,
+                        low: f(low)?,
+                        high: f(high)?,
+                    },
                     // Its items are read as they are built: no slot use to
                     // rewrite one by one.
                     Iter::Built(_) => return None,
@@ -161,7 +174,7 @@ impl Element {
                 (b - a <= UNROLL as i64).then(|| (a..b).collect())
             }),
             Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
-            Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) => None,
+            Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
         };
         let Some(values) =
             values.filter(|vs| vs.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64))

@@ -5,7 +5,7 @@ use super::curve::Curves;
 use super::line::Line;
 use super::list::Builder;
 use super::{
-    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
+    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, ListExpr, MAX_PARAMS,
     OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
@@ -180,11 +180,42 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     }
                     Some(())
                 }
+                Iter::Divisors { of, low, high } => {
+                    let (a, b) = self.range(low, high, false, slots)?;
+                    let of = of.eval(slots, &self.calls)?;
+                    divisors_in(of.unsigned_abs(), (a, b), |x| {
+                        slots[*slot] = x;
+                        self.clauses(element, innermost, index + 1, slots)
+                    })
+                }
+                Iter::Built(ListExpr::Pick(table, key)) => {
+                    let key = key.eval(slots, &self.calls)?;
+                    for &x in table.pick(key)? {
+                        if x.unsigned_abs() >= SLOT_BOUND as u64 {
+                            return None;
+                        }
+                        slots[*slot] = x;
+                        self.clauses(element, innermost, index + 1, slots)?;
+                    }
+                    Some(())
+                }
                 Iter::Built(list) => {
-                    let items = self
-                        .calls
-                        .with_list(list, slots, |items| Some(items.to_vec()))?;
-                    for x in items {
+                    // The items leave the scratch memory, which the inner
+                    // clauses may build in: a short list on the stack.
+                    let (mut short, mut long) = ([0; SHORT_LIST], Vec::new());
+                    let len = self.calls.with_list(list, slots, |items| {
+                        match short.get_mut(..items.len()) {
+                            Some(place) => place.copy_from_slice(items),
+                            None => long.extend_from_slice(items),
+                        }
+                        Some(items.len())
+                    })?;
+                    let items = if long.is_empty() {
+                        &short[..len]
+                    } else {
+                        &long[..]
+                    };
+                    for &x in items {
                         slots[*slot] = x;
                         self.clauses(element, innermost, index + 1, slots)?;
                     }
@@ -507,6 +538,41 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
 /// Most calls in one element that `walk_terms` steps through.
 const MAX_CALLS: usize = 4;
+/// Visits each `x` in `a..b` that divides `n` (the loop `Iter::Divisors`):
+/// the range itself when it is shorter than √n or when every `x` divides
+/// (`n == 0`), else each divisor up to √n and its cofactor, either sign.
+/// `None` where the range holds 0, at which `n % 0` fails.
+fn divisors_in(n: u64, (a, b): (i64, i64), mut visit: impl FnMut(i64) -> Option<()>) -> Option<()> {
+    if a >= b {
+        return Some(());
+    }
+    if a <= 0 && 0 < b {
+        return None;
+    }
+    let root = n.isqrt();
+    if n == 0 || (b - a) as u64 <= root {
+        return (a..b)
+            .filter(|x| n.is_multiple_of(x.unsigned_abs()))
+            .try_for_each(visit);
+    }
+    let mut within = |d: u64| match i64::try_from(d) {
+        Ok(d) => [d, -d]
+            .into_iter()
+            .filter(|x| (a..b).contains(x))
+            .try_for_each(&mut visit),
+        Err(_) => Some(()),
+    };
+    for d in (1..=root).filter(|&d| n.is_multiple_of(d)) {
+        within(d)?;
+        if d != n / d {
+            within(n / d)?;
+        }
+    }
+    Some(())
+}
+
+/// Most items of a list built for a loop kept on the stack (`Iter::Built`).
+const SHORT_LIST: usize = 16;
 
 /// How much each argument of each call moves when the loop variable moves
 /// by one.

@@ -6,12 +6,12 @@
 use super::{Binding, Translator};
 use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, ListClause, ListExpr,
-    MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND,
+    MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table,
 };
 use crate::lower::program::Global;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
-use crate::value::DefId;
+use crate::value::{DefId, Value};
 
 impl Translator<'_> {
     /// Binds the list parameter `name` (the family's, or a function's) to
@@ -70,7 +70,7 @@ impl Translator<'_> {
                     inclusive,
                 } = &index.node
                 else {
-                    return self.fail(e.span, "a list taken out of a map or a list of lists");
+                    return self.pick(base, index);
                 };
                 let list = self.list(base)?;
                 let low = self.int(low)?;
@@ -161,12 +161,41 @@ impl Translator<'_> {
         ))))
     }
 
+    /// `base[index]`, a list out of a table (`ListExpr::Pick`).
+    fn pick(&mut self, base: &Expr, index: &Expr) -> Option<ListExpr> {
+        let ExprKind::Var(name) = &base.node else {
+            return self.fail(base.span, "a list taken out of a computed list of lists");
+        };
+        let why = self.why.clone();
+        let Some(Binding::Table(table)) = self
+            .name(name, base.span)
+            .filter(|b| matches!(b, Binding::Table(t) if !t.scalars))
+        else {
+            self.why = why;
+            let reason = format!(
+                "a list taken out of `{name}`, not a list of lists of integers \
+                 or a map of them by integers"
+            );
+            return self.fail(base.span, reason);
+        };
+        Some(ListExpr::Pick(table, self.int(index)?))
+    }
+
     /// `base[index]`: a board's slot, or an item of a list.
     pub(super) fn index(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
-        if let ExprKind::Var(name) = &base.node
-            && let Some(Binding::Board { .. }) = self.local(name)
-        {
-            return self.board_slot(base, index);
+        if let ExprKind::Var(name) = &base.node {
+            match self.name(name, base.span)? {
+                Binding::Board { .. } => return self.board_slot(base, index),
+                // A map to integers: its values are lists of one.
+                Binding::Table(table) if table.scalars => {
+                    let pick = ListExpr::Pick(table, self.int(index)?);
+                    return Some(IntExpr::Item(
+                        Box::new(pick),
+                        Box::new(IntExpr::constant(0)),
+                    ));
+                }
+                _ => {}
+            }
         }
         match self.list(base)? {
             ListExpr::Slots(header) => {
@@ -329,5 +358,56 @@ fn length(list: &ListExpr) -> Option<IntExpr> {
             IntExpr::Max(vec![len, constant(0)])
         }
         _ => return None,
+    })
+}
+
+/// The table a `let` named `name` holds (see `Table`), when its value is a
+/// list of lists of integers, or a map whose values are all lists of
+/// integers or all integers (keys other than integers are never picked by
+/// an integer); at most `FOLDED_LIST` integers in all.
+pub(super) fn table(name: &str, value: &Value) -> Option<Table> {
+    let ints = |v: &Value| match v {
+        Value::List(items) => items
+            .iter()
+            .map(|x| match x {
+                Value::Int(n) => Some(*n),
+                _ => None,
+            })
+            .collect::<Option<Vec<i64>>>(),
+        _ => None,
+    };
+    let (keys, lists, scalars) = match value {
+        Value::List(items) => (None, items.iter().map(ints).collect::<Option<_>>()?, false),
+        Value::Map(map) => {
+            let entries: Vec<(i64, &Value)> = map
+                .entries
+                .iter()
+                .filter_map(|(k, v)| match k {
+                    Value::Int(k) => Some((*k, v)),
+                    _ => None,
+                })
+                .collect();
+            let scalars = entries.iter().all(|(_, v)| matches!(v, Value::Int(_)));
+            let lists: Vec<Vec<i64>> = entries
+                .iter()
+                .map(|(_, v)| match v {
+                    Value::Int(n) if scalars => Some(vec![*n]),
+                    v => ints(v),
+                })
+                .collect::<Option<_>>()?;
+            if entries.is_empty() {
+                return None;
+            }
+            let keys = entries.iter().enumerate().map(|(at, (k, _))| (*k, at));
+            (Some(keys.collect()), lists, scalars)
+        }
+        _ => return None,
+    };
+    let size: usize = lists.iter().map(Vec::len).sum::<usize>() + lists.len();
+    (size <= super::FOLDED_LIST).then(|| Table {
+        name: name.to_string(),
+        keys,
+        lists,
+        scalars,
     })
 }
