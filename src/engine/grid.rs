@@ -130,27 +130,42 @@ impl Known for Values<'_> {
 impl Grid {
     /// The box that computing `(a, b)` needs, unless it is too large or
     /// the family is blocked.
-    pub(super) fn extent(&self, a: usize, b: usize) -> Option<(usize, usize)> {
+    pub(super) fn extent(&self, a: usize, b: usize) -> Option<Cells> {
         if self.blocked {
             return None;
         }
         let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
-        // The corner has the largest slot of the box.
-        slot(rows as i64 - 1, cols as i64 - 1)?;
-        ((rows * cols) as u64 <= GRID_CELLS).then_some((rows, cols))
+        Cells::fitting(rows, cols, None)
     }
 
-    /// Computes every value in the box `rows × cols` (as `extent` gave it),
-    /// row by row. `Ok(false)` when the kernel could not vouch for some
-    /// position: the generic search must take over.
+    /// The triangle of positions `(a', b')` with `a' + b' <= a + b`, for
+    /// a family whose options move a heap into the other (`T(a − k, b +
+    /// k)`): those leave every box, but not the triangle. Each diagonal
+    /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
+    /// `T(a + k, b − k)`).
+    pub(super) fn triangle(&self, a: usize, b: usize, second: bool) -> Option<Cells> {
+        let diagonal = a + b;
+        Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
+    }
+
+    /// Leaves the family to the generic search from now on.
+    pub(super) fn block(&mut self) {
+        self.blocked = true;
+    }
+
+    /// Computes every value of `cells` (as `extent` or `triangle` gave
+    /// them): a box row by row, a triangle diagonal by diagonal. `Ok(false)`
+    /// when the kernel could not vouch for some position; those computed
+    /// before it keep their values.
     pub(super) fn fill(
         &mut self,
         values: &mut [u32],
         kernel: &Kernel,
-        (rows, cols): (usize, usize),
+        cells: Cells,
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
+        let Cells { rows, cols, .. } = cells;
         let mut rows_major = RowMajor::new(&[rows as i64, cols as i64], |_| DENSE_BIG);
         diagonals(rows, cols, |(a, b), index| {
             if let Some(&value) = values.get(index) {
@@ -158,7 +173,7 @@ impl Grid {
             }
         });
         self.marks.get_mut().fit(rows_major.widest() as u64);
-        let filled = self.fill_rows(values, &mut rows_major, kernel, (rows, cols), limit, watch);
+        let filled = self.fill_cells(values, &mut rows_major, kernel, cells, limit, watch);
         // The table learns the box's values in its own order, sequentially,
         // where storing each as it is found would touch a new cache line
         // per position.
@@ -167,68 +182,113 @@ impl Grid {
                 *slot = value;
             }
         });
-        if filled? {
+        let filled = filled?;
+        if filled && cells.diagonal.is_none() {
             self.rows = rows;
             self.cols = cols;
-            return Ok(true);
         }
-        Ok(false)
+        Ok(filled)
     }
 
-    /// Computes the values of the box in row-major order, as `fill` says.
-    fn fill_rows(
+    /// Computes the values of `cells` in order, as `fill` says.
+    fn fill_cells(
         &mut self,
         values: &[u32],
         rows_major: &mut RowMajor,
         kernel: &Kernel,
-        (rows, cols): (usize, usize),
+        cells: Cells,
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
         let lines = kernel.lines_in_box::<2>(limit);
-        for a in 0..rows {
-            // Rows already in the box only gain columns.
-            let first = if a < self.rows { self.cols } else { 0 };
-            if a % 16 == 0 {
+        let mut done = 0usize;
+        for args in cells.order(self.rows, self.cols) {
+            done += 1;
+            if done.is_multiple_of(1 << 12) {
                 watch.check()?;
             }
-            for b in first..cols {
-                let args = [a as i64, b as i64];
-                // The box holds what the table holds, in the order the
-                // fill walks: asking it is no cache miss.
-                if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
-                    continue;
-                }
-                let marks = self.marks.get_mut();
-                marks.start();
-                let marked = lines.as_ref().and_then(|lines| {
-                    let count = lines.mark(&args, rows_major, marks)?;
-                    Some(marks.mex(count, &[]))
-                });
-                let value = marked
-                    .or_else(|| {
-                        // The walk's, which starts its marks anew.
-                        self.marks.get_mut().start();
-                        let known = Values {
-                            table: values,
-                            rows_major,
-                            marks: &self.marks,
-                        };
-                        kernel.options(&args, &known, limit, &mut self.options)?;
-                        let options = &self.options;
-                        let marks = self.marks.get_mut();
-                        Some(marks.mex(options.count, &options.points))
-                    })
-                    .filter(|&v| v < DENSE_BIG as u64);
-                let Some(value) = value else {
-                    self.blocked = true;
-                    return Ok(false);
-                };
-                rows_major.set(&args, value as u32);
-                self.marks.get_mut().fit(value);
+            // The box holds what the table holds, in the order the
+            // fill walks: asking it is no cache miss.
+            if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
+                continue;
             }
+            let marks = self.marks.get_mut();
+            marks.start();
+            let marked = lines.as_ref().and_then(|lines| {
+                let count = lines.mark(&args, rows_major, marks)?;
+                Some(marks.mex(count, &[]))
+            });
+            let value = marked
+                .or_else(|| {
+                    // The walk's, which starts its marks anew.
+                    self.marks.get_mut().start();
+                    let known = Values {
+                        table: values,
+                        rows_major,
+                        marks: &self.marks,
+                    };
+                    kernel.options(&args, &known, limit, &mut self.options)?;
+                    let options = &self.options;
+                    let marks = self.marks.get_mut();
+                    Some(marks.mex(options.count, &options.points))
+                })
+                .filter(|&v| v < DENSE_BIG as u64);
+            let Some(value) = value else {
+                return Ok(false);
+            };
+            rows_major.set(&args, value as u32);
+            self.marks.get_mut().fit(value);
         }
         Ok(true)
+    }
+}
+
+/// The positions one fill computes: the box `rows × cols`, or its
+/// positions `(a, b)` with `a + b <= diagonal`, each diagonal walked with
+/// `b` rising if the flag says so (else `a` rising).
+#[derive(Clone, Copy)]
+pub(super) struct Cells {
+    pub rows: usize,
+    pub cols: usize,
+    pub diagonal: Option<(usize, bool)>,
+}
+
+impl Cells {
+    /// The cells, unless their box is too large.
+    fn fitting(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Option<Cells> {
+        // The corner has the largest slot of the box.
+        slot(rows as i64 - 1, cols as i64 - 1)?;
+        let fits = (rows as u64).checked_mul(cols as u64)? <= GRID_CELLS;
+        fits.then_some(Cells {
+            rows,
+            cols,
+            diagonal,
+        })
+    }
+
+    /// The largest slot among them: a box's corner, a triangle's `(0, d)`.
+    pub(super) fn last_slot(self) -> Option<usize> {
+        match self.diagonal {
+            None => slot(self.rows as i64 - 1, self.cols as i64 - 1),
+            Some((last, _)) => slot(0, last as i64),
+        }
+    }
+
+    /// The order the fill computes them in: a box row by row (rows below
+    /// `known_rows` only from column `known_cols` on, the rest is known);
+    /// a triangle diagonal by diagonal, so that an option on its own
+    /// diagonal comes first when it moves the way the walk does.
+    fn order(self, known_rows: usize, known_cols: usize) -> Box<dyn Iterator<Item = [i64; 2]>> {
+        let Cells { rows, cols, .. } = self;
+        match self.diagonal {
+            None => Box::new((0..rows).flat_map(move |a| {
+                let first = if a < known_rows { known_cols } else { 0 };
+                (first..cols).map(move |b| [a as i64, b as i64])
+            })),
+            Some((last, second)) => Box::new((0..=last as i64).flat_map(move |d| {
+                (0..=d).map(move |i| if second { [d - i, i] } else { [i, d - i] })
+            })),
+        }
     }
 }
 

@@ -591,23 +591,47 @@ impl<A: Arg> Engine<A> {
     }
 
     /// Computes the values of a box of `family(0..=a, 0..=b)` row by row
-    /// with the family's kernel; `Ok(false)` when the box is too large or
-    /// the kernel cannot vouch for some position, which the generic search
-    /// must then compute.
+    /// with the family's kernel, or where an option leaves every box (one
+    /// heap moved into the other), of the triangle below `a + b`;
+    /// `Ok(false)` when both are too large or the kernel cannot vouch for
+    /// some position, which the generic search must then compute.
     pub fn fill_grid(
         &mut self,
         family: FamilyId,
         kernel: &Kernel,
         (a, b): (i64, i64),
     ) -> Result<bool, Stop> {
-        let table = &mut self.tables[family.0 as usize];
         let (Ok(a), Ok(b)) = (usize::try_from(a), usize::try_from(b)) else {
             return Ok(false);
         };
-        let Some((rows, cols)) = table.grid.extent(a, b) else {
+        let grid = &self.tables[family.0 as usize].grid;
+        let Some(cells) = grid.extent(a, b) else {
             return Ok(false);
         };
-        let Some(corner) = grid::slot(rows as i64 - 1, cols as i64 - 1) else {
+        let triangles = [false, true].map(|second| grid.triangle(a, b, second));
+        if self.fill_cells(family, kernel, cells)? {
+            return Ok(true);
+        }
+        // The positions either triangle computed before it stopped keep
+        // their values: the second goes on from there.
+        for triangle in triangles.into_iter().flatten() {
+            if self.fill_cells(family, kernel, triangle)? {
+                return Ok(true);
+            }
+        }
+        self.tables[family.0 as usize].grid.block();
+        Ok(false)
+    }
+
+    /// Fills `cells` of `family`'s grid, its table grown to hold them.
+    fn fill_cells(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        cells: grid::Cells,
+    ) -> Result<bool, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        let Some(corner) = cells.last_slot() else {
             return Ok(false);
         };
         if corner >= table.dense.len() {
@@ -621,7 +645,7 @@ impl<A: Arg> Engine<A> {
         let limit = self.limits.max_list_len;
         table
             .grid
-            .fill(&mut table.dense, kernel, (rows, cols), limit, &self.watch)
+            .fill(&mut table.dense, kernel, cells, limit, &self.watch)
     }
 
     /// How a one-parameter family's split options are computed (the

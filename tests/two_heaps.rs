@@ -1,0 +1,76 @@
+//! Two-heap families whose options move tokens from one heap into the
+//! other (`T(a − k, b + k)`) leave every box of positions, but not the
+//! triangle `a + b <= s`: the grid fills that triangle, diagonal by
+//! diagonal, where it gave the family to the depth-first search.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
+};
+
+/// The values of "take from the first heap, or move up to three of its
+/// tokens onto the second" for `a + b <= total`, by a plain memo.
+fn moved_onto_the_second(total: usize) -> Vec<Vec<u64>> {
+    let mut t = vec![vec![0u64; total + 1]; total + 1];
+    for a in 0..=total {
+        for b in 0..=total - a {
+            let taken = (1..=a).map(|k| t[a - k][b]);
+            let moved = (1..=a.min(3)).map(|k| t[a - k][b + k]);
+            t[a][b] = mex(taken.chain(moved));
+        }
+    }
+    t
+}
+
+#[test]
+fn moving_tokens_onto_the_other_heap_fills_the_triangle() {
+    let t = moved_onto_the_second(40);
+    let games = [
+        (
+            "game T(a, b) = < T(a - k, b) for k in 1..=a, T(a - k, b + k) for k in 1..=min(a, 3) >",
+            "[g(T(a, b)) for a in 0..=40 for b in 0..=40 - a]",
+        ),
+        // The mirror: tokens move from the second heap onto the first.
+        (
+            "game T(a, b) = < T(a, b - k) for k in 1..=b, T(a + k, b - k) for k in 1..=min(b, 3) >",
+            "[g(T(b, a)) for a in 0..=40 for b in 0..=40 - a]",
+        ),
+    ];
+    let expected: Vec<String> = (0..=40)
+        .flat_map(|a| (0..=40 - a).map(move |b| (a, b)))
+        .map(|(a, b)| t[a][b].to_string())
+        .collect();
+    for (game, query) in games {
+        let script = format!("{game}\n{query}");
+        let printed = assert_same_as_the_generic_search(&script);
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{game}"
+        );
+        // From a large heap alone, every position is the grid's.
+        let large = format!("{game}\ng(T(300, 0)) + g(T(0, 300))");
+        let (_, report) = run_binary(&["--stats", "-e", &large]);
+        assert!(
+            report.contains("\n0 positions computed by the generic search"),
+            "{report}"
+        );
+    }
+}
+
+/// Options growing the total leave the triangle too: the family is the
+/// generic search's, with its values; an error inside the triangle is the
+/// generic search's error.
+#[test]
+fn games_outside_the_triangle_or_failing_in_it_are_the_generic_searchs() {
+    let growing = "game T(a, b) = < T(a - 1, b + 2) if a > 0, T(a, b - 1) if b > 0 >\n\
+                   [g(T(a, b)) for a in 0..12 for b in 0..12]";
+    assert_same_as_the_generic_search(growing);
+    let failing = "game T(a, b) = < T(a - k, b + k) for k in 1..=min(a, 3) if 12 / (a + b - 7) != 99, \
+                   T(a - 1, b) if a > 0 >\ng(T(10, 0))";
+    let (_, error) = assert_same_error_as_the_generic_search(failing);
+    assert!(error.contains("zero"), "{error}");
+}
