@@ -23,7 +23,12 @@
  * print its value: nimlist (nim), moore (Moore's Nim_2: take from one or two
  * heaps), staircase (coins on steps 1, 2, ...: move some from a step to the
  * one below, off the stair from step 1) and laskerlist (Lasker's nim: take
- * from a heap, or split one into two non-empty heaps). */
+ * from a heap, or split one into two non-empty heaps). Three more print
+ * like the first five: divisor (take a proper divisor of the heap),
+ * residue (take 1 or 2, 1 or 3, or 2, 3 or 4 as the heap is 0, 1 or 2
+ * mod 3); moveonto N computes "take from the first heap, or move up to 3
+ * of its tokens onto the second" on the triangle a + b <= N and prints
+ * g(N, 0). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +144,44 @@ static void squares(long n_max) {
         for (long k = 1; k * k <= n; k++, count++) seen[g[n - k * k]] = 1;
         g[n] = mex(count);
     }
+}
+
+/* Take a proper divisor of the heap. */
+static void divisor(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k < n; k++)
+            if (n % k == 0) seen[g[n - k]] = 1, count++;
+        g[n] = mex(count);
+    }
+}
+
+/* The moves chosen by the heap's residue mod 3. */
+static void residue(long n_max) {
+    static const long moves[3][4] = {{1, 2}, {1, 3}, {2, 3, 4}};
+    static const int counts[3] = {2, 2, 3};
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (int i = 0; i < counts[n % 3]; i++)
+            if (moves[n % 3][i] <= n) seen[g[n - moves[n % 3][i]]] = 1, count++;
+        g[n] = mex(count);
+    }
+}
+
+/* Two heaps: take from the first, or move up to 3 of its tokens onto the
+ * second; the triangle a + b <= N, and g(N, 0). */
+static unsigned moveonto(long total) {
+    long s = total + 1;
+    unsigned *w = calloc((size_t)s * s, sizeof *w);
+    if (!w) exit(1);
+    for (long a = 0; a < s; a++)
+        for (long b = 0; a + b < s; b++) {
+            unsigned count = 0;
+            for (long k = 1; k <= a; k++, count++) seen[w[(a - k) * s + b]] = 1;
+            for (long k = 1; k <= a && k <= 3; k++, count++) seen[w[(a - k) * s + b + k]] = 1;
+            w[a * s + b] = mex(count);
+        }
+    return w[total * s];
 }
 
 /* Two heaps: take any number but 3 from the first, an odd number from the
@@ -391,7 +434,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|wythoff|bounded|oddtake|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|wythoff|bounded|oddtake|moveonto|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -412,6 +455,10 @@ int main(int argc, char **argv) {
         printf("%u\n", oddtake(n));
         return 0;
     }
+    if (!strcmp(argv[1], "moveonto")) {
+        printf("%u\n", moveonto(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "nim3")) {
         printf("%u\n", nim3(n));
         return 0;
@@ -429,6 +476,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "takesplit")) takesplit(n);
     else if (!strcmp(argv[1], "grundy2")) grundy2(n);
     else if (!strcmp(argv[1], "squares")) squares(n);
+    else if (!strcmp(argv[1], "divisor")) divisor(n);
+    else if (!strcmp(argv[1], "residue")) residue(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

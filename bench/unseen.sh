@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500
-    ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; RESIDUE=200000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000
-    ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; RESIDUE=2000000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -49,6 +49,24 @@ game "subtract a square, n = $SQUARES" "squares $SQUARES --last" "print(g(S($SQU
 game S(n) = < S(n - square(k)) for k in 1..=n if square(k) <= n >" \
     "a let list of squares|let squares = [k * k for k in 1..=1000]
 game S(n) = < S(n - s) for s in squares if s <= n >"
+CHECK="divisor $DIVISOR|print(sum(seq(D, 0..=$DIVISOR)))" \
+game "take a proper divisor, n = $DIVISOR" "divisor $DIVISOR --last" "print(g(D($DIVISOR)))" \
+    "n % k == 0|game D(n) = < D(n - k) for k in 1..n if n % k == 0 >" \
+    "a def for the test|def divides(k, n) = n % k == 0
+game D(n) = < D(n - k) for k in 1..n if divides(k, n) >" \
+    "a comprehension of divisors|game D(n) = < D(n - k) for k in [d for d in 1..n if n % d == 0] >"
+CHECK="residue $RESIDUE|print(sum(seq(R, 0..=$RESIDUE)))" \
+game "moves chosen by n % 3, n = $RESIDUE" "residue $RESIDUE --last" "print(g(R($RESIDUE)))" \
+    "a let list of lists|let M = [[1, 2], [1, 3], [2, 3, 4]]
+game R(n) = < R(n - k) for k in M[n % 3] if k <= n >" \
+    "a map|let M = {0: [1, 2], 1: [1, 3], 2: [2, 3, 4]}
+game R(n) = < R(n - k) for k in M[n % 3] if k <= n >" \
+    "if … then … else|game R(n) = < R(n - k) for k in (if n % 3 == 0 then [1, 2] else if n % 3 == 1 then [1, 3] else [2, 3, 4]) if k <= n >" \
+    "filters on the residue|game R(n) = < R(n - k) for k in 1..=4 if k <= n and (k <= 2 and n % 3 == 0 or k % 2 == 1 and n % 3 == 1 or k >= 2 and n % 3 == 2) >"
+game "take from a heap or move up to 3 of it onto the other, a + b <= $MOVE" "moveonto $MOVE" "print(g(T($MOVE, 0)))" \
+    "onto the second|game T(a, b) = < T(a - k, b) for k in 1..=a, T(a - k, b + k) for k in 1..=min(a, 3) >" \
+    "onto the first, mirrored|game U(a, b) = < U(a, b - k) for k in 1..=b, U(a + k, b - k) for k in 1..=min(b, 3) >
+def T(a, b) = U(b, a)"
 last=$((BOUNDED - 1))
 game "take 1..=20 from one heap or both, ${BOUNDED}×${BOUNDED}" "bounded $BOUNDED" "print(g(B($last, $last)))" \
     "filters k <= a|game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >" \

@@ -362,3 +362,20 @@ fn divisor_filters_walk_the_divisors() {
     let (_, error) = assert_same_error_as_the_generic_search(failing);
     assert!(error.contains("zero"), "{error}");
 }
+
+/// Comparisons of constants that unrolling leaves (`k <= 2` at `k = 1`)
+/// are decided when the IR is built, and `and`/`or` keep only what is
+/// left to test: the generic search's values.
+#[test]
+fn comparisons_of_constants_left_by_unrolling_are_folded() {
+    let script = "game R(n) = < R(n - k) for k in 1..=4 if k <= n and \
+                  (k <= 2 and n % 3 == 0 or k % 2 == 1 and n % 3 == 1 or k >= 2 and n % 3 == 2) >\n\
+                  print(seq(R, 0..=300))";
+    let ir = ir_of(script);
+    assert!(
+        ir.contains("R(n - 1) if 1 <= n if (n % 3 == 0 or n % 3 == 1)\n"),
+        "{ir}"
+    );
+    assert!(ir.contains("R(n - 4) if 4 <= n if n % 3 == 2\n"), "{ir}");
+    assert_same_as_the_generic_search(script);
+}

@@ -885,17 +885,41 @@ impl Cond {
     /// The condition with `f` applied to each integer it compares, if it
     /// applies to every one.
     pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Cond> {
-        let each = |c: &Cond| c.try_map(f).map(Box::new);
+        let each = |c: &Cond| c.try_map(f);
         Some(match self {
             Cond::Const(b) => Cond::Const(*b),
-            Cond::Cmp(op, a, b) => Cond::Cmp(*op, f(a)?, f(b)?),
-            Cond::Not(c) => Cond::Not(each(c)?),
-            Cond::And(a, b) => Cond::And(each(a)?, each(b)?),
-            Cond::Or(a, b) => Cond::Or(each(a)?, each(b)?),
+            Cond::Cmp(op, a, b) => Cond::compare(*op, f(a)?, f(b)?),
+            Cond::Not(c) => match each(c)? {
+                Cond::Const(b) => Cond::Const(!b),
+                c => Cond::Not(Box::new(c)),
+            },
+            Cond::And(a, b) => Cond::joined(true, each(a)?, each(b)?),
+            Cond::Or(a, b) => Cond::joined(false, each(a)?, each(b)?),
             // What `f` makes of the slot is no longer that slot: the
             // results remembered do not carry over.
             Cond::Remembered(r) => r.cond.try_map(f)?,
         })
+    }
+
+    /// `a op b`, decided now when both are constants (which cannot fail).
+    pub fn compare(op: CmpOp, a: IntExpr, b: IntExpr) -> Cond {
+        match (a.as_constant(), b.as_constant()) {
+            (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
+            _ => Cond::Cmp(op, a, b),
+        }
+    }
+
+    /// `a and b` (`all`) or `a or b`, a constant part folded where that
+    /// changes neither the result nor what may fail: a first part decides
+    /// or drops out, a second part drops out only when it does not decide.
+    pub fn joined(all: bool, a: Cond, b: Cond) -> Cond {
+        match (a, b) {
+            (Cond::Const(x), _) if x != all => Cond::Const(x),
+            (Cond::Const(_), b) => b,
+            (a, Cond::Const(y)) if y == all => a,
+            (a, b) if all => Cond::And(Box::new(a), Box::new(b)),
+            (a, b) => Cond::Or(Box::new(a), Box::new(b)),
+        }
     }
 
     /// Whether the condition reads `slot`.
