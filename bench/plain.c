@@ -146,12 +146,17 @@ static void squares(long n_max) {
     }
 }
 
-/* Take a proper divisor of the heap. */
+/* Take a proper divisor of the heap. An option's value may pass the
+ * number of options (a prime has one): the marks cleared go as far. */
 static void divisor(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
         for (long k = 1; k < n; k++)
-            if (n % k == 0) seen[g[n - k]] = 1, count++;
+            if (n % k == 0) {
+                seen[g[n - k]] = 1;
+                count++;
+                if (g[n - k] > count) count = g[n - k];
+            }
         g[n] = mex(count);
     }
 }
@@ -163,7 +168,12 @@ static void residue(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
         for (int i = 0; i < counts[n % 3]; i++)
-            if (moves[n % 3][i] <= n) seen[g[n - moves[n % 3][i]]] = 1, count++;
+            if (moves[n % 3][i] <= n) {
+                unsigned value = g[n - moves[n % 3][i]];
+                seen[value] = 1;
+                count++;
+                if (value > count) count = value;
+            }
         g[n] = mex(count);
     }
 }
@@ -177,9 +187,18 @@ static unsigned moveonto(long total) {
     for (long a = 0; a < s; a++)
         for (long b = 0; a + b < s; b++) {
             unsigned count = 0;
-            for (long k = 1; k <= a; k++, count++) seen[w[(a - k) * s + b]] = 1;
-            for (long k = 1; k <= a && k <= 3; k++, count++) seen[w[(a - k) * s + b + k]] = 1;
-            w[a * s + b] = mex(count);
+            unsigned top = 0;
+            for (long k = 1; k <= a; k++, count++) {
+                unsigned value = w[(a - k) * s + b];
+                seen[value] = 1;
+                if (value > top) top = value;
+            }
+            for (long k = 1; k <= a && k <= 3; k++, count++) {
+                unsigned value = w[(a - k) * s + b + k];
+                seen[value] = 1;
+                if (value > top) top = value;
+            }
+            w[a * s + b] = mex(count > top ? count : top);
         }
     return w[total * s];
 }
