@@ -16,13 +16,15 @@ mod curve;
 mod int;
 mod line;
 mod list;
+mod table;
 mod until;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo, Remembered};
 pub use line::BoxLines;
-pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder, Table};
+pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
+pub use table::Table;
 pub use until::Until;
 
 use super::game::FamilyId;
