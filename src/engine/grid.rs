@@ -138,16 +138,6 @@ impl Grid {
         Cells::fitting(rows, cols, None)
     }
 
-    /// The triangle of positions `(a', b')` with `a' + b' <= a + b`, for
-    /// a family whose options move a heap into the other (`T(a − k, b +
-    /// k)`): those leave every box, but not the triangle. Each diagonal
-    /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
-    /// `T(a + k, b − k)`).
-    pub(super) fn triangle(&self, a: usize, b: usize, second: bool) -> Option<Cells> {
-        let diagonal = a + b;
-        Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
-    }
-
     /// Leaves the family to the generic search from now on.
     pub(super) fn block(&mut self) {
         self.blocked = true;
@@ -264,6 +254,16 @@ impl Cells {
             cols,
             diagonal,
         })
+    }
+
+    /// The triangle of positions `(a', b')` with `a' + b' <= a + b`, for
+    /// a family whose options move a heap into the other (`T(a − k, b +
+    /// k)`): those leave every box, but not the triangle. Each diagonal
+    /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
+    /// `T(a + k, b − k)`).
+    pub(super) fn triangle(a: usize, b: usize, second: bool) -> Option<Cells> {
+        let diagonal = a + b;
+        Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
     }
 
     /// The largest slot among them: a box's corner, a triangle's `(0, d)`.

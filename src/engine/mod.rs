@@ -604,18 +604,18 @@ impl<A: Arg> Engine<A> {
         let (Ok(a), Ok(b)) = (usize::try_from(a), usize::try_from(b)) else {
             return Ok(false);
         };
-        let grid = &self.tables[family.0 as usize].grid;
-        let Some(cells) = grid.extent(a, b) else {
+        let Some(cells) = self.tables[family.0 as usize].grid.extent(a, b) else {
             return Ok(false);
         };
-        let triangles = [false, true].map(|second| grid.triangle(a, b, second));
         if self.fill_cells(family, kernel, cells)? {
             return Ok(true);
         }
         // The positions either triangle computed before it stopped keep
         // their values: the second goes on from there.
-        for triangle in triangles.into_iter().flatten() {
-            if self.fill_cells(family, kernel, triangle)? {
+        for second in [false, true] {
+            if let Some(triangle) = grid::Cells::triangle(a, b, second)
+                && self.fill_cells(family, kernel, triangle)?
+            {
                 return Ok(true);
             }
         }

@@ -308,6 +308,22 @@ impl<'a> Calls<'a> {
         }
     }
 
+    /// The items of `list` when it is a constant table's list (`Pick`),
+    /// read where they lie: `Some(None)` for any other list, `None` where
+    /// picking fails. Whether they may be loop variables is the caller's
+    /// to check (`bounded`).
+    #[inline]
+    pub(super) fn in_place<'l>(
+        &self,
+        list: &'l ListExpr,
+        slots: &[i64],
+    ) -> Option<Option<&'l [i64]>> {
+        let ListExpr::Pick(table, key) = list else {
+            return Some(None);
+        };
+        Some(Some(table.pick(key.eval(slots, self)?)?))
+    }
+
     /// `f` of the items of `list`, built on top of a copy of the frame
     /// `slots`; `None` where building fails. A list built while another is
     /// (a reduction inside a comprehension) takes a memory of its own.
@@ -317,6 +333,9 @@ impl<'a> Calls<'a> {
         slots: &[i64],
         f: impl FnOnce(&[i64]) -> Option<T>,
     ) -> Option<T> {
+        if let Some(items) = self.in_place(list, slots)? {
+            return bounded(items).then(|| f(items))?;
+        }
         let scratch = self.scratch?;
         let mut memory = scratch.take();
         memory.clear();
@@ -328,9 +347,7 @@ impl<'a> Calls<'a> {
         let built = builder.build(list, 0, 0);
         let result = built.and_then(|(start, len)| {
             let items = &memory[start..start + len];
-            // Loop variables and items stay within the slot bound.
-            let bounded = items.iter().all(|x| x.unsigned_abs() < SLOT_BOUND as u64);
-            bounded.then(|| f(items))?
+            bounded(items).then(|| f(items))?
         });
         scratch.set(memory);
         result
@@ -725,10 +742,9 @@ impl IntExpr {
             }
             IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
             IntExpr::At(header, i) => {
-                let (start, len) = (slots[*header], slots[header + 1]);
-                let i = i.eval(slots, calls)?;
-                let at = if i < 0 { i + len } else { i };
-                (0..len).contains(&at).then(|| slots[(start + at) as usize])
+                let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
+                let at = place(i.eval(slots, calls)?, len)?;
+                Some(slots[start + at])
             }
             _ => self.eval_rest(slots, calls),
         }
@@ -758,10 +774,7 @@ impl IntExpr {
             IntExpr::Reduce(fold, list) => calls.with_list(list, slots, |items| fold.apply(items)),
             IntExpr::Item(list, i) => {
                 let i = i.eval(slots, calls)?;
-                calls.with_list(list, slots, |items| {
-                    let at = if i < 0 { i + items.len() as i64 } else { i };
-                    items.get(usize::try_from(at).ok()?).copied()
-                })
+                calls.with_list(list, slots, |items| Some(items[place(i, items.len())?]))
             }
             IntExpr::Call(f, args) => calls.call(*f, args, slots),
             IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),
@@ -771,6 +784,23 @@ impl IntExpr {
             }
         }
     }
+}
+
+/// Whether the items may be loop variables: within the slot bound.
+fn bounded(items: &[i64]) -> bool {
+    items.iter().all(|x| x.unsigned_abs() < SLOT_BOUND as u64)
+}
+
+/// Where `index` points in a list of `len` items, as the language indexes
+/// (a negative index counts from the end); `None` out of range.
+#[inline]
+pub(super) fn place(index: i64, len: usize) -> Option<usize> {
+    let at = if index < 0 {
+        index.checked_add(len as i64)?
+    } else {
+        index
+    };
+    usize::try_from(at).ok().filter(|&at| at < len)
 }
 
 /// Whether `if cond then a else b` is `max(a, b)` (`Some(true)`) or

@@ -3,6 +3,8 @@
 
 use rustc_hash::FxHashMap;
 
+use super::int::place;
+
 /// The lists of a `let` list of lists of integers, or of a map whose keys
 /// are integers and whose values are lists of integers (or integers, each
 /// read as a list of one): `M[n % 3]` picks one without a `Value`.
@@ -24,11 +26,8 @@ impl Table {
     pub fn pick(&self, key: i64) -> Option<&[i64]> {
         let at = match &self.keys {
             Some(keys) => *keys.get(&key)?,
-            None => {
-                let len = self.lists.len() as i64;
-                usize::try_from(if key < 0 { key + len } else { key }).ok()?
-            }
+            None => place(key, self.lists.len())?,
         };
-        self.lists.get(at).map(Vec::as_slice)
+        Some(&self.lists[at])
     }
 }

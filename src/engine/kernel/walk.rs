@@ -5,7 +5,7 @@ use super::curve::Curves;
 use super::line::Line;
 use super::list::Builder;
 use super::{
-    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, ListExpr, MAX_PARAMS,
+    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
     OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
@@ -188,20 +188,19 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         self.clauses(element, innermost, index + 1, slots)
                     })
                 }
-                Iter::Built(ListExpr::Pick(table, key)) => {
-                    let key = key.eval(slots, &self.calls)?;
-                    for &x in table.pick(key)? {
-                        if x.unsigned_abs() >= SLOT_BOUND as u64 {
-                            return None;
-                        }
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)?;
-                    }
-                    Some(())
-                }
                 Iter::Built(list) => {
                     // The items leave the scratch memory, which the inner
                     // clauses may build in: a short list on the stack.
+                    if let Some(items) = self.calls.in_place(list, slots)? {
+                        for &x in items {
+                            if x.unsigned_abs() >= SLOT_BOUND as u64 {
+                                return None;
+                            }
+                            slots[*slot] = x;
+                            self.clauses(element, innermost, index + 1, slots)?;
+                        }
+                        return Some(());
+                    }
                     let (mut short, mut long) = ([0; SHORT_LIST], Vec::new());
                     let len = self.calls.with_list(list, slots, |items| {
                         match short.get_mut(..items.len()) {
