@@ -668,25 +668,20 @@ impl Translator<'_> {
                 high: IntExpr::constant(high),
                 inclusive: false,
             }),
-            Value::List(items)
-                if items.len() <= FOLDED_LIST
-                    && items.iter().all(|x| matches!(x, Value::Int(_))) =>
-            {
-                let ints = items.iter().map(|x| match x {
-                    Value::Int(n) => IntExpr::constant(*n),
-                    _ => unreachable!("checked above"),
-                });
-                Binding::Iter(Iter::List(ints.collect()))
-            }
-            other => match lists::table(name, &other) {
-                Some(table) => Binding::Table(Rc::new(table)),
-                None => {
+            other => {
+                if let Some(ints) = lists::ints(&other).filter(|ints| ints.len() <= FOLDED_LIST) {
+                    Binding::Iter(Iter::List(
+                        ints.into_iter().map(IntExpr::constant).collect(),
+                    ))
+                } else if let Some(table) = lists::table(name, &other) {
+                    Binding::Table(Rc::new(table))
+                } else {
                     return self.fail(
                         span,
                         format!("`{name}` is a {}, not integer arithmetic", other.kind()),
                     );
                 }
-            },
+            }
         };
         Some(binding)
     }
@@ -927,11 +922,7 @@ impl Translator<'_> {
             if !super::filters::cannot_fail(&cond) {
                 return self.fail(value.span, "a condition of `any` or `all` that may fail");
             }
-            joined = match (joined, any) {
-                (Cond::Const(b), _) if b != any => cond,
-                (joined, true) => Cond::Or(Box::new(joined), Box::new(cond)),
-                (joined, false) => Cond::And(Box::new(joined), Box::new(cond)),
-            };
+            joined = Cond::joined(!any, joined, cond);
         }
         Some(joined)
     }

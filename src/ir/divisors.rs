@@ -14,16 +14,18 @@ use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter};
 pub(super) fn loops_over_divisors(mut element: Element) -> Vec<Element> {
     let mut at = 0;
     while at < element.clauses.len() {
-        at += 1;
-        let Some((slot, low, high)) = element.clauses[at - 1].range() else {
-            continue;
-        };
-        let (low, high) = (low.clone(), high);
-        if let Some((filter, of)) = filter_after_loop(&element.clauses, at - 1, divided) {
+        if let Some((slot, low, high)) = element.clauses[at].range()
+            && let Some((filter, of)) = filter_after_loop(&element.clauses, at, divided)
+        {
+            let iter = Iter::Divisors {
+                of,
+                low: low.clone(),
+                high,
+            };
             element.clauses.remove(filter);
-            let iter = Iter::Divisors { of, low, high };
-            element.clauses[at - 1] = Clause::For { slot, iter };
+            element.clauses[at] = Clause::For { slot, iter };
         }
+        at += 1;
     }
     vec![element]
 }

@@ -33,14 +33,10 @@ impl Translator<'_> {
     /// A list of integers.
     pub(super) fn list(&mut self, e: &Expr) -> Option<ListExpr> {
         Some(match &e.node {
-            ExprKind::Var(name) => match self.name(name, e.span)? {
-                Binding::List(list) => list,
-                Binding::Iter(crate::engine::kernel::Iter::List(items)) => ListExpr::Items(items),
-                Binding::Board { first, k } => {
-                    ListExpr::Items((first..first + k).map(IntExpr::slot).collect())
-                }
-                _ => return self.fail(e.span, format!("`{name}` is not a list here")),
-            },
+            ExprKind::Var(name) => {
+                let binding = self.name(name, e.span)?;
+                return self.list_bound(name, binding, e.span);
+            }
             ExprKind::List(items) => {
                 // Runs of plain items, and comprehensions, one after another.
                 let mut pieces = Vec::new();
@@ -125,6 +121,18 @@ impl Translator<'_> {
         })
     }
 
+    /// The list `binding`, what `name` stands for, is.
+    fn list_bound(&mut self, name: &str, binding: Binding, span: Span) -> Option<ListExpr> {
+        Some(match binding {
+            Binding::List(list) => list,
+            Binding::Iter(crate::engine::kernel::Iter::List(items)) => ListExpr::Items(items),
+            Binding::Board { first, k } => {
+                ListExpr::Items((first..first + k).map(IntExpr::slot).collect())
+            }
+            _ => return self.fail(span, format!("`{name}` is not a list here")),
+        })
+    }
+
     /// `[item for … if …]`, its loop variables in slots of the frame.
     fn comprehension(&mut self, element: &Element) -> Option<ListExpr> {
         self.scoped(|t| t.comprehension_in_scope(element))
@@ -167,24 +175,25 @@ impl Translator<'_> {
             return self.fail(base.span, "a list taken out of a computed list of lists");
         };
         let why = self.why.clone();
-        let Some(Binding::Table(table)) = self
-            .name(name, base.span)
-            .filter(|b| matches!(b, Binding::Table(t) if !t.scalars))
-        else {
-            self.why = why;
-            let reason = format!(
-                "a list taken out of `{name}`, not a list of lists of integers \
-                 or a map of them by integers"
-            );
-            return self.fail(base.span, reason);
-        };
-        Some(ListExpr::Pick(table, self.int(index)?))
+        match self.name(name, base.span) {
+            Some(Binding::Table(table)) if !table.scalars => {
+                Some(ListExpr::Pick(table, self.int(index)?))
+            }
+            _ => {
+                self.why = why;
+                let reason = format!(
+                    "a list taken out of `{name}`, not a list of lists of integers \
+                     or a map of them by integers"
+                );
+                self.fail(base.span, reason)
+            }
+        }
     }
 
     /// `base[index]`: a board's slot, or an item of a list.
     pub(super) fn index(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
-        if let ExprKind::Var(name) = &base.node {
-            match self.name(name, base.span)? {
+        let list = match &base.node {
+            ExprKind::Var(name) => match self.name(name, base.span)? {
                 Binding::Board { .. } => return self.board_slot(base, index),
                 // A map to integers: its values are lists of one.
                 Binding::Table(table) if table.scalars => {
@@ -194,10 +203,11 @@ impl Translator<'_> {
                         Box::new(IntExpr::constant(0)),
                     ));
                 }
-                _ => {}
-            }
-        }
-        match self.list(base)? {
+                binding => self.list_bound(name, binding, base.span)?,
+            },
+            _ => self.list(base)?,
+        };
+        match list {
             ListExpr::Slots(header) => {
                 let index = self.int(index)?;
                 Some(IntExpr::At(header, Box::new(index)))
@@ -366,16 +376,6 @@ fn length(list: &ListExpr) -> Option<IntExpr> {
 /// integers or all integers (keys other than integers are never picked by
 /// an integer); at most `FOLDED_LIST` integers in all.
 pub(super) fn table(name: &str, value: &Value) -> Option<Table> {
-    let ints = |v: &Value| match v {
-        Value::List(items) => items
-            .iter()
-            .map(|x| match x {
-                Value::Int(n) => Some(*n),
-                _ => None,
-            })
-            .collect::<Option<Vec<i64>>>(),
-        _ => None,
-    };
     let (keys, lists, scalars) = match value {
         Value::List(items) => (None, items.iter().map(ints).collect::<Option<_>>()?, false),
         Value::Map(map) => {
@@ -410,4 +410,18 @@ pub(super) fn table(name: &str, value: &Value) -> Option<Table> {
         lists,
         scalars,
     })
+}
+
+/// The integers of `value` when it is a list of integers.
+pub(super) fn ints(value: &Value) -> Option<Vec<i64>> {
+    let Value::List(items) = value else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|x| match x {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        })
+        .collect()
 }
