@@ -18,6 +18,7 @@ mod line;
 mod list;
 mod table;
 mod until;
+mod vm;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
@@ -293,6 +294,11 @@ pub struct Kernel {
     /// Per element, whether its options' arguments are curves in its
     /// innermost loop's variable (`curve::is_curve`), when not steps.
     curves: Vec<bool>,
+    /// Per element, its code for the VM.
+    code: Vec<vm::Code>,
+    /// The most temporaries an element's code uses, in the registers
+    /// after the slots.
+    temps: usize,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
@@ -367,10 +373,17 @@ impl Kernel {
             1 => elements.iter().map(DirectSplit::of).collect(),
             _ => vec![None; elements.len()],
         };
+        let steps: Vec<_> = elements.iter().map(walk::Steps::of_element).collect();
+        let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
+        let code: Vec<_> = (elements.iter().zip(steps.iter().zip(&curves)))
+            .map(|(e, (steps, &curve))| vm::Code::of(e, slots, steps.is_some() || curve))
+            .collect();
         Kernel {
             params,
-            steps: elements.iter().map(walk::Steps::of_element).collect(),
-            curves: elements.iter().map(curve::is_curve).collect(),
+            temps: code.iter().map(|c| c.temps).max().unwrap_or(0),
+            code,
+            steps,
+            curves,
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
             elements,
             slots,
@@ -380,6 +393,12 @@ impl Kernel {
             int_functions: Vec::new(),
             foreign: Vec::new(),
         }
+    }
+
+    /// How many registers a position's frame holds: the slots, then the
+    /// VM's temporaries (a list's items follow them).
+    fn frame(&self) -> usize {
+        self.slots + self.temps
     }
 
     /// The kernel's lines for a row-major box of its values, when every
@@ -568,6 +587,8 @@ pub struct OptionSet {
     memory: Vec<i64>,
     /// The memory lists built on the way are built in (`Calls::with_list`).
     scratch: Vec<i64>,
+    /// The items of the VM's loops over lists.
+    items: Vec<i64>,
     /// The positions the options named, one after another, when gathered
     /// (`Known::gathers`): their integers, and per position where it ends
     /// and which option (index in `points`) it is part of.

@@ -5,8 +5,8 @@ use super::curve::Curves;
 use super::line::Line;
 use super::list::Builder;
 use super::{
-    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Iter, Kernel, Known, MAX_PARAMS,
-    OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
+    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS, OptionSet,
+    OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
 impl Kernel {
@@ -59,27 +59,29 @@ impl Kernel {
         slots.clear();
         if self.list {
             // The header, then the items after the slots.
-            slots.resize(self.slots, 0);
-            slots[0] = self.slots as i64;
+            slots.resize(self.frame(), 0);
+            slots[0] = self.frame() as i64;
             slots[1] = args.len() as i64;
             slots.extend_from_slice(args);
         } else {
-            slots.resize(self.slots.max(args.len()), 0);
+            slots.resize(self.frame().max(args.len()), 0);
             slots[..args.len()].copy_from_slice(args);
         }
-        let result = (self.elements.iter())
+        let result = (self.elements.iter().zip(&self.code))
             .zip(&self.direct)
             .zip(self.steps.iter().zip(&self.curves))
-            .try_for_each(|((element, direct), (steps, &curve))| match direct {
-                Some(direct) => walk.direct(direct),
-                None => {
-                    let innermost = Innermost {
-                        steps: steps.as_ref(),
-                        curve,
-                    };
-                    walk.clauses(element, innermost, 0, &mut slots)
-                }
-            });
+            .try_for_each(
+                |(((element, code), direct), (steps, &curve))| match direct {
+                    Some(direct) => walk.direct(direct),
+                    None => {
+                        let innermost = Innermost {
+                            steps: steps.as_ref(),
+                            curve,
+                        };
+                        walk.run(code, element, innermost, &mut slots)
+                    }
+                },
+            );
         walk.out.slots = slots;
         walk.out.scratch = scratch.take();
         result
@@ -89,152 +91,25 @@ impl Kernel {
 /// What the walk knows of an element's innermost loop: how its options'
 /// arguments move with its variable.
 #[derive(Clone, Copy)]
-struct Innermost<'a> {
+pub(super) struct Innermost<'a> {
     /// By fixed steps (`Steps`).
-    steps: Option<&'a Steps>,
+    pub steps: Option<&'a Steps>,
     /// As polynomials of degree at most 2 (`curve::is_curve`).
-    curve: bool,
+    pub curve: bool,
 }
 
-struct Walk<'a, K: ?Sized> {
+/// A position being walked: where its options' values come from and where
+/// they go.
+pub(super) struct Walk<'a, K: ?Sized> {
     /// The split ranges' positions are `0..n`.
     n: i64,
-    known: &'a K,
+    pub known: &'a K,
     limit: u64,
-    out: &'a mut OptionSet,
-    calls: Calls<'a>,
+    pub out: &'a mut OptionSet,
+    pub calls: Calls<'a>,
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
-    /// Walks the clauses of `element` from `index` on; `innermost` says
-    /// how its innermost loop's options move.
-    fn clauses(
-        &mut self,
-        element: &Element,
-        innermost: Innermost,
-        index: usize,
-        slots: &mut [i64],
-    ) -> Option<()> {
-        match element.clauses.get(index) {
-            None => self.emit(&element.value, slots),
-            Some(Clause::If(cond)) => {
-                if cond.eval(slots, &self.calls)? {
-                    self.clauses(element, innermost, index + 1, slots)?;
-                }
-                Some(())
-            }
-            Some(Clause::For { slot, iter }) => match iter {
-                Iter::Range {
-                    low,
-                    high,
-                    inclusive,
-                } => {
-                    let (a, b) = self.range(low, high, *inclusive, slots)?;
-                    if a < b
-                        && !self.known.gathers()
-                        && index + 1 == element.clauses.len()
-                        && let OptionValue::Terms { calls, nims } = &element.value
-                    {
-                        if let Some(steps) = innermost.steps {
-                            slots[*slot] = a;
-                            return self.walk_terms(calls, nims, steps, b - a, slots);
-                        }
-                        if innermost.curve
-                            && let Some(curves) =
-                                Curves::new(&calls[0], *slot, (a, b), slots, &self.calls)
-                        {
-                            return self.walk_curves(curves, nims, b - a, slots);
-                        }
-                    }
-                    for x in a..b {
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)?;
-                    }
-                    Some(())
-                }
-                Iter::Sorted { values, low, high } => {
-                    let (a, b) = (
-                        low.eval(slots, &self.calls)?,
-                        high.eval(slots, &self.calls)?,
-                    );
-                    let chosen = match (values.first(), values.last()) {
-                        // Every constant, as for most positions: no search.
-                        (Some(&first), Some(&last)) if a <= first && last < b => &values[..],
-                        _ => {
-                            let from = values.partition_point(|&v| v < a);
-                            &values[from..values.partition_point(|&v| v < b).max(from)]
-                        }
-                    };
-                    if !chosen.is_empty()
-                        && !self.known.gathers()
-                        && index + 1 == element.clauses.len()
-                        && let OptionValue::Terms { calls, nims } = &element.value
-                        && let Some(steps) = innermost.steps
-                    {
-                        slots[*slot] = 0;
-                        return self.walk_constants(calls, nims, steps, chosen, slots);
-                    }
-                    for &x in chosen {
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)?;
-                    }
-                    Some(())
-                }
-                Iter::Divisors { of, low, high } => {
-                    let (a, b) = self.range(low, high, false, slots)?;
-                    let of = of.eval(slots, &self.calls)?;
-                    divisors_in(of.unsigned_abs(), (a, b), |x| {
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)
-                    })
-                }
-                Iter::Built(list) => {
-                    // The items leave the scratch memory, which the inner
-                    // clauses may build in: a short list on the stack.
-                    if let Some(items) = self.calls.in_place(list, slots)? {
-                        for &x in items {
-                            if x.unsigned_abs() >= SLOT_BOUND as u64 {
-                                return None;
-                            }
-                            slots[*slot] = x;
-                            self.clauses(element, innermost, index + 1, slots)?;
-                        }
-                        return Some(());
-                    }
-                    let (mut short, mut long) = ([0; SHORT_LIST], Vec::new());
-                    let len = self.calls.with_list(list, slots, |items| {
-                        match short.get_mut(..items.len()) {
-                            Some(place) => place.copy_from_slice(items),
-                            None => long.extend_from_slice(items),
-                        }
-                        Some(items.len())
-                    })?;
-                    let items = if long.is_empty() {
-                        &short[..len]
-                    } else {
-                        &long[..]
-                    };
-                    for &x in items {
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)?;
-                    }
-                    Some(())
-                }
-                Iter::List(items) => {
-                    for item in items {
-                        let x = item.eval(slots, &self.calls)?;
-                        if x.unsigned_abs() >= SLOT_BOUND as u64 {
-                            return None;
-                        }
-                        slots[*slot] = x;
-                        self.clauses(element, innermost, index + 1, slots)?;
-                    }
-                    Some(())
-                }
-            },
-        }
-    }
-
     /// The options of an element that is a line in closed form: what
     /// `clauses` and `walk_terms` find for it, without evaluating a tree.
     #[inline(always)]
@@ -270,7 +145,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
     /// The range `a..b`, if it may be walked: not longer than the list
     /// limit, and within the slot bound.
-    fn bounds(&self, a: i64, b: i64) -> Option<(i64, i64)> {
+    pub(super) fn bounds(&self, a: i64, b: i64) -> Option<(i64, i64)> {
         if b <= a {
             return Some((a, a));
         }
@@ -282,7 +157,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of a `for` over a range that yields terms directly,
     /// `count` of them from the loop's first value (in `slots`) on: each
     /// argument moves by a fixed step, so nothing is evaluated per option.
-    fn walk_terms(
+    pub(super) fn walk_terms(
         &mut self,
         calls: &[Vec<IntExpr>],
         nims: &[IntExpr],
@@ -322,7 +197,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of a `for` over a range whose one position's arguments
     /// are `curves`, `count` of them from the loop's first value (in
     /// `slots`) on: stepped, nothing evaluated per option.
-    fn walk_curves(
+    pub(super) fn walk_curves(
         &mut self,
         mut curves: Curves,
         nims: &[IntExpr],
@@ -343,7 +218,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of a `for` over constants `values` that yields terms
     /// directly: each argument is its value at 0 (the loop's slot is 0 in
     /// `slots`) plus its step times the constant.
-    fn walk_constants(
+    pub(super) fn walk_constants(
         &mut self,
         calls: &[Vec<IntExpr>],
         nims: &[IntExpr],
@@ -395,29 +270,15 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
     /// Counts `more` options; `None` past the list limit, which the generic
     /// path then reports (and before the options pile up in memory).
-    fn count(&mut self, more: u64) -> Option<()> {
+    pub(super) fn count(&mut self, more: u64) -> Option<()> {
         self.out.count += more;
         (self.out.count <= self.limit).then_some(())
     }
 
-    fn emit(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
+    /// The options of an element's split or board value.
+    pub(super) fn value(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
         match value {
-            OptionValue::Terms { calls, nims } => {
-                let mut v = nim_sum(nims, slots, &self.calls)?;
-                let mut args = [0; MAX_PARAMS];
-                for call in calls {
-                    for (arg, expr) in args.iter_mut().zip(call) {
-                        *arg = expr.eval(slots, &self.calls)?;
-                    }
-                    let args = &args[..call.len()];
-                    match self.known.gathers() {
-                        true => self.gather(args),
-                        false => v ^= self.known.value(args)?,
-                    }
-                }
-                self.out.points.push(v);
-                self.count(1)
-            }
+            OptionValue::Terms { .. } => unreachable!("terms are the VM's to emit"),
             OptionValue::Split(split) => self.split(split, slots),
             OptionValue::Boards { boards, nims } => {
                 let mut v = nim_sum(nims, slots, &self.calls)?;
@@ -447,7 +308,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     }
 
     /// Gathers the position `args` names into the option being made.
-    fn gather(&mut self, args: &[i64]) {
+    pub(super) fn gather(&mut self, args: &[i64]) {
         let out = &mut *self.out;
         out.boards.extend_from_slice(args);
         out.board_ends.push((out.boards.len(), out.points.len()));
@@ -541,7 +402,11 @@ const MAX_CALLS: usize = 4;
 /// the range itself when it is shorter than √n or when every `x` divides
 /// (`n == 0`), else each divisor up to √n and its cofactor, either sign.
 /// `None` where the range holds 0, at which `n % 0` fails.
-fn divisors_in(n: u64, (a, b): (i64, i64), mut visit: impl FnMut(i64) -> Option<()>) -> Option<()> {
+pub(super) fn divisors_in(
+    n: u64,
+    (a, b): (i64, i64),
+    mut visit: impl FnMut(i64) -> Option<()>,
+) -> Option<()> {
     if a >= b {
         return Some(());
     }
@@ -569,9 +434,6 @@ fn divisors_in(n: u64, (a, b): (i64, i64), mut visit: impl FnMut(i64) -> Option<
     }
     Some(())
 }
-
-/// Most items of a list built for a loop kept on the stack (`Iter::Built`).
-const SHORT_LIST: usize = 16;
 
 /// How much each argument of each call moves when the loop variable moves
 /// by one.

@@ -1,0 +1,343 @@
+//! An element → its code: clauses become loops and forward jumps,
+//! expressions one operation per node into fresh temporaries (a slot read
+//! as it is needs none), conditions jumps that skip what `and` and `or`
+//! would not evaluate.
+
+use super::{Code, Op, Reg, Source};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, ListExpr, OptionValue};
+
+pub(super) struct Compiler<'a> {
+    element: &'a Element,
+    ops: Vec<Op>,
+    /// The first temporary, and the next one free.
+    first: Reg,
+    next: Reg,
+    /// Whether the innermost loop may run natively.
+    shortcut: bool,
+}
+
+/// A place to jump to, not placed yet: the operations jumping to it.
+#[derive(Default)]
+struct Label(Vec<usize>);
+
+impl<'a> Compiler<'a> {
+    pub fn new(element: &'a Element, slots: usize, shortcut: bool) -> Compiler<'a> {
+        Compiler {
+            element,
+            ops: Vec::new(),
+            first: slots as Reg,
+            next: slots as Reg,
+            shortcut,
+        }
+    }
+
+    pub fn finish(mut self) -> Code {
+        self.clauses(0);
+        Code {
+            ops: self.ops,
+            temps: (self.next - self.first) as usize,
+        }
+    }
+
+    fn temp(&mut self) -> Reg {
+        self.next += 1;
+        self.next - 1
+    }
+
+    fn here(&self) -> u32 {
+        self.ops.len() as u32
+    }
+
+    /// Points every jump to `label` here.
+    fn place(&mut self, label: Label) {
+        let here = self.here();
+        for at in label.0 {
+            match &mut self.ops[at] {
+                Op::Jump { to }
+                | Op::Unless { to, .. }
+                | Op::UnlessConst { to, .. }
+                | Op::Test { to, .. } => *to = here,
+                Op::Range { exit, .. } | Op::Items { exit, .. } => *exit = here,
+                _ => unreachable!("only jumps are patched"),
+            }
+        }
+    }
+
+    /// Pushes a jump to `label`.
+    fn jump(&mut self, op: Op, label: &mut Label) {
+        label.0.push(self.ops.len());
+        self.ops.push(op);
+    }
+
+    fn clauses(&mut self, index: usize) {
+        let element = self.element;
+        let last = index + 1 == element.clauses.len();
+        let native = last && self.shortcut;
+        match element.clauses.get(index) {
+            None => self.emit(&element.value),
+            Some(Clause::If(cond)) => {
+                let mut skip = Label::default();
+                self.branch(cond, false, &mut skip);
+                self.clauses(index + 1);
+                self.place(skip);
+            }
+            Some(Clause::For { slot, iter }) => {
+                let slot = *slot as Reg;
+                if let Iter::Range {
+                    low,
+                    high,
+                    inclusive,
+                } = iter
+                {
+                    let (low, high) = (self.int(low), self.int(high));
+                    let (end, mut exit) = (self.temp(), Label::default());
+                    let range = Op::Range {
+                        slot,
+                        low,
+                        high,
+                        inclusive: *inclusive,
+                        end,
+                        native,
+                        exit: 0,
+                    };
+                    self.jump(range, &mut exit);
+                    let body = self.here();
+                    self.clauses(index + 1);
+                    self.ops.push(Op::Next { slot, end, body });
+                    return self.place(exit);
+                }
+                let source = self.source(iter, native);
+                let at = self.temp();
+                // The loop's end and where its items start.
+                self.next += 2;
+                let mut exit = Label::default();
+                let items = Op::Items {
+                    source: Box::new(source),
+                    slot,
+                    at,
+                    exit: 0,
+                };
+                self.jump(items, &mut exit);
+                let body = self.here();
+                self.clauses(index + 1);
+                self.ops.push(Op::NextItem { slot, at, body });
+                self.place(exit);
+            }
+        }
+    }
+
+    fn source(&mut self, iter: &Iter, native: bool) -> Source {
+        match iter {
+            Iter::Range { .. } => unreachable!("a range is a loop of its own"),
+            Iter::List(items) => {
+                // The items in consecutive registers.
+                let first = self.next;
+                self.next += items.len() as Reg;
+                for (at, item) in (first..).zip(items) {
+                    self.int_into(item, at);
+                }
+                Source::Regs {
+                    first,
+                    count: items.len() as u32,
+                }
+            }
+            Iter::Sorted { values, low, high } => Source::Sorted {
+                values: values.clone(),
+                low: self.int(low),
+                high: self.int(high),
+                native,
+            },
+            Iter::Built(ListExpr::Pick(table, key)) => Source::Pick {
+                table: table.clone(),
+                key: self.int(key),
+            },
+            Iter::Built(list) => Source::Built(list.clone()),
+            Iter::Divisors { of, low, high } => {
+                let (low, high) = (self.int(low), self.int(high));
+                Source::Divisors {
+                    of: self.int(of),
+                    low,
+                    high,
+                }
+            }
+        }
+    }
+
+    fn emit(&mut self, value: &OptionValue) {
+        let OptionValue::Terms { calls, nims } = value else {
+            return self.ops.push(Op::Value);
+        };
+        let nims: Box<[Reg]> = nims.iter().map(|nim| self.int(nim)).collect();
+        let calls: Box<[Box<[Reg]>]> = (calls.iter())
+            .map(|call| call.iter().map(|arg| self.int(arg)).collect())
+            .collect();
+        match (&calls[..], &nims[..]) {
+            ([call], []) if call.len() == 1 => self.ops.push(Op::EmitOne { arg: call[0] }),
+            _ => self.ops.push(Op::Emit { calls, nims }),
+        }
+    }
+
+    /// The register holding the value of `e`, computed into a fresh
+    /// temporary unless `e` is a slot as it is.
+    fn int(&mut self, e: &IntExpr) -> Reg {
+        if let IntExpr::Affine(a) = e
+            && let [(slot, 1)] = a.terms[..]
+            && a.constant == 0
+        {
+            return slot as Reg;
+        }
+        let dst = self.temp();
+        self.int_into(e, dst);
+        dst
+    }
+
+    fn int_into(&mut self, e: &IntExpr, dst: Reg) {
+        let op = match e {
+            IntExpr::Affine(a) => match a.terms[..] {
+                [] => Op::Const {
+                    dst,
+                    value: a.constant,
+                },
+                [(slot, 1)] => Op::Offset {
+                    dst,
+                    a: slot as Reg,
+                    value: a.constant,
+                },
+                _ => Op::Affine {
+                    dst,
+                    constant: a.constant,
+                    terms: a.terms.iter().map(|&(s, k)| (s as Reg, k)).collect(),
+                },
+            },
+            IntExpr::Large(value) => Op::Const { dst, value: *value },
+            IntExpr::Binary(op, a, b) => {
+                let a = self.int(a);
+                match b.as_constant() {
+                    Some(value) => Op::BinaryConst {
+                        op: *op,
+                        dst,
+                        a,
+                        value,
+                    },
+                    None => Op::Binary {
+                        op: *op,
+                        dst,
+                        a,
+                        b: self.int(b),
+                    },
+                }
+            }
+            IntExpr::Abs(a) => Op::Abs {
+                dst,
+                a: self.int(a),
+            },
+            IntExpr::Min(xs) | IntExpr::Max(xs) => {
+                let min = matches!(e, IntExpr::Min(_));
+                let mut regs = xs.iter().map(|x| self.int(x));
+                let first = regs.next().expect("min and max have an argument");
+                let rest: Vec<Reg> = regs.collect();
+                self.ops.push(Op::Copy { dst, a: first });
+                for b in rest {
+                    self.ops.push(match min {
+                        true => Op::Min { dst, a: dst, b },
+                        false => Op::Max { dst, a: dst, b },
+                    });
+                }
+                return;
+            }
+            IntExpr::Select(cond, a, b) => {
+                let (mut otherwise, mut end) = (Label::default(), Label::default());
+                self.branch(cond, false, &mut otherwise);
+                let a = self.int(a);
+                self.ops.push(Op::Copy { dst, a });
+                self.jump(Op::Jump { to: 0 }, &mut end);
+                self.place(otherwise);
+                let b = self.int(b);
+                self.ops.push(Op::Copy { dst, a: b });
+                return self.place(end);
+            }
+            IntExpr::Item(list, index) if let ListExpr::Pick(table, key) = &**list => {
+                let index = self.int(index);
+                Op::Item {
+                    dst,
+                    table: table.clone(),
+                    key: self.int(key),
+                    index,
+                }
+            }
+            IntExpr::At(header, index) => Op::At {
+                dst,
+                header: *header as Reg,
+                index: self.int(index),
+            },
+            _ => Op::Eval {
+                dst,
+                expr: Box::new(e.clone()),
+            },
+        };
+        self.ops.push(op);
+    }
+
+    /// Jumps to `label` when `cond` is `when`; otherwise goes on.
+    fn branch(&mut self, cond: &Cond, when: bool, label: &mut Label) {
+        match cond {
+            Cond::Const(holds) if *holds == when => self.jump(Op::Jump { to: 0 }, label),
+            Cond::Const(_) => {}
+            Cond::Cmp(op, a, b) => {
+                // `Unless` jumps when the comparison fails: to jump when it
+                // holds, test the opposite.
+                let op = if when { negate(*op) } else { *op };
+                let a = self.int(a);
+                let jump = match b.as_constant() {
+                    Some(value) => Op::UnlessConst {
+                        op,
+                        a,
+                        value,
+                        to: 0,
+                    },
+                    None => Op::Unless {
+                        op,
+                        a,
+                        b: self.int(b),
+                        to: 0,
+                    },
+                };
+                self.jump(jump, label);
+            }
+            Cond::Not(c) => self.branch(c, !when, label),
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                // `a and b` is false as soon as `a` is; `a or b` true.
+                let decides = matches!(cond, Cond::Or(..));
+                if when == decides {
+                    self.branch(a, when, label);
+                    self.branch(b, when, label);
+                } else {
+                    let mut decided = Label::default();
+                    self.branch(a, decides, &mut decided);
+                    self.branch(b, when, label);
+                    self.place(decided);
+                }
+            }
+            Cond::Remembered(_) => self.jump(
+                Op::Test {
+                    cond: Box::new(cond.clone()),
+                    when,
+                    to: 0,
+                },
+                label,
+            ),
+        }
+    }
+}
+
+/// The comparison that holds exactly when `op` does not.
+fn negate(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Eq => CmpOp::Ne,
+        CmpOp::Ne => CmpOp::Eq,
+        CmpOp::Lt => CmpOp::Ge,
+        CmpOp::Le => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Le,
+        CmpOp::Ge => CmpOp::Lt,
+    }
+}

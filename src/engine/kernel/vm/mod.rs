@@ -1,0 +1,206 @@
+//! The VM that runs a kernel's option program. Each element is compiled
+//! once, when the kernel is made, into a flat list of operations over
+//! registers: the slots of the IR, then temporaries. A loop is a jump back,
+//! a filter a jump forward, an expression one operation per node, and an
+//! option one lookup and one push. Per option the VM does what a program
+//! written for the game would do, where walking the element's tree of
+//! clauses and expressions cost a call and a match per node.
+//!
+//! The shapes passes recognised are operations of their own, run as native
+//! loops: a range whose options' arguments move by fixed steps or along
+//! curves, a loop over constants, and the split and board values.
+
+mod compile;
+mod run;
+
+use std::rc::Rc;
+
+use super::{CmpOp, Cond, IntExpr, IntOp, ListExpr, Table};
+
+/// A register: a slot of the IR's or a temporary after them.
+type Reg = u32;
+
+/// The operations of an element, and how many temporaries they use.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Code {
+    ops: Vec<Op>,
+    /// The temporaries are the registers `slots..slots + temps`.
+    pub temps: usize,
+}
+
+impl Code {
+    /// The code of `element`, whose slots are the registers below `slots`;
+    /// `shortcut` says whether its innermost loop may run natively.
+    pub fn of(element: &super::Element, slots: usize, shortcut: bool) -> Code {
+        compile::Compiler::new(element, slots, shortcut).finish()
+    }
+}
+
+/// One operation. Every operation that may fail (an overflow, a division
+/// by zero, an unknown position) gives up on the position, as the language
+/// would report an error or the kernel cannot vouch for it.
+#[derive(Clone, Debug, PartialEq)]
+enum Op {
+    /// `dst = value`.
+    Const {
+        dst: Reg,
+        value: i64,
+    },
+    /// `dst = a + value`, `a` a slot: no overflow within the slot bound.
+    Offset {
+        dst: Reg,
+        a: Reg,
+        value: i64,
+    },
+    /// `dst = constant + Σ k·slot`.
+    Affine {
+        dst: Reg,
+        constant: i64,
+        terms: Box<[(Reg, i64)]>,
+    },
+    /// `dst = a op b`, checked.
+    Binary {
+        op: IntOp,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    /// `dst = a op value`, checked.
+    BinaryConst {
+        op: IntOp,
+        dst: Reg,
+        a: Reg,
+        value: i64,
+    },
+    Min {
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Max {
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    /// `dst = |a|`, checked.
+    Abs {
+        dst: Reg,
+        a: Reg,
+    },
+    Copy {
+        dst: Reg,
+        a: Reg,
+    },
+    /// `dst = list[index]` of the list whose header is in `header` and the
+    /// register after it.
+    At {
+        dst: Reg,
+        header: Reg,
+        index: Reg,
+    },
+    /// `dst = table[key][index]`, the item of a table's list.
+    Item {
+        dst: Reg,
+        table: Rc<Table>,
+        key: Reg,
+        index: Reg,
+    },
+    /// An expression that calls, folds or builds (`IntExpr::Call`,
+    /// `Reduce`, `Item`, `Until`…), by its own evaluation.
+    Eval {
+        dst: Reg,
+        expr: Box<IntExpr>,
+    },
+    Jump {
+        to: u32,
+    },
+    /// Goes to `to` unless `a op b`.
+    Unless {
+        op: CmpOp,
+        a: Reg,
+        b: Reg,
+        to: u32,
+    },
+    /// Goes to `to` unless `a op value`.
+    UnlessConst {
+        op: CmpOp,
+        a: Reg,
+        value: i64,
+        to: u32,
+    },
+    /// Goes to `to` when the condition is `when`: a remembered condition,
+    /// which keeps its results.
+    Test {
+        cond: Box<Cond>,
+        when: bool,
+        to: u32,
+    },
+    /// Starts `for slot in low..high` (`..=high` when inclusive), its end
+    /// kept in `end`; an empty range goes to `exit`, as does one that ran
+    /// natively (`native`: the element's innermost loop, by its steps or
+    /// curves).
+    Range {
+        slot: Reg,
+        low: Reg,
+        high: Reg,
+        inclusive: bool,
+        end: Reg,
+        native: bool,
+        exit: u32,
+    },
+    /// The end of a range's body: the next value, back to `body`.
+    Next {
+        slot: Reg,
+        end: Reg,
+        body: u32,
+    },
+    /// Starts a loop over the items `source` gives, laid on the item
+    /// stack: `at` is the item being walked, the next two registers its
+    /// end and where the loop's items start. No items goes to `exit`.
+    Items {
+        source: Box<Source>,
+        slot: Reg,
+        at: Reg,
+        exit: u32,
+    },
+    /// The end of an item loop's body: the next item, back to `body`; at
+    /// the end, the loop's items leave the stack.
+    NextItem {
+        slot: Reg,
+        at: Reg,
+        body: u32,
+    },
+    /// An option `F(args…) + … + *nims…`: each call its arity and
+    /// registers, in order.
+    Emit {
+        calls: Box<[Box<[Reg]>]>,
+        nims: Box<[Reg]>,
+    },
+    /// An option `F(arg)`, the most common by far.
+    EmitOne {
+        arg: Reg,
+    },
+    /// The element's split or board value, by its own walk.
+    Value,
+}
+
+/// What an item loop walks over.
+#[derive(Clone, Debug, PartialEq)]
+enum Source {
+    /// The constants in `low..high`; `native` when the innermost loop
+    /// whose options step with the constant.
+    Sorted {
+        values: Vec<i64>,
+        low: Reg,
+        high: Reg,
+        native: bool,
+    },
+    /// The registers from `first` on, `count` of them.
+    Regs { first: Reg, count: u32 },
+    /// The list `key` picks from a table, read where it lies.
+    Pick { table: Rc<Table>, key: Reg },
+    /// A list built on the way.
+    Built(ListExpr),
+    /// The `k` in `low..high` dividing `of`.
+    Divisors { of: Reg, low: Reg, high: Reg },
+}
