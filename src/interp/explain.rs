@@ -23,7 +23,7 @@ impl Interp {
 
     /// Every definition with its inferred types (`--emit types`).
     pub fn types_of_definitions(&self) -> String {
-        self.program.types.render(&self.program)
+        self.types.render(&self.program)
     }
 
     /// How many positions the generic search has computed in this session:

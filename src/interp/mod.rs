@@ -20,8 +20,8 @@ use std::sync::atomic::AtomicBool;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::{Engine, Limits, Shape, Stop};
 use crate::ir::{Fallback, Plan};
+use crate::lower::Redefine;
 use crate::lower::program::{Action, AssertCheck, Assertion, Program};
-use crate::lower::{Redefine, lower};
 use crate::ops;
 use crate::printer::{self, Format};
 use crate::runtime::Runtime;
@@ -39,6 +39,8 @@ pub struct Interp {
     pub sources: Sources,
     pub engine: Engine<Value>,
     program: Rc<Program>,
+    /// The types of its definitions.
+    types: crate::types::Types,
     lets: Vec<LetState>,
     depth: usize,
     /// Spare frames, so that expanding a position allocates nothing.
@@ -156,6 +158,7 @@ impl Interp {
             sources: Sources::default(),
             engine: Engine::new(limits, interrupt),
             program: Rc::new(Program::default()),
+            types: Default::default(),
             lets: Vec::new(),
             depth: 0,
             frames: Vec::new(),
@@ -236,9 +239,10 @@ impl Interp {
         let source = self.sources.add(name, text);
         let statements = crate::syntax::parse(text, source).map_err(|d| vec![*d])?;
         let statements = import::expand(&mut self.sources, statements, name)?;
-        let mut program = (*self.program).clone();
-        let lowered = lower(&statements, &mut program, redefine)?;
-        self.program = Rc::new(program);
+        let defined = crate::types::define(&statements, &self.program, &self.types, redefine)?;
+        let lowered = defined.lowered;
+        self.program = Rc::new(defined.program);
+        self.types = defined.types;
         self.plans.clear();
         self.unfilled.clear();
         self.ascending.clear();
@@ -305,10 +309,13 @@ impl Interp {
         let statements = crate::syntax::parse(&text, source)?;
         let mut program = (*self.program).clone();
         program.globals.remove(&ident);
-        let lowered = lower(&statements, &mut program, Redefine::Forbid).map_err(|errors| {
+        let defined = crate::types::define(&statements, &program, &self.types, Redefine::Forbid);
+        let defined = defined.map_err(|errors| {
             let first = errors.into_iter().next().map(Box::new);
             first.unwrap_or_else(|| Diagnostic::new(span, "cannot define the octal game"))
         })?;
+        let (mut program, lowered) = (defined.program, defined.lowered);
+        self.types = defined.types;
         let Some(&id) = lowered.new_families.first() else {
             return Err(Diagnostic::new(span, "cannot define the octal game"));
         };
@@ -448,7 +455,7 @@ impl Interp {
             Some(LetState::Done(value)) => Some(value.clone()),
             _ => None,
         };
-        let plan = crate::ir::plan(id, &self.program, &let_value).map(Rc::new);
+        let plan = crate::ir::plan(id, &self.program, &self.types, &let_value).map(Rc::new);
         self.plans.insert(id, plan.clone());
         plan
     }

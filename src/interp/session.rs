@@ -127,7 +127,7 @@ impl Interp {
             summary,
             positions,
             value,
-            types: self.program.types.signature(&self.program, global),
+            types: self.types.signature(&self.program, global),
         })
     }
 

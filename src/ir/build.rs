@@ -26,7 +26,7 @@ use crate::engine::kernel::{
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind, Name};
-use crate::types::Type;
+use crate::types::{Type, Types};
 use crate::value::{FamilyId, Value};
 
 /// Nested `def` calls inlined into one expression at most; deeper (or
@@ -68,6 +68,7 @@ pub struct Translated {
 pub(super) fn translate(
     id: FamilyId,
     program: &Program,
+    types: &Types,
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Translated, Fallback> {
     let family = program.family(id);
@@ -95,7 +96,7 @@ pub(super) fn translate(
             "the body is not an option list `< … >` (or an `if` choosing between option lists)",
         ));
     };
-    if let Some(fallback) = not_integers(program, id, definition) {
+    if let Some(fallback) = not_integers(types, id, definition) {
         return Err(fallback);
     }
     let mut translator = Translator {
@@ -217,8 +218,8 @@ fn comprehension(e: &Expr) -> Option<&Element> {
 /// Why family `id` cannot have an integer program, when its types say:
 /// a parameter whose every value is something other than an integer or a
 /// list of integers (a string, a map, a game).
-fn not_integers(program: &Program, id: FamilyId, definition: &Definition) -> Option<Fallback> {
-    let signature = program.types.family(id);
+fn not_integers(types: &Types, id: FamilyId, definition: &Definition) -> Option<Fallback> {
+    let signature = types.family(id);
     let integers = |ty: &Type| matches!(ty, Type::Int | Type::Unknown | Type::Any);
     (definition.params.iter().enumerate()).find_map(|(i, param)| {
         let ty = signature.param(i);

@@ -25,6 +25,7 @@ use std::rc::Rc;
 use crate::engine::Shape;
 use crate::engine::kernel::Kernel;
 use crate::lower::program::{FamilyDef, Program};
+use crate::types::Types;
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
 pub use instances::fixed_params;
@@ -60,15 +61,17 @@ pub fn shape(family: &FamilyDef) -> Shape {
     }
 }
 
-/// The plan of family `id`, or why it has none. `let_value` gives the value
+/// The plan of family `id`, or why it has none (its parameters' `types`
+/// among the reasons). `let_value` gives the value
 /// of each `let` evaluated so far; one that is not evaluated yet is not
 /// folded (and the family waits for the generic search).
 pub fn plan(
     id: FamilyId,
     program: &Program,
+    types: &Types,
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Plan, Fallback> {
-    let translated = build::translate(id, program, let_value)?;
+    let translated = build::translate(id, program, types, let_value)?;
     let mut passes = Vec::new();
     let mut elements = passes::optimise(translated.elements, &mut passes);
     let mut functions = translated.functions;

@@ -33,14 +33,14 @@ pub struct Lowered {
     pub replaced: bool,
 }
 
-/// Lowers `statements` into `program`. On error `program` is left unchanged
-/// and every error found is returned.
+/// Lowers `statements` into `program`, returning every error found. On
+/// error `program` holds part of the batch: `types::define` lowers into a
+/// copy, kept only when the batch lowers and types.
 pub fn lower(
     statements: &[Stmt],
     program: &mut Program,
     redefine: Redefine,
 ) -> Result<Lowered, Vec<Diagnostic>> {
-    let mut next = program.clone();
     let mut errors = Vec::new();
     let mut lowered = Lowered {
         actions: Vec::new(),
@@ -50,7 +50,7 @@ pub fn lower(
     let mut forwards = Vec::new();
     let globals = declare(
         statements,
-        &mut next,
+        program,
         redefine,
         &mut lowered,
         &mut forwards,
@@ -59,62 +59,46 @@ pub fn lower(
     for (statement, global) in statements.iter().zip(globals) {
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
-                let (body, slots) = compile_family(&next, definition, &mut errors);
-                let family = next.families[id.0 as usize].as_mut().expect("declared");
+                let (body, slots) = compile_family(program, definition, &mut errors);
+                let family = program.families[id.0 as usize].as_mut().expect("declared");
                 family.body = body;
                 family.slots = slots;
             }
             (Stmt::Def(definition), Some(Global::Def(id))) => {
-                let mut compiler = compiler(&next, &definition.params, &mut errors);
+                let mut compiler = compiler(program, &definition.params, &mut errors);
                 let body = compiler.expr(&definition.body);
                 let slots = compiler.max_slots;
-                let def = &mut next.defs[id.0 as usize];
+                let def = &mut program.defs[id.0 as usize];
                 def.body = body;
                 def.slots = slots;
             }
             (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
-                let mut compiler = statement_compiler(&next, &mut errors);
+                let mut compiler = statement_compiler(program, &mut errors);
                 let code = compiler.expr(value);
                 let slots = compiler.max_slots;
-                next.lets[index].value = code;
-                next.lets[index].slots = slots;
-                next.lets[index].source = Some(Rc::new(value.clone()));
+                program.lets[index].value = code;
+                program.lets[index].slots = slots;
+                program.lets[index].source = Some(Rc::new(value.clone()));
                 lowered.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
-                let mut compiler = statement_compiler(&next, &mut errors);
+                let mut compiler = statement_compiler(program, &mut errors);
                 let code = compiler.expr(e);
                 let slots = compiler.max_slots;
                 let span = e.span;
                 lowered.actions.push(Action::Print { code, slots, span });
             }
             (Stmt::Assert(e), _) => {
-                let assertion = compile_assert(&next, e, &mut errors);
+                let assertion = compile_assert(program, e, &mut errors);
                 lowered.actions.push(Action::Assert(assertion));
             }
             _ => {} // a definition that failed to declare
         }
     }
     for (old, name) in forwards {
-        forward(&mut next, old, &name, &mut errors);
+        forward(program, old, &name, &mut errors);
     }
     if errors.is_empty() {
-        let written: Vec<Span> = (statements.iter())
-            .filter_map(|statement| match statement {
-                Stmt::Game(d) | Stmt::Def(d) => Some(d.span),
-                _ => None,
-            })
-            .collect();
-        let (types, type_errors) = crate::types::infer(&next, statements, &written);
-        for &id in &lowered.new_families {
-            let family = next.families[id.0 as usize].as_mut().expect("declared");
-            family.list = family.params.len() == 1 && types.family(id).param(0).is_integer_list();
-        }
-        next.types = types;
-        errors.extend(type_errors);
-    }
-    if errors.is_empty() {
-        *program = next;
         Ok(lowered)
     } else {
         Err(errors)

@@ -125,8 +125,6 @@ pub struct Program {
     pub defs: Vec<DefDef>,
     pub lets: Vec<LetDef>,
     pub globals: FxHashMap<String, Global>,
-    /// The types of every definition (`crate::types`).
-    pub types: crate::types::Types,
 }
 
 impl Program {

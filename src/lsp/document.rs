@@ -3,10 +3,11 @@
 //! their spans, for completion, hover, go to definition and symbols.
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
+use crate::lower::Redefine;
 use crate::lower::program::Program;
-use crate::lower::{Redefine, lower};
 use crate::span::{SourceId, Sources};
 use crate::syntax::ast::{Definition, Expr, ExprKind, Stmt};
+use crate::types::{Types, define};
 
 /// Which statement defines a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,21 +77,29 @@ impl Document {
                 };
             }
         };
-        let mut program = Program::default();
-        let diagnostics =
-            match crate::interp::import::expand(&mut sources, statements.clone(), &name) {
-                Ok(expanded) => lower(&expanded, &mut program, Redefine::Forbid)
-                    .err()
-                    .unwrap_or_default(),
-                Err(errors) => errors,
-            };
+        let defined = crate::interp::import::expand(&mut sources, statements.clone(), &name)
+            .and_then(|expanded| {
+                define(
+                    &expanded,
+                    &Program::default(),
+                    &Types::default(),
+                    Redefine::Forbid,
+                )
+            });
+        let (diagnostics, defined) = match defined {
+            Ok(defined) => (Vec::new(), Some(defined)),
+            Err(errors) => (errors, None),
+        };
         let diagnostics = diagnostics
             .into_iter()
             .map(|d| in_this_file(d, source, &statements, &sources))
             .collect();
-        let signatures = (program.globals.iter())
-            .map(|(name, &global)| (name.clone(), program.types.signature(&program, global)))
-            .collect();
+        let signatures = defined.map_or_else(Default::default, |defined| {
+            let (program, types) = (&defined.program, &defined.types);
+            (program.globals.iter())
+                .map(|(name, &global)| (name.clone(), types.signature(program, global)))
+                .collect()
+        });
         Document {
             text,
             path,

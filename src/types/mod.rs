@@ -16,6 +16,7 @@ use std::fmt;
 
 use crate::diagnostic::Diagnostic;
 use crate::lower::program::{Global, Program};
+use crate::lower::{Lowered, Redefine};
 use crate::span::Span;
 use crate::syntax::ast::Stmt;
 use crate::value::FamilyId;
@@ -278,11 +279,56 @@ fn declared_order(program: &Program, global: Global) -> (u32, u32) {
 /// link). Past them nothing is reported: the types may not be final.
 const ROUNDS_PER_DEFINITION: usize = 8;
 
+/// A program with a batch of statements defined in it, and its types.
+pub struct Defined {
+    pub program: Program,
+    pub types: Types,
+    pub lowered: Lowered,
+}
+
+/// `program` with `statements` lowered into it, and the types of the
+/// result (`types` being those of `program`): the front end's one entry, so that no program is kept without
+/// its types, and a family whose parameter is a list of integers is marked
+/// so (`FamilyDef::list`). On error, every error found.
+pub fn define(
+    statements: &[Stmt],
+    program: &Program,
+    types: &Types,
+    redefine: Redefine,
+) -> Result<Defined, Vec<Diagnostic>> {
+    let mut next = program.clone();
+    let lowered = crate::lower::lower(statements, &mut next, redefine)?;
+    let written: Vec<Span> = (statements.iter())
+        .filter_map(|statement| match statement {
+            Stmt::Game(d) | Stmt::Def(d) => Some(d.span),
+            _ => None,
+        })
+        .collect();
+    let (types, errors) = infer(&next, types, statements, &written);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for &id in &lowered.new_families {
+        let family = next.families[id.0 as usize].as_mut().expect("declared");
+        family.list = family.params.len() == 1 && types.family(id).param(0).is_integer_list();
+    }
+    Ok(Defined {
+        program: next,
+        types,
+        lowered,
+    })
+}
+
 /// The types of `program`, with `statements` (the batch just lowered) as
 /// new calls from outside definitions, and the errors certain in the
 /// definitions `written` in the batch (an earlier definition was accepted
 /// when it was written).
-pub fn infer(program: &Program, statements: &[Stmt], written: &[Span]) -> (Types, Vec<Diagnostic>) {
+fn infer(
+    program: &Program,
+    kept: &Types,
+    statements: &[Stmt],
+    written: &[Span],
+) -> (Types, Vec<Diagnostic>) {
     let mut types = Types {
         families: (program.families.iter())
             .map(|f| Signature::new(f.as_ref().map_or(0, |f| f.params.len())))
@@ -299,7 +345,7 @@ pub fn infer(program: &Program, statements: &[Stmt], written: &[Span]) -> (Types
         let mut walker = Walker::new(program, &mut types, Reading::Certain, Some(&mut errors));
         walker.definitions(Some(written));
     }
-    keep_outside_calls(program, &mut types, written);
+    keep_outside_calls(program, kept, &mut types, written);
     settle(program, &mut types, statements, Reading::Likely, rounds);
     (types, errors)
 }
@@ -325,7 +371,7 @@ fn settle(
 /// Carries the calls earlier statements made over to `types`, except for
 /// the definitions written again (calls of what a definition replaced say
 /// nothing about it).
-fn keep_outside_calls(program: &Program, types: &mut Types, written: &[Span]) {
+fn keep_outside_calls(program: &Program, kept: &Types, types: &mut Types, written: &[Span]) {
     let keep = |old: Option<&Signature>, new: &mut Signature, span: &Span| {
         if let Some(old) = old
             && !written.contains(span)
@@ -334,7 +380,6 @@ fn keep_outside_calls(program: &Program, types: &mut Types, written: &[Span]) {
             new.outside = old.outside.clone();
         }
     };
-    let kept = &program.types;
     for (index, family) in program.families.iter().enumerate() {
         if let Some(family) = family {
             keep(

@@ -1,12 +1,17 @@
+use super::{Types, define};
+use crate::lower::Redefine;
 use crate::lower::program::Program;
-use crate::lower::{Redefine, lower};
 
 /// The signatures `source` defines, or its errors' messages.
 fn types(source: &str) -> Result<String, Vec<String>> {
     let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
-    let mut program = Program::default();
-    match lower(&statements, &mut program, Redefine::Forbid) {
-        Ok(_) => Ok(program.types.render(&program)),
+    match define(
+        &statements,
+        &Program::default(),
+        &Types::default(),
+        Redefine::Forbid,
+    ) {
+        Ok(defined) => Ok(defined.types.render(&defined.program)),
         Err(errors) => Err(errors.into_iter().map(|e| e.message).collect()),
     }
 }
@@ -133,10 +138,12 @@ fn a_long_chain_of_definitions_settles_and_is_checked() {
 
 #[test]
 fn a_batch_of_statements_checks_no_definition_again() {
-    let mut program = Program::default();
+    let (mut program, mut types) = (Program::default(), Types::default());
     let mut lowered = |source: &str| {
         let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
-        lower(&statements, &mut program, Redefine::Replace).map(drop)
+        let defined = define(&statements, &program, &types, Redefine::Replace)?;
+        (program, types) = (defined.program, defined.types);
+        Ok::<(), Vec<_>>(())
     };
     assert!(lowered("def f(x) = x[0]").is_ok());
     // Accepted when written; a later definition's call cannot take it back.

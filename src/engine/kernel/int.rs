@@ -110,6 +110,7 @@ pub enum IntOp {
 
 impl IntOp {
     /// `a op b`, or `None` where the language reports an error.
+    #[inline]
     pub fn apply(self, a: i64, b: i64) -> Option<i64> {
         match self {
             IntOp::Add => a.checked_add(b),
