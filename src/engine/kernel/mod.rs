@@ -294,11 +294,8 @@ pub struct Kernel {
     /// Per element, whether its options' arguments are curves in its
     /// innermost loop's variable (`curve::is_curve`), when not steps.
     curves: Vec<bool>,
-    /// Per element, its code for the VM.
-    code: Vec<vm::Code>,
-    /// The most temporaries an element's code uses, in the registers
-    /// after the slots.
-    temps: usize,
+    /// The elements' code for the VM.
+    code: vm::Code,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
@@ -375,13 +372,15 @@ impl Kernel {
         };
         let steps: Vec<_> = elements.iter().map(walk::Steps::of_element).collect();
         let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
-        let code: Vec<_> = (elements.iter().zip(steps.iter().zip(&curves)))
-            .map(|(e, (steps, &curve))| vm::Code::of(e, slots, steps.is_some() || curve))
+        let shapes: Vec<_> = (direct.iter().zip(steps.iter().zip(&curves)))
+            .map(|(direct, (steps, &curve))| vm::Shape {
+                direct: direct.is_some(),
+                native: steps.is_some() || curve,
+            })
             .collect();
         Kernel {
             params,
-            temps: code.iter().map(|c| c.temps).max().unwrap_or(0),
-            code,
+            code: vm::Code::of(&elements, &shapes, params, slots),
             steps,
             curves,
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
@@ -398,7 +397,15 @@ impl Kernel {
     /// How many registers a position's frame holds: the slots, then the
     /// VM's temporaries (a list's items follow them).
     fn frame(&self) -> usize {
-        self.slots + self.temps
+        self.slots + self.code.temps
+    }
+
+    /// What the walk knows of element `index`'s innermost loop.
+    fn innermost(&self, index: usize) -> walk::Innermost<'_> {
+        walk::Innermost {
+            steps: self.steps[index].as_ref(),
+            curve: self.curves[index],
+        }
     }
 
     /// The kernel's lines for a row-major box of its values, when every

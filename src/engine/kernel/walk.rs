@@ -67,21 +67,7 @@ impl Kernel {
             slots.resize(self.frame().max(args.len()), 0);
             slots[..args.len()].copy_from_slice(args);
         }
-        let result = (self.elements.iter().zip(&self.code))
-            .zip(&self.direct)
-            .zip(self.steps.iter().zip(&self.curves))
-            .try_for_each(
-                |(((element, code), direct), (steps, &curve))| match direct {
-                    Some(direct) => walk.direct(direct),
-                    None => {
-                        let innermost = Innermost {
-                            steps: steps.as_ref(),
-                            curve,
-                        };
-                        walk.run(code, element, innermost, &mut slots)
-                    }
-                },
-            );
+        let result = walk.run(self, &mut slots);
         walk.out.slots = slots;
         walk.out.scratch = scratch.take();
         result
@@ -336,7 +322,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
     /// A split in closed form: the same as `split` computes, with every
     /// expression `k·n + c`.
-    fn direct(&mut self, split: &DirectSplit) -> Option<()> {
+    pub(super) fn direct(&mut self, split: &DirectSplit) -> Option<()> {
         let n = self.n;
         let at = |(k, c): (i64, i64)| k * n + c;
         let high = at(split.high) + split.inclusive as i64;

@@ -1,40 +1,77 @@
-//! An element → its code: clauses become loops and forward jumps,
+//! Elements → their code: clauses become loops and forward jumps,
 //! expressions one operation per node into fresh temporaries (a slot read
 //! as it is needs none), conditions jumps that skip what `and` and `or`
-//! would not evaluate.
+//! would not evaluate. An expression of the parameters that cannot fail
+//! goes to the prelude, computed once per position and shared.
 
-use super::{Code, Op, Reg, Source};
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, ListExpr, OptionValue};
+use super::{Code, Op, Reg, Shape, Source};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue,
+};
 
-pub(super) struct Compiler<'a> {
-    element: &'a Element,
+pub(super) struct Compiler {
     ops: Vec<Op>,
+    /// The operations run before the elements, and the expressions they
+    /// compute, each in its register.
+    prelude: Vec<Op>,
+    hoisted: Vec<(IntExpr, Reg)>,
+    params: usize,
     /// The first temporary, and the next one free.
     first: Reg,
     next: Reg,
-    /// Whether the innermost loop may run natively.
-    shortcut: bool,
 }
 
 /// A place to jump to, not placed yet: the operations jumping to it.
 #[derive(Default)]
 struct Label(Vec<usize>);
 
-impl<'a> Compiler<'a> {
-    pub fn new(element: &'a Element, slots: usize, shortcut: bool) -> Compiler<'a> {
+/// The element being compiled: its index, and whether its innermost loop
+/// may run natively.
+#[derive(Clone, Copy)]
+struct Current<'a> {
+    element: &'a Element,
+    index: u32,
+    native: bool,
+}
+
+impl Compiler {
+    pub fn new(params: usize, slots: usize) -> Compiler {
         Compiler {
-            element,
             ops: Vec::new(),
+            prelude: Vec::new(),
+            hoisted: Vec::new(),
+            params,
             first: slots as Reg,
             next: slots as Reg,
-            shortcut,
         }
     }
 
-    pub fn finish(mut self) -> Code {
-        self.clauses(0);
+    /// The code of `elements`: the prelude, then each element in order.
+    pub fn program(mut self, elements: &[Element], shapes: &[Shape]) -> Code {
+        for ((element, shape), index) in elements.iter().zip(shapes).zip(0..) {
+            match shape.direct {
+                true => self.ops.push(Op::Direct { element: index }),
+                false => {
+                    let current = Current {
+                        element,
+                        index,
+                        native: shape.native,
+                    };
+                    self.clauses(current, 0);
+                }
+            }
+        }
+        // The elements' jumps land past the prelude.
+        let offset = self.prelude.len() as u32;
+        for op in &mut self.ops {
+            if let Some(target) = op.target() {
+                *target += offset;
+            }
+        }
+        let mut ops = self.prelude;
+        ops.append(&mut self.ops);
         Code {
-            ops: self.ops,
+            ops,
             temps: (self.next - self.first) as usize,
         }
     }
@@ -52,14 +89,7 @@ impl<'a> Compiler<'a> {
     fn place(&mut self, label: Label) {
         let here = self.here();
         for at in label.0 {
-            match &mut self.ops[at] {
-                Op::Jump { to }
-                | Op::Unless { to, .. }
-                | Op::UnlessConst { to, .. }
-                | Op::Test { to, .. } => *to = here,
-                Op::Range { exit, .. } | Op::Items { exit, .. } => *exit = here,
-                _ => unreachable!("only jumps are patched"),
-            }
+            *self.ops[at].target().expect("only jumps are patched") = here;
         }
     }
 
@@ -69,16 +99,16 @@ impl<'a> Compiler<'a> {
         self.ops.push(op);
     }
 
-    fn clauses(&mut self, index: usize) {
-        let element = self.element;
+    fn clauses(&mut self, current: Current, index: usize) {
+        let element = current.element;
         let last = index + 1 == element.clauses.len();
-        let native = last && self.shortcut;
+        let native = (last && current.native).then_some(current.index);
         match element.clauses.get(index) {
-            None => self.emit(&element.value),
+            None => self.emit(&element.value, current.index),
             Some(Clause::If(cond)) => {
                 let mut skip = Label::default();
                 self.branch(cond, false, &mut skip);
-                self.clauses(index + 1);
+                self.clauses(current, index + 1);
                 self.place(skip);
             }
             Some(Clause::For { slot, iter }) => {
@@ -102,7 +132,7 @@ impl<'a> Compiler<'a> {
                     };
                     self.jump(range, &mut exit);
                     let body = self.here();
-                    self.clauses(index + 1);
+                    self.clauses(current, index + 1);
                     self.ops.push(Op::Next { slot, end, body });
                     return self.place(exit);
                 }
@@ -119,14 +149,14 @@ impl<'a> Compiler<'a> {
                 };
                 self.jump(items, &mut exit);
                 let body = self.here();
-                self.clauses(index + 1);
+                self.clauses(current, index + 1);
                 self.ops.push(Op::NextItem { slot, at, body });
                 self.place(exit);
             }
         }
     }
 
-    fn source(&mut self, iter: &Iter, native: bool) -> Source {
+    fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
         match iter {
             Iter::Range { .. } => unreachable!("a range is a loop of its own"),
             Iter::List(items) => {
@@ -163,9 +193,9 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn emit(&mut self, value: &OptionValue) {
+    fn emit(&mut self, value: &OptionValue, element: u32) {
         let OptionValue::Terms { calls, nims } = value else {
-            return self.ops.push(Op::Value);
+            return self.ops.push(Op::Value { element });
         };
         let nims: Box<[Reg]> = nims.iter().map(|nim| self.int(nim)).collect();
         let calls: Box<[Box<[Reg]>]> = (calls.iter())
@@ -186,9 +216,35 @@ impl<'a> Compiler<'a> {
         {
             return slot as Reg;
         }
+        if let Some(&(_, reg)) = self.hoisted.iter().find(|(h, _)| h == e) {
+            return reg;
+        }
         let dst = self.temp();
+        if self.invariant(e) {
+            // Into the prelude: its operations are the expression's own.
+            let body = std::mem::take(&mut self.ops);
+            self.int_into(e, dst);
+            self.prelude
+                .append(&mut std::mem::replace(&mut self.ops, body));
+            self.hoisted.push((e.clone(), dst));
+            return dst;
+        }
         self.int_into(e, dst);
         dst
+    }
+
+    /// Whether `e` reads only the parameters and cannot fail: computing
+    /// it once per position, before any element, changes nothing.
+    fn invariant(&self, e: &IntExpr) -> bool {
+        match e {
+            IntExpr::Affine(a) => a.terms.iter().all(|&(slot, _)| slot < self.params),
+            IntExpr::Binary(IntOp::Mod | IntOp::Div, a, b) => {
+                matches!(b.as_constant(), Some(c) if c != 0 && c != -1) && self.invariant(a)
+            }
+            IntExpr::Binary(IntOp::Xor, a, b) => self.invariant(a) && self.invariant(b),
+            IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().all(|x| self.invariant(x)),
+            _ => false,
+        }
     }
 
     fn int_into(&mut self, e: &IntExpr, dst: Reg) {

@@ -9,6 +9,11 @@
 //! The shapes passes recognised are operations of their own, run as native
 //! loops: a range whose options' arguments move by fixed steps or along
 //! curves, a loop over constants, and the split and board values.
+//!
+//! The elements of a kernel are one code, run once per position. An
+//! expression of the parameters alone that cannot fail (`n % 3`, `n - 1`)
+//! is computed once, before the first element, however many elements
+//! and filters read it.
 
 mod compile;
 mod run;
@@ -20,19 +25,29 @@ use super::{CmpOp, Cond, IntExpr, IntOp, ListExpr, Table};
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
 
-/// The operations of an element, and how many temporaries they use.
-#[derive(Clone, Debug, PartialEq)]
+/// The operations of a kernel's elements, and how many temporaries they
+/// use.
+#[derive(Clone, Debug, PartialEq, Default)]
 pub(super) struct Code {
     ops: Vec<Op>,
     /// The temporaries are the registers `slots..slots + temps`.
     pub temps: usize,
 }
 
+/// What the compiler knows of each element beyond its clauses.
+pub(super) struct Shape {
+    /// A split in closed form, run by its own operation.
+    pub direct: bool,
+    /// Whether its innermost loop's options step or follow curves, so that
+    /// it may run natively.
+    pub native: bool,
+}
+
 impl Code {
-    /// The code of `element`, whose slots are the registers below `slots`;
-    /// `shortcut` says whether its innermost loop may run natively.
-    pub fn of(element: &super::Element, slots: usize, shortcut: bool) -> Code {
-        compile::Compiler::new(element, slots, shortcut).finish()
+    /// The code of `elements`, in order, whose slots are the registers
+    /// below `slots`, the first `params` of them the parameters.
+    pub fn of(elements: &[super::Element], shapes: &[Shape], params: usize, slots: usize) -> Code {
+        compile::Compiler::new(params, slots).program(elements, shapes)
     }
 }
 
@@ -145,7 +160,9 @@ enum Op {
         high: Reg,
         inclusive: bool,
         end: Reg,
-        native: bool,
+        /// The element whose innermost loop this is, when it may run
+        /// natively.
+        native: Option<u32>,
         exit: u32,
     },
     /// The end of a range's body: the next value, back to `body`.
@@ -180,20 +197,41 @@ enum Op {
     EmitOne {
         arg: Reg,
     },
-    /// The element's split or board value, by its own walk.
-    Value,
+    /// An element's split or board value, by its own walk.
+    Value {
+        element: u32,
+    },
+    /// An element that is a split in closed form.
+    Direct {
+        element: u32,
+    },
+}
+
+impl Op {
+    /// Where the operation may jump to, if it may.
+    fn target(&mut self) -> Option<&mut u32> {
+        match self {
+            Op::Jump { to }
+            | Op::Unless { to, .. }
+            | Op::UnlessConst { to, .. }
+            | Op::Test { to, .. } => Some(to),
+            Op::Range { exit, .. } | Op::Items { exit, .. } => Some(exit),
+            Op::Next { body, .. } | Op::NextItem { body, .. } => Some(body),
+            _ => None,
+        }
+    }
 }
 
 /// What an item loop walks over.
 #[derive(Clone, Debug, PartialEq)]
 enum Source {
-    /// The constants in `low..high`; `native` when the innermost loop
-    /// whose options step with the constant.
+    /// The constants in `low..high`; `native`, the element, when they
+    /// are its innermost loop and its options step with the constant.
     Sorted {
         values: Vec<i64>,
         low: Reg,
         high: Reg,
-        native: bool,
+        native: Option<u32>,
     },
     /// The registers from `first` on, `count` of them.
     Regs { first: Reg, count: u32 },

@@ -1,36 +1,28 @@
 //! Running an element's code for one position: one loop over its
 //! operations, the registers being the position's slots and temporaries.
 
-use super::{Code, Op, Source};
+use super::{Op, Source};
 use crate::engine::kernel::curve::Curves;
-use crate::engine::kernel::walk::{Innermost, Walk, divisors_in};
-use crate::engine::kernel::{Element, Known, OptionValue, SLOT_BOUND, int::place};
+use crate::engine::kernel::walk::{Walk, divisors_in};
+use crate::engine::kernel::{Kernel, Known, OptionValue, SLOT_BOUND, int::place};
 
 impl<K: Known + ?Sized> Walk<'_, K> {
-    /// Runs `code`, the code of `element`, in `regs`: the options it
-    /// makes go to the option set. `None` when the position is given up.
+    /// Runs `kernel`'s code in `regs`: the options it makes go to the
+    /// option set. `None` when the position is given up.
     pub(in crate::engine::kernel) fn run(
         &mut self,
-        code: &Code,
-        element: &Element,
-        innermost: Innermost,
+        kernel: &Kernel,
         regs: &mut [i64],
     ) -> Option<()> {
         let mut items = std::mem::take(&mut self.out.items);
         items.clear();
-        let result = self.execute(&code.ops, element, innermost, regs, &mut items);
+        let result = self.execute(kernel, regs, &mut items);
         self.out.items = items;
         result
     }
 
-    fn execute(
-        &mut self,
-        ops: &[Op],
-        element: &Element,
-        innermost: Innermost,
-        regs: &mut [i64],
-        items: &mut Vec<i64>,
-    ) -> Option<()> {
+    fn execute(&mut self, kernel: &Kernel, regs: &mut [i64], items: &mut Vec<i64>) -> Option<()> {
+        let ops = &kernel.code.ops[..];
         let mut pc = 0;
         while let Some(op) = ops.get(pc) {
             pc += 1;
@@ -104,9 +96,13 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     let high = regs[high as usize].checked_add(inclusive as i64)?;
                     let (a, b) = self.bounds(regs[low as usize], high)?;
                     regs[slot as usize] = a;
-                    if a >= b
-                        || native && self.native_range(element, innermost, slot, (a, b), regs)?
-                    {
+                    let native = match native {
+                        Some(element) if a < b => {
+                            self.native_range(kernel, element, slot, (a, b), regs)?
+                        }
+                        _ => false,
+                    };
+                    if a >= b || native {
                         pc = exit as usize;
                     } else {
                         regs[end as usize] = b;
@@ -126,7 +122,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     exit,
                 } => {
                     let start = items.len();
-                    let native = self.items(source, element, innermost, slot, regs, items)?;
+                    let native = self.items(kernel, source, slot, regs, items)?;
                     if native || items.len() == start {
                         items.truncate(start);
                         pc = exit as usize;
@@ -182,7 +178,13 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     self.out.points.push(v);
                     self.count(1)?;
                 }
-                Op::Value => self.value(&element.value, regs)?,
+                Op::Value { element } => {
+                    self.value(&kernel.elements[element as usize].value, regs)?
+                }
+                Op::Direct { element } => {
+                    let direct = kernel.direct[element as usize].as_ref();
+                    self.direct(direct.expect("a direct split"))?
+                }
             }
         }
         Some(())
@@ -192,18 +194,19 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// options step or follow curves: whether it did.
     fn native_range(
         &mut self,
-        element: &Element,
-        innermost: Innermost,
+        kernel: &Kernel,
+        element: u32,
         slot: u32,
         (a, b): (i64, i64),
         regs: &mut [i64],
     ) -> Option<bool> {
-        let OptionValue::Terms { calls, nims } = &element.value else {
+        let OptionValue::Terms { calls, nims } = &kernel.elements[element as usize].value else {
             return Some(false);
         };
         if self.known.gathers() {
             return Some(false);
         }
+        let innermost = kernel.innermost(element as usize);
         if let Some(steps) = innermost.steps {
             self.walk_terms(calls, nims, steps, b - a, regs)?;
             return Some(true);
@@ -222,9 +225,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// did.
     fn items(
         &mut self,
+        kernel: &Kernel,
         source: &Source,
-        element: &Element,
-        innermost: Innermost,
         slot: u32,
         regs: &mut [i64],
         items: &mut Vec<i64>,
@@ -246,11 +248,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         &values[from..values.partition_point(|&v| v < b).max(from)]
                     }
                 };
-                if native
+                if let Some(element) = native
                     && !chosen.is_empty()
                     && !self.known.gathers()
-                    && let OptionValue::Terms { calls, nims } = &element.value
-                    && let Some(steps) = innermost.steps
+                    && let OptionValue::Terms { calls, nims } =
+                        &kernel.elements[element as usize].value
+                    && let Some(steps) = kernel.innermost(element as usize).steps
                 {
                     regs[slot as usize] = 0;
                     self.walk_constants(calls, nims, steps, chosen, regs)?;

@@ -1,0 +1,99 @@
+//! The VM that runs integer programs (`src/engine/kernel/vm/`): its jumps
+//! evaluate only what the language evaluates (`and`, `or`, `if … then …
+//! else`, filters before later elements), and an expression of the
+//! parameters shared by several elements is computed once without being
+//! computed where it would fail. Against the generic search and plain
+//! references written here.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex};
+
+/// The moves chosen by `n % 3` (`{1, 2}`, `{1, 3}`, `{2, 3, 4}`), by a
+/// plain memo.
+fn moves_by_residue(last: usize) -> Vec<u64> {
+    let moves = [&[1, 2][..], &[1, 3], &[2, 3, 4]];
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=last {
+        let options = moves[n % 3].iter().filter(|&&k| k <= n);
+        values.push(mex(options.map(|&k| values[n - k])));
+    }
+    values
+}
+
+/// Four spellings of the same game, among them four elements whose
+/// filters read `n % 3` (computed once per position, shared by all), give
+/// the plain memo's values and the generic search's.
+#[test]
+fn every_spelling_of_moves_chosen_by_a_residue_gives_the_same_values() {
+    let spellings = [
+        "let M = [[1, 2], [1, 3], [2, 3, 4]]\n\
+         game R(n) = < R(n - k) for k in M[n % 3] if k <= n >",
+        "let M = {0: [1, 2], 1: [1, 3], 2: [2, 3, 4]}\n\
+         game R(n) = < R(n - k) for k in M[n % 3] if k <= n >",
+        "game R(n) = < R(n - k) for k in (if n % 3 == 0 then [1, 2] \
+         else if n % 3 == 1 then [1, 3] else [2, 3, 4]) if k <= n >",
+        "game R(n) = < R(n - k) for k in 1..=4 if k <= n and (k <= 2 and n % 3 == 0 \
+         or k % 2 == 1 and n % 3 == 1 or k >= 2 and n % 3 == 2) >",
+    ];
+    let expected = moves_by_residue(300);
+    let expected: Vec<String> = expected.iter().map(u64::to_string).collect();
+    for spelling in spellings {
+        let printed = assert_same_as_the_generic_search(&format!("{spelling}\nseq(R, 0..=300)"));
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{spelling}"
+        );
+    }
+}
+
+/// `or` and `and` stop at the part that decides, and `if … then … else`
+/// evaluates its branch alone: the parts left out would divide by zero.
+#[test]
+fn conditions_and_branches_evaluate_only_what_the_language_does() {
+    let script = "game S(n) = < S(n - k) for k in 1..=3 if k <= n \
+                    and (n == 4 or 12 % (n - 4) != 0) \
+                    and not (n == 5 and 7 / (n - 5) > 0) >\n\
+                  game T(n) = < T(n - (if n == 4 then 1 else 1 + 12 % (n - 4))) if n > 0 >\n\
+                  [seq(S, 0..=60), seq(T, 0..=60)]";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let keep = n == 4 || 12 % (n as i64 - 4) != 0;
+        let options = (1..=3.min(n)).filter(|_| keep);
+        s.push(mex(options.map(|k| s[n - k])));
+    }
+    let mut t: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let step = if n == 4 {
+            1
+        } else {
+            1 + 12i64.rem_euclid(n as i64 - 4) as usize
+        };
+        let options = (n > 0 && step <= n).then(|| t[n - step]);
+        t.push(mex(options));
+    }
+    let show = |v: &[u64]| {
+        let items: Vec<String> = v.iter().map(u64::to_string).collect();
+        format!("[{}]", items.join(", "))
+    };
+    assert_eq!(printed.trim(), format!("[{}, {}]", show(&s), show(&t)));
+}
+
+/// An expression of the parameter that may fail is not computed ahead of
+/// the filter guarding it, and where a position does reach it, the error
+/// is the generic search's.
+#[test]
+fn an_expression_that_may_fail_waits_for_its_filters() {
+    let guarded = "game G(n) = < G(n - 1) if n > 0, G(100 % (n - 50) % n) if n < 50 and n > 1 >\n\
+                   seq(G, 0..=49)";
+    let printed = assert_same_as_the_generic_search(guarded);
+    assert!(printed.starts_with('['), "{printed}");
+    let reached = "game G(n) = < G(n - 1) if n > 0, G(100 % (n - 50) % n) if n > 1 >\n\
+                   print(g(G(60)))";
+    let (_, error) = assert_same_error_as_the_generic_search(reached);
+    assert!(error.contains("zero"), "{error}");
+}
