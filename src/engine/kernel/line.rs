@@ -1,9 +1,9 @@
 //! An element that is one straight line of options, `F(a - k, b) for k in
 //! 1..=min(a, 20)`, in closed form: its bounds, arguments and heaps are
 //! linear in the parameters, so a position reads them with a few
-//! multiply-adds where the walk would evaluate each expression tree. The
-//! options are the walk's own: the walk takes the element whenever this
-//! form does not apply.
+//! multiply-adds where the VM would run the element's code. The options
+//! are the VM's own: the VM takes the element whenever this form does not
+//! apply.
 
 use super::{Clause, Element, IntExpr, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND};
 use crate::engine::mex::Stamps;

@@ -1,5 +1,7 @@
 //! Evaluating a kernel: the options of one position, as values, split
-//! ranges and counts, without building a game.
+//! ranges and counts, without building a game. The elements' code runs in
+//! the VM (`super::vm`); here are the position's set-up, the lines in
+//! closed form, and the native loops the VM calls.
 
 use super::curve::Curves;
 use super::line::Line;
