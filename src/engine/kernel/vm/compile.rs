@@ -269,6 +269,8 @@ impl Compiler {
             IntExpr::Binary(op, a, b) => {
                 let a = self.int(a);
                 match b.as_constant() {
+                    // Python's remainder by a positive divisor: Euclid's.
+                    Some(value) if *op == IntOp::Mod && value > 0 => Op::Rem { dst, a, value },
                     Some(value) => Op::BinaryConst {
                         op: *op,
                         dst,

@@ -87,6 +87,12 @@ enum Op {
         a: Reg,
         value: i64,
     },
+    /// `dst = a % value` for a positive `value`, which cannot fail.
+    Rem {
+        dst: Reg,
+        a: Reg,
+        value: i64,
+    },
     Min {
         dst: Reg,
         a: Reg,

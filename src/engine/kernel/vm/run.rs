@@ -44,6 +44,9 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 Op::BinaryConst { op, dst, a, value } => {
                     regs[dst as usize] = op.apply(regs[a as usize], value)?
                 }
+                Op::Rem { dst, a, value } => {
+                    regs[dst as usize] = regs[a as usize].rem_euclid(value)
+                }
                 Op::Min { dst, a, b } => {
                     regs[dst as usize] = regs[a as usize].min(regs[b as usize])
                 }
