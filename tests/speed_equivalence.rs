@@ -848,11 +848,17 @@ fn boards_are_integer_parameters_spelled_as_lists() {
     let nim = "game N(h) = < N([h[0] - k, h[1], h[2]]) for k in 1..=h[0], \
                N([h[0], h[1] - k, h[2]]) for k in 1..=h[1], N([h[0], h[1], h[2] - k]) for k in 1..=h[2] >";
     let script = format!("{nim}\n[g(N([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
-    let xor: Vec<u64> = (0..6u64)
-        .flat_map(|a| (0..6u64).flat_map(move |b| (0..6u64).map(move |c| a ^ b ^ c)))
-        .collect();
+    let xor = three_heap_nim(6);
     assert_eq!(single_sequence(&script), xor);
     assert_eq!(generic_sequence(&script), xor);
+}
+
+/// The values of three-heap nim, `a ^ b ^ c` for each heap below `n`, in
+/// the order of `for a … for b … for c`.
+fn three_heap_nim(n: u64) -> Vec<u64> {
+    (0..n)
+        .flat_map(|a| (0..n).flat_map(move |b| (0..n).map(move |c| a ^ b ^ c)))
+        .collect()
 }
 
 /// A board read whole (`min(p)`, `sum(p)`) or named sorted or reversed
@@ -887,9 +893,7 @@ fn boards_read_whole_or_named_sorted_stay_boards() {
     // Three sorted heaps stay a list program: fewer positions.
     assert!(kernel_of(three, "W").is_some_and(|kernel| kernel.list));
     let script = format!("{three}\n[g(W([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
-    let xor: Vec<u64> = (0..6u64)
-        .flat_map(|a| (0..6u64).flat_map(move |b| (0..6u64).map(move |c| a ^ b ^ c)))
-        .collect();
+    let xor = three_heap_nim(6);
     assert_eq!(single_sequence(&script), xor);
     assert_eq!(generic_sequence(&script), xor);
 }

@@ -388,17 +388,7 @@ pub(super) fn any(parts: Vec<Cond>) -> Cond {
 pub(super) fn negate(cond: Cond) -> Cond {
     match cond {
         Cond::Const(b) => Cond::Const(!b),
-        Cond::Cmp(op, a, b) => {
-            let op = match op {
-                CmpOp::Eq => CmpOp::Ne,
-                CmpOp::Ne => CmpOp::Eq,
-                CmpOp::Lt => CmpOp::Ge,
-                CmpOp::Le => CmpOp::Gt,
-                CmpOp::Gt => CmpOp::Le,
-                CmpOp::Ge => CmpOp::Lt,
-            };
-            Cond::Cmp(op, a, b)
-        }
+        Cond::Cmp(op, a, b) => Cond::Cmp(op.negated(), a, b),
         Cond::Not(c) => *c,
         Cond::And(a, b) => Cond::Or(Box::new(negate(*a)), Box::new(negate(*b))),
         Cond::Or(a, b) => Cond::And(Box::new(negate(*a)), Box::new(negate(*b))),

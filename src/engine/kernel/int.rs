@@ -858,6 +858,18 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negated(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+
     /// Whether `a op b`.
     pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {

@@ -99,7 +99,7 @@ pub(super) struct Walk<'a, K: ?Sized> {
 
 impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of an element that is a line in closed form: what
-    /// `clauses` and `walk_terms` find for it, without evaluating a tree.
+    /// the VM and `walk_terms` find for it, without evaluating a tree.
     #[inline(always)]
     fn line(&mut self, line: &Line, params: &[i64; MAX_PARAMS]) -> Option<()> {
         let (low, high) = line.range(params);

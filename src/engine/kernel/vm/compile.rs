@@ -5,9 +5,7 @@
 //! goes to the prelude, computed once per position and shared.
 
 use super::{Code, Op, Reg, Shape, Source};
-use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue,
-};
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue};
 
 pub(super) struct Compiler {
     ops: Vec<Op>,
@@ -120,7 +118,7 @@ impl Compiler {
                 } = iter
                 {
                     let (low, high) = (self.int(low), self.int(high));
-                    let (end, mut exit) = (self.temp(), Label::default());
+                    let end = self.temp();
                     let range = Op::Range {
                         slot,
                         low,
@@ -130,30 +128,37 @@ impl Compiler {
                         native,
                         exit: 0,
                     };
-                    self.jump(range, &mut exit);
-                    let body = self.here();
-                    self.clauses(current, index + 1);
-                    self.ops.push(Op::Next { slot, end, body });
-                    return self.place(exit);
+                    return self.looped(range, current, index, |body| Op::Next { slot, end, body });
                 }
                 let source = self.source(iter, native);
                 let at = self.temp();
                 // The loop's end and where its items start.
                 self.next += 2;
-                let mut exit = Label::default();
                 let items = Op::Items {
                     source: Box::new(source),
                     slot,
                     at,
                     exit: 0,
                 };
-                self.jump(items, &mut exit);
-                let body = self.here();
-                self.clauses(current, index + 1);
-                self.ops.push(Op::NextItem { slot, at, body });
-                self.place(exit);
+                self.looped(items, current, index, |body| Op::NextItem {
+                    slot,
+                    at,
+                    body,
+                });
             }
         }
+    }
+
+    /// A loop: `start`, which leaves past its end when there is nothing
+    /// to walk, the clauses after `index` as its body, and `next(body)`,
+    /// which goes back to the body while there is more.
+    fn looped(&mut self, start: Op, current: Current, index: usize, next: impl FnOnce(u32) -> Op) {
+        let mut exit = Label::default();
+        self.jump(start, &mut exit);
+        let body = self.here();
+        self.clauses(current, index + 1);
+        self.ops.push(next(body));
+        self.place(exit);
     }
 
     fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
@@ -344,7 +349,7 @@ impl Compiler {
             Cond::Cmp(op, a, b) => {
                 // `Unless` jumps when the comparison fails: to jump when it
                 // holds, test the opposite.
-                let op = if when { negate(*op) } else { *op };
+                let op = if when { op.negated() } else { *op };
                 let a = self.int(a);
                 let jump = match b.as_constant() {
                     Some(value) => Op::UnlessConst {
@@ -385,17 +390,5 @@ impl Compiler {
                 label,
             ),
         }
-    }
-}
-
-/// The comparison that holds exactly when `op` does not.
-fn negate(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Eq => CmpOp::Ne,
-        CmpOp::Ne => CmpOp::Eq,
-        CmpOp::Lt => CmpOp::Ge,
-        CmpOp::Le => CmpOp::Gt,
-        CmpOp::Gt => CmpOp::Le,
-        CmpOp::Ge => CmpOp::Lt,
     }
 }

@@ -148,14 +148,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     }
                 }
                 Op::EmitOne { arg } => {
-                    let args = [regs[arg as usize]];
-                    let value = match self.known.gathers() {
-                        true => {
-                            self.gather(&args);
-                            0
-                        }
-                        false => self.known.value(&args)?,
-                    };
+                    let value = self.term(&[regs[arg as usize]])?;
                     self.out.points.push(value);
                     self.count(1)?;
                 }
@@ -172,11 +165,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         for (arg, &r) in args.iter_mut().zip(call) {
                             *arg = regs[r as usize];
                         }
-                        let args = &args[..call.len()];
-                        match self.known.gathers() {
-                            true => self.gather(args),
-                            false => v ^= self.known.value(args)?,
-                        }
+                        v ^= self.term(&args[..call.len()])?;
                     }
                     self.out.points.push(v);
                     self.count(1)?;
@@ -191,6 +180,17 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             }
         }
         Some(())
+    }
+
+    /// The value of the position `args` names, or 0 where the positions
+    /// are gathered to be looked up together.
+    #[inline]
+    fn term(&mut self, args: &[i64]) -> Option<u64> {
+        if self.known.gathers() {
+            self.gather(args);
+            return Some(0);
+        }
+        self.known.value(args)
     }
 
     /// Runs the element's innermost range `a..b` natively when its
