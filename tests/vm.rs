@@ -97,3 +97,32 @@ fn an_expression_that_may_fail_waits_for_its_filters() {
     let (_, error) = assert_same_error_as_the_generic_search(reached);
     assert!(error.contains("zero"), "{error}");
 }
+
+/// A remainder by a constant is a multiplication for an argument in
+/// `0..2³²` and a division elsewhere: negative arguments, arguments past
+/// 2³², a divisor of 1 and one just below 2³² give Python's remainders.
+#[test]
+fn a_remainder_by_a_constant_is_pythons_for_every_argument() {
+    let script = "game M(n) = < M(max(0, n - 1 - k)) if n > 0 for k in \
+                  [(n - 40) % 3, n * n * 1000003 % 5, n % 1, n * 977 % 4294967291 % 7, \
+                  n * 4300000000 % 4294967291 % 6] >\n\
+                  seq(M, 0..=300)";
+    let printed = assert_same_as_the_generic_search(script);
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=300i64 {
+        let moves = [
+            (n - 40).rem_euclid(3),
+            (n * n * 1000003).rem_euclid(5),
+            0,
+            (n * 977).rem_euclid(4294967291).rem_euclid(7),
+            (n * 4300000000).rem_euclid(4294967291).rem_euclid(6),
+        ];
+        let options = moves
+            .iter()
+            .filter(|_| n > 0)
+            .map(|k| values[(n - 1 - k).max(0) as usize]);
+        values.push(mex(options));
+    }
+    let items: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", items.join(", ")));
+}

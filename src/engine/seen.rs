@@ -235,7 +235,9 @@ fn or_pairs(lows: &[u32], highs: &[u32], nim: u64) -> u64 {
 /// vectorises it, with AVX2's variable shifts where the processor has them.
 fn or_points(points: &[u64], len: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
+    // A few points (most positions of a subtraction game): not worth a
+    // call to the wide version.
+    if points.len() >= 8 && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2, checked just above.
         return unsafe { or_points_avx2(points, len) };
     }

@@ -396,7 +396,7 @@ impl Kernel {
 
     /// How many registers a position's frame holds: the slots, then the
     /// VM's temporaries (a list's items follow them).
-    fn frame(&self) -> usize {
+    pub(super) fn frame(&self) -> usize {
         self.slots + self.code.temps
     }
 

@@ -23,6 +23,7 @@ pub struct Table {
 impl Table {
     /// The list `key` picks, or `None` where the language reports an
     /// error (an index out of range, a key not in the map).
+    #[inline]
     pub fn pick(&self, key: i64) -> Option<&[i64]> {
         let at = match &self.keys {
             Some(keys) => *keys.get(&key)?,

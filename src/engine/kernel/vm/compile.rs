@@ -202,14 +202,48 @@ impl Compiler {
         let OptionValue::Terms { calls, nims } = value else {
             return self.ops.push(Op::Value { element });
         };
+        if let ([call], []) = (&calls[..], &nims[..])
+            && let [arg] = &call[..]
+        {
+            return self.emit_one(arg);
+        }
         let nims: Box<[Reg]> = nims.iter().map(|nim| self.int(nim)).collect();
         let calls: Box<[Box<[Reg]>]> = (calls.iter())
             .map(|call| call.iter().map(|arg| self.int(arg)).collect())
             .collect();
-        match (&calls[..], &nims[..]) {
-            ([call], []) if call.len() == 1 => self.ops.push(Op::EmitOne { arg: call[0] }),
-            _ => self.ops.push(Op::Emit { calls, nims }),
-        }
+        self.ops.push(Op::Emit { calls, nims });
+    }
+
+    /// The option `F(arg)`, its argument computed by the emit itself when
+    /// it is an affine expression of at most two slots.
+    fn emit_one(&mut self, arg: &IntExpr) {
+        let op = match arg {
+            IntExpr::Affine(affine) if let [(a, ka)] = affine.terms[..] => Op::EmitOne {
+                a: a as Reg,
+                ka,
+                b: a as Reg,
+                kb: 0,
+                value: affine.constant,
+            },
+            IntExpr::Affine(affine) if let [(a, ka), (b, kb)] = affine.terms[..] => Op::EmitOne {
+                a: a as Reg,
+                ka,
+                b: b as Reg,
+                kb,
+                value: affine.constant,
+            },
+            _ => {
+                let a = self.int(arg);
+                Op::EmitOne {
+                    a,
+                    ka: 1,
+                    b: a,
+                    kb: 0,
+                    value: 0,
+                }
+            }
+        };
+        self.ops.push(op);
     }
 
     /// The register holding the value of `e`, computed into a fresh
@@ -264,6 +298,14 @@ impl Compiler {
                     a: slot as Reg,
                     value: a.constant,
                 },
+                [(a_slot, ka), (b_slot, kb)] => Op::Pair {
+                    dst,
+                    a: a_slot as Reg,
+                    ka,
+                    b: b_slot as Reg,
+                    kb,
+                    value: a.constant,
+                },
                 _ => Op::Affine {
                     dst,
                     constant: a.constant,
@@ -275,7 +317,16 @@ impl Compiler {
                 let a = self.int(a);
                 match b.as_constant() {
                     // Python's remainder by a positive divisor: Euclid's.
-                    Some(value) if *op == IntOp::Mod && value > 0 => Op::Rem { dst, a, value },
+                    Some(value) if *op == IntOp::Mod && value > 0 && value <= u32::MAX as i64 => {
+                        Op::Rem {
+                            dst,
+                            a,
+                            divisor: value as u32,
+                            // Lemire's: the remainder of x < 2³² by a
+                            // multiplication, where a division is slow.
+                            magic: (u64::MAX / value as u64).wrapping_add(1),
+                        }
+                    }
                     Some(value) => Op::BinaryConst {
                         op: *op,
                         dst,

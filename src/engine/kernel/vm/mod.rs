@@ -47,7 +47,13 @@ impl Code {
     /// The code of `elements`, in order, whose slots are the registers
     /// below `slots`, the first `params` of them the parameters.
     pub fn of(elements: &[super::Element], shapes: &[Shape], params: usize, slots: usize) -> Code {
-        compile::Compiler::new(params, slots).program(elements, shapes)
+        let code = compile::Compiler::new(params, slots).program(elements, shapes);
+        // The VM reads its registers unchecked: each must be in the frame.
+        let frame = (slots + code.temps) as Reg;
+        for op in &code.ops {
+            op.registers(&mut |r| assert!(r < frame, "register {r} outside the frame"));
+        }
+        code
     }
 }
 
@@ -65,6 +71,16 @@ enum Op {
     Offset {
         dst: Reg,
         a: Reg,
+        value: i64,
+    },
+    /// `dst = ka·a + kb·b + value`, `a` and `b` slots: no overflow within
+    /// the slot bound, as for `Affine`.
+    Pair {
+        dst: Reg,
+        a: Reg,
+        ka: i64,
+        b: Reg,
+        kb: i64,
         value: i64,
     },
     /// `dst = constant + Σ k·slot`.
@@ -87,11 +103,13 @@ enum Op {
         a: Reg,
         value: i64,
     },
-    /// `dst = a % value` for a positive `value`, which cannot fail.
+    /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
+    /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
         dst: Reg,
         a: Reg,
-        value: i64,
+        divisor: u32,
+        magic: u64,
     },
     Min {
         dst: Reg,
@@ -199,9 +217,15 @@ enum Op {
         calls: Box<[Box<[Reg]>]>,
         nims: Box<[Reg]>,
     },
-    /// An option `F(arg)`, the most common by far.
+    /// An option `F(ka·a + kb·b + value)`, the most common by far, its
+    /// argument an affine expression of at most two slots (within the slot
+    /// bound, as for `Affine`) or a register (`ka` 1, `kb` 0).
     EmitOne {
-        arg: Reg,
+        a: Reg,
+        ka: i64,
+        b: Reg,
+        kb: i64,
+        value: i64,
     },
     /// An element's split or board value, by its own walk.
     Value {
@@ -214,6 +238,68 @@ enum Op {
 }
 
 impl Op {
+    /// Calls `f` with every register the operation names.
+    fn registers(&self, f: &mut impl FnMut(Reg)) {
+        let mut each = |regs: &[Reg]| regs.iter().for_each(|&r| f(r));
+        match *self {
+            Op::Const { dst, .. } | Op::Eval { dst, .. } => each(&[dst]),
+            Op::Offset { dst, a, .. }
+            | Op::BinaryConst { dst, a, .. }
+            | Op::Rem { dst, a, .. }
+            | Op::Abs { dst, a }
+            | Op::Copy { dst, a } => each(&[dst, a]),
+            Op::Pair { dst, a, b, .. }
+            | Op::Binary { dst, a, b, .. }
+            | Op::Min { dst, a, b }
+            | Op::Max { dst, a, b } => each(&[dst, a, b]),
+            Op::Affine { dst, ref terms, .. } => {
+                each(&[dst]);
+                terms.iter().for_each(|&(r, _)| each(&[r]));
+            }
+            Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),
+            Op::Item {
+                dst, key, index, ..
+            } => each(&[dst, key, index]),
+            Op::Unless { a, b, .. } => each(&[a, b]),
+            Op::UnlessConst { a, .. } => each(&[a]),
+            Op::Range {
+                slot,
+                low,
+                high,
+                end,
+                ..
+            } => each(&[slot, low, high, end]),
+            Op::Next { slot, end, .. } => each(&[slot, end]),
+            Op::Items {
+                ref source,
+                slot,
+                at,
+                ..
+            } => {
+                each(&[slot, at, at + 1, at + 2]);
+                match **source {
+                    Source::Sorted { low, high, .. } => each(&[low, high]),
+                    Source::Regs { first, count } => {
+                        (first..first + count).for_each(|r| each(&[r]))
+                    }
+                    Source::Pick { key, .. } => each(&[key]),
+                    Source::Divisors { of, low, high } => each(&[of, low, high]),
+                    Source::Built(_) => {}
+                }
+            }
+            Op::NextItem { slot, at, .. } => each(&[slot, at, at + 1, at + 2]),
+            Op::EmitOne { a, b, .. } => each(&[a, b]),
+            Op::Emit {
+                ref calls,
+                ref nims,
+            } => {
+                calls.iter().for_each(|call| each(call));
+                each(nims);
+            }
+            Op::Jump { .. } | Op::Test { .. } | Op::Value { .. } | Op::Direct { .. } => {}
+        }
+    }
+
     /// Where the operation may jump to, if it may.
     fn target(&mut self) -> Option<&mut u32> {
         match self {

@@ -1,7 +1,7 @@
 //! Running an element's code for one position: one loop over its
 //! operations, the registers being the position's slots and temporaries.
 
-use super::{Op, Source};
+use super::{Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
 use crate::engine::kernel::walk::{Walk, divisors_in};
 use crate::engine::kernel::{Kernel, Known, OptionValue, SLOT_BOUND, int::place};
@@ -23,43 +23,55 @@ impl<K: Known + ?Sized> Walk<'_, K> {
 
     fn execute(&mut self, kernel: &Kernel, regs: &mut [i64], items: &mut Vec<i64>) -> Option<()> {
         let ops = &kernel.code.ops[..];
+        let mut r = Frame::new(regs, kernel.frame());
         let mut pc = 0;
         while let Some(op) = ops.get(pc) {
             pc += 1;
             match *op {
-                Op::Const { dst, value } => regs[dst as usize] = value,
-                Op::Offset { dst, a, value } => regs[dst as usize] = regs[a as usize] + value,
+                Op::Const { dst, value } => r.set(dst, value),
+                Op::Offset { dst, a, value } => r.set(dst, r.get(a) + value),
+                Op::Pair {
+                    dst,
+                    a,
+                    ka,
+                    b,
+                    kb,
+                    value,
+                } => r.set(dst, ka * r.get(a) + kb * r.get(b) + value),
                 Op::Affine {
                     dst,
                     constant,
                     ref terms,
                 } => {
-                    let sum =
-                        (terms.iter()).fold(constant, |sum, &(r, k)| sum + k * regs[r as usize]);
-                    regs[dst as usize] = sum;
+                    let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
+                    r.set(dst, sum);
                 }
-                Op::Binary { op, dst, a, b } => {
-                    regs[dst as usize] = op.apply(regs[a as usize], regs[b as usize])?
+                Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
+                Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
+                Op::Rem {
+                    dst,
+                    a,
+                    divisor,
+                    magic,
+                } => {
+                    let x = r.get(a);
+                    let rem = match u32::try_from(x) {
+                        Ok(x) => {
+                            let low = magic.wrapping_mul(x as u64);
+                            ((low as u128 * divisor as u128) >> 64) as i64
+                        }
+                        Err(_) => x.rem_euclid(divisor as i64),
+                    };
+                    r.set(dst, rem);
                 }
-                Op::BinaryConst { op, dst, a, value } => {
-                    regs[dst as usize] = op.apply(regs[a as usize], value)?
-                }
-                Op::Rem { dst, a, value } => {
-                    regs[dst as usize] = regs[a as usize].rem_euclid(value)
-                }
-                Op::Min { dst, a, b } => {
-                    regs[dst as usize] = regs[a as usize].min(regs[b as usize])
-                }
-                Op::Max { dst, a, b } => {
-                    regs[dst as usize] = regs[a as usize].max(regs[b as usize])
-                }
-                Op::Abs { dst, a } => regs[dst as usize] = regs[a as usize].checked_abs()?,
-                Op::Copy { dst, a } => regs[dst as usize] = regs[a as usize],
+                Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
+                Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
+                Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
+                Op::Copy { dst, a } => r.set(dst, r.get(a)),
                 Op::At { dst, header, index } => {
-                    let header = header as usize;
-                    let (start, len) = (regs[header] as usize, regs[header + 1] as usize);
-                    let at = place(regs[index as usize], len)?;
-                    regs[dst as usize] = regs[start + at];
+                    let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
+                    let at = place(r.get(index), len)?;
+                    r.set(dst, r.0[start + at]);
                 }
                 Op::Item {
                     dst,
@@ -67,23 +79,23 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     key,
                     index,
                 } => {
-                    let list = table.pick(regs[key as usize])?;
-                    regs[dst as usize] = list[place(regs[index as usize], list.len())?];
+                    let list = table.pick(r.get(key))?;
+                    r.set(dst, list[place(r.get(index), list.len())?]);
                 }
-                Op::Eval { dst, ref expr } => regs[dst as usize] = expr.eval(regs, &self.calls)?,
+                Op::Eval { dst, ref expr } => r.set(dst, expr.eval(r.0, &self.calls)?),
                 Op::Jump { to } => pc = to as usize,
                 Op::Unless { op, a, b, to } => {
-                    if !op.holds(regs[a as usize], regs[b as usize]) {
+                    if !op.holds(r.get(a), r.get(b)) {
                         pc = to as usize;
                     }
                 }
                 Op::UnlessConst { op, a, value, to } => {
-                    if !op.holds(regs[a as usize], value) {
+                    if !op.holds(r.get(a), value) {
                         pc = to as usize;
                     }
                 }
                 Op::Test { ref cond, when, to } => {
-                    if cond.eval(regs, &self.calls)? == when {
+                    if cond.eval(r.0, &self.calls)? == when {
                         pc = to as usize;
                     }
                 }
@@ -96,25 +108,25 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     native,
                     exit,
                 } => {
-                    let high = regs[high as usize].checked_add(inclusive as i64)?;
-                    let (a, b) = self.bounds(regs[low as usize], high)?;
-                    regs[slot as usize] = a;
+                    let high = r.get(high).checked_add(inclusive as i64)?;
+                    let (a, b) = self.bounds(r.get(low), high)?;
+                    r.set(slot, a);
                     let native = match native {
                         Some(element) if a < b => {
-                            self.native_range(kernel, element, slot, (a, b), regs)?
+                            self.native_range(kernel, element, slot, (a, b), r.0)?
                         }
                         _ => false,
                     };
                     if a >= b || native {
                         pc = exit as usize;
                     } else {
-                        regs[end as usize] = b;
+                        r.set(end, b);
                     }
                 }
                 Op::Next { slot, end, body } => {
-                    let next = regs[slot as usize] + 1;
-                    if next < regs[end as usize] {
-                        regs[slot as usize] = next;
+                    let next = r.get(slot) + 1;
+                    if next < r.get(end) {
+                        r.set(slot, next);
                         pc = body as usize;
                     }
                 }
@@ -125,30 +137,36 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     exit,
                 } => {
                     let start = items.len();
-                    let native = self.items(kernel, source, slot, regs, items)?;
+                    let native = self.items(kernel, source, slot, r.0, items)?;
                     if native || items.len() == start {
                         items.truncate(start);
                         pc = exit as usize;
                     } else {
-                        let at = at as usize;
-                        regs[at..at + 3]
-                            .copy_from_slice(&[start, items.len(), start].map(|i| i as i64));
-                        regs[slot as usize] = items[start];
+                        // The item walked, the loop's end, where its items start.
+                        r.set(at, start as i64);
+                        r.set(at + 1, items.len() as i64);
+                        r.set(at + 2, start as i64);
+                        r.set(slot, items[start]);
                     }
                 }
                 Op::NextItem { slot, at, body } => {
-                    let at = at as usize;
-                    let next = regs[at] + 1;
-                    if next < regs[at + 1] {
-                        regs[at] = next;
-                        regs[slot as usize] = items[next as usize];
+                    let next = r.get(at) + 1;
+                    if next < r.get(at + 1) {
+                        r.set(at, next);
+                        r.set(slot, items[next as usize]);
                         pc = body as usize;
                     } else {
-                        items.truncate(regs[at + 2] as usize);
+                        items.truncate(r.get(at + 2) as usize);
                     }
                 }
-                Op::EmitOne { arg } => {
-                    let value = self.term(&[regs[arg as usize]])?;
+                Op::EmitOne {
+                    a,
+                    ka,
+                    b,
+                    kb,
+                    value,
+                } => {
+                    let value = self.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
                     self.out.points.push(value);
                     self.count(1)?;
                 }
@@ -158,12 +176,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 } => {
                     let mut v = 0;
                     for &nim in nims {
-                        v ^= u64::try_from(regs[nim as usize]).ok()?;
+                        v ^= u64::try_from(r.get(nim)).ok()?;
                     }
                     let mut args = [0; crate::engine::kernel::MAX_PARAMS];
                     for call in calls {
-                        for (arg, &r) in args.iter_mut().zip(call) {
-                            *arg = regs[r as usize];
+                        for (arg, &a) in args.iter_mut().zip(call) {
+                            *arg = r.get(a);
                         }
                         v ^= self.term(&args[..call.len()])?;
                     }
@@ -171,7 +189,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     self.count(1)?;
                 }
                 Op::Value { element } => {
-                    self.value(&kernel.elements[element as usize].value, regs)?
+                    self.value(&kernel.elements[element as usize].value, r.0)?
                 }
                 Op::Direct { element } => {
                     let direct = kernel.direct[element as usize].as_ref();
@@ -289,5 +307,29 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             }
         }
         Some(false)
+    }
+}
+
+/// A position's registers, read and written without bounds checks: every
+/// register an operation names is below the frame (`Code::of` asserts it),
+/// and the registers hold the whole frame (`Frame::new` asserts it).
+struct Frame<'a>(&'a mut [i64]);
+
+impl<'a> Frame<'a> {
+    fn new(regs: &'a mut [i64], frame: usize) -> Frame<'a> {
+        assert!(regs.len() >= frame, "the registers hold the frame");
+        Frame(regs)
+    }
+
+    #[inline(always)]
+    fn get(&self, r: Reg) -> i64 {
+        // SAFETY: `r` is below the frame, which `self.0` holds (above).
+        unsafe { *self.0.get_unchecked(r as usize) }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, r: Reg, value: i64) {
+        // SAFETY: as for `get`.
+        unsafe { *self.0.get_unchecked_mut(r as usize) = value }
     }
 }
