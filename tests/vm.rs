@@ -23,9 +23,10 @@ fn moves_by_residue(last: usize) -> Vec<u64> {
     values
 }
 
-/// Four spellings of the same game, among them four elements whose
+/// Six spellings of the same game, among them four elements whose
 /// filters read `n % 3` (computed once per position, shared by all), give
-/// the plain memo's values and the generic search's.
+/// the plain memo's values and the generic search's; the lists chosen by
+/// `if … then … else` and joined by `+` are laid in parts.
 #[test]
 fn every_spelling_of_moves_chosen_by_a_residue_gives_the_same_values() {
     let spellings = [
@@ -37,6 +38,10 @@ fn every_spelling_of_moves_chosen_by_a_residue_gives_the_same_values() {
          else if n % 3 == 1 then [1, 3] else [2, 3, 4]) if k <= n >",
         "game R(n) = < R(n - k) for k in 1..=4 if k <= n and (k <= 2 and n % 3 == 0 \
          or k % 2 == 1 and n % 3 == 1 or k >= 2 and n % 3 == 2) >",
+        "game R(n) = < R(n - k) for k in (if n % 3 == 2 then [2] + [3, 4] \
+         else [1, n % 3 + 2]) if k <= n >",
+        "let M = [[2], [3], [3, 4]]\n\
+         game R(n) = < R(n - k) for k in (if n % 3 == 2 then [2] else [1]) + M[n % 3] if k <= n >",
     ];
     let expected = moves_by_residue(300);
     let expected: Vec<String> = expected.iter().map(u64::to_string).collect();

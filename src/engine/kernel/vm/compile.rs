@@ -5,7 +5,9 @@
 //! goes to the prelude, computed once per position and shared.
 
 use super::{Code, Op, Reg, Shape, Source};
-use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue};
+use crate::engine::kernel::{
+    Clause, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
+};
 
 pub(super) struct Compiler {
     ops: Vec<Op>,
@@ -130,10 +132,17 @@ impl Compiler {
                     };
                     return self.looped(range, current, index, |body| Op::Next { slot, end, body });
                 }
-                let source = self.source(iter, native);
                 let at = self.temp();
                 // The loop's end and where its items start.
                 self.next += 2;
+                let source = match iter {
+                    Iter::Built(list @ (ListExpr::Select(..) | ListExpr::Concat(..))) => {
+                        self.ops.push(Op::Mark { items: at + 2 });
+                        self.lay(list);
+                        Source::Laid
+                    }
+                    _ => self.source(iter, native),
+                };
                 let items = Op::Items {
                     source: Box::new(source),
                     slot,
@@ -161,9 +170,51 @@ impl Compiler {
         self.place(exit);
     }
 
+    /// Lays the items of `list` on the item stack: a choice of lists is a
+    /// branch, a concatenation its parts in order.
+    fn lay(&mut self, list: &ListExpr) {
+        match list {
+            ListExpr::Select(cond, a, b) => {
+                let (mut otherwise, mut end) = (Label::default(), Label::default());
+                self.branch(cond, false, &mut otherwise);
+                self.lay(a);
+                self.jump(Op::Jump { to: 0 }, &mut end);
+                self.place(otherwise);
+                self.lay(b);
+                self.place(end);
+            }
+            ListExpr::Concat(a, b) => {
+                self.lay(a);
+                self.lay(b);
+            }
+            ListExpr::Items(items) => {
+                let source = self.source(&Iter::List(items.clone()), None);
+                self.ops.push(Op::Lay {
+                    source: Box::new(source),
+                });
+            }
+            list => {
+                let source = self.source(&Iter::Built(list.clone()), None);
+                self.ops.push(Op::Lay {
+                    source: Box::new(source),
+                });
+            }
+        }
+    }
+
     fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
         match iter {
             Iter::Range { .. } => unreachable!("a range is a loop of its own"),
+            Iter::List(items)
+                if let Some(values) = (items.iter())
+                    .map(|item| {
+                        item.as_constant()
+                            .filter(|x| x.unsigned_abs() < SLOT_BOUND as u64)
+                    })
+                    .collect::<Option<Box<[i64]>>>() =>
+            {
+                Source::Constants(values)
+            }
             Iter::List(items) => {
                 // The items in consecutive registers.
                 let first = self.next;

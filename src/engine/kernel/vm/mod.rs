@@ -204,6 +204,15 @@ enum Op {
         at: Reg,
         exit: u32,
     },
+    /// `items = items.len()`: where the items of a loop over a list
+    /// laid in parts (`Source::Laid`) start.
+    Mark {
+        items: Reg,
+    },
+    /// Lays the items of `source` on the item stack, for a loop to walk.
+    Lay {
+        source: Box<Source>,
+    },
     /// The end of an item loop's body: the next item, back to `body`; at
     /// the end, the loop's items leave the stack.
     NextItem {
@@ -277,16 +286,10 @@ impl Op {
                 ..
             } => {
                 each(&[slot, at, at + 1, at + 2]);
-                match **source {
-                    Source::Sorted { low, high, .. } => each(&[low, high]),
-                    Source::Regs { first, count } => {
-                        (first..first + count).for_each(|r| each(&[r]))
-                    }
-                    Source::Pick { key, .. } => each(&[key]),
-                    Source::Divisors { of, low, high } => each(&[of, low, high]),
-                    Source::Built(_) => {}
-                }
+                source.registers(&mut each);
             }
+            Op::Mark { items } => each(&[items]),
+            Op::Lay { ref source } => source.registers(&mut each),
             Op::NextItem { slot, at, .. } => each(&[slot, at, at + 1, at + 2]),
             Op::EmitOne { a, b, .. } => each(&[a, b]),
             Op::Emit {
@@ -314,6 +317,19 @@ impl Op {
     }
 }
 
+impl Source {
+    /// Calls `each` with the registers the source reads.
+    fn registers(&self, each: &mut impl FnMut(&[Reg])) {
+        match *self {
+            Source::Sorted { low, high, .. } => each(&[low, high]),
+            Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
+            Source::Pick { key, .. } => each(&[key]),
+            Source::Divisors { of, low, high } => each(&[of, low, high]),
+            Source::Constants(_) | Source::Built(_) | Source::Laid => {}
+        }
+    }
+}
+
 /// What an item loop walks over.
 #[derive(Clone, Debug, PartialEq)]
 enum Source {
@@ -325,12 +341,18 @@ enum Source {
         high: Reg,
         native: Option<u32>,
     },
+    /// Constants, each within the slot bound, in their order.
+    Constants(Box<[i64]>),
     /// The registers from `first` on, `count` of them.
     Regs { first: Reg, count: u32 },
     /// The list `key` picks from a table, read where it lies.
     Pick { table: Rc<Table>, key: Reg },
     /// A list built on the way.
     Built(ListExpr),
+    /// The items laid since the loop's mark (`Op::Mark`, `Op::Lay`): an
+    /// `if … then … else` of lists, or a concatenation, compiled into
+    /// branches and parts.
+    Laid,
     /// The `k` in `low..high` dividing `of`.
     Divisors { of: Reg, low: Reg, high: Reg },
 }

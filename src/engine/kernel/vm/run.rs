@@ -136,8 +136,10 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     at,
                     exit,
                 } => {
-                    let start = items.len();
-                    let native = self.items(kernel, source, slot, r.0, items)?;
+                    let (start, native) = match **source {
+                        Source::Laid => (r.get(at + 2) as usize, false),
+                        _ => (items.len(), self.items(kernel, source, slot, r.0, items)?),
+                    };
                     if native || items.len() == start {
                         items.truncate(start);
                         pc = exit as usize;
@@ -148,6 +150,10 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                         r.set(at + 2, start as i64);
                         r.set(slot, items[start]);
                     }
+                }
+                Op::Mark { items: mark } => r.set(mark, items.len() as i64),
+                Op::Lay { ref source } => {
+                    self.items(kernel, source, 0, r.0, items)?;
                 }
                 Op::NextItem { slot, at, body } => {
                     let next = r.get(at) + 1;
@@ -282,6 +288,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
                 items.extend_from_slice(chosen);
             }
+            Source::Constants(ref values) => items.extend_from_slice(values),
             Source::Regs { first, count } => {
                 let first = first as usize;
                 for &x in &regs[first..first + count as usize] {
@@ -297,6 +304,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 items.extend_from_slice(built);
                 Some(())
             })?,
+            Source::Laid => unreachable!("laid items are the loop's own"),
             Source::Divisors { of, low, high } => {
                 let (a, b) = self.bounds(regs[low as usize], regs[high as usize])?;
                 let of = regs[of as usize].unsigned_abs();
