@@ -316,6 +316,21 @@ fn arguments_of_degree_two_are_stepped_as_the_search_evaluates_them() {
     }
     let expected: Vec<String> = q.iter().flatten().map(u64::to_string).collect();
     assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    // A curve of one parameter that falls then rises (from n - 1 down to
+    // n - 1 - m² and back, m = n / 30), read straight from the family's
+    // values.
+    let script = "game U(n) = < U(n - 1 - k * (2 * m - k)) for m in [n / 30] for k in 0..=2 * m if n > 0 >\n\
+                  seq(U, 0..=800)";
+    let printed = assert_same_as_the_generic_search(script);
+    assert!(ir_of(script).contains("for k in"), "{}", ir_of(script));
+    let mut u: Vec<u64> = Vec::new();
+    for n in 0..=800i64 {
+        let m = n / 30;
+        let options = (0..=2 * m).filter(|_| n > 0);
+        u.push(mex(options.map(|k| u[(n - 1 - k * (2 * m - k)) as usize])));
+    }
+    let expected: Vec<String> = u.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
     // k * 2^60 * k overflows from k = 3 on, past the values a curve starts
     // from.
     let overflowing = "game P(n) = < P(n - 1 + 0 * (k * 1152921504606846976 * k)) for k in 0..=n if n > 0 >\ng(P(5))";

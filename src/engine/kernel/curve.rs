@@ -46,6 +46,8 @@ pub(super) struct Curves {
     values: [i64; MAX_PARAMS],
     firsts: [i64; MAX_PARAMS],
     seconds: [i64; MAX_PARAMS],
+    /// The least and greatest value each argument takes in the range.
+    spreads: [(i64, i64); MAX_PARAMS],
     arity: usize,
 }
 
@@ -66,10 +68,11 @@ impl Curves {
             values: [0; MAX_PARAMS],
             firsts: [0; MAX_PARAMS],
             seconds: [0; MAX_PARAMS],
+            spreads: [(0, 0); MAX_PARAMS],
             arity: call.len(),
         };
         for (i, e) in call.iter().enumerate() {
-            spread(e, slots, x, (a, b - 1))?;
+            curves.spreads[i] = spread(e, slots, x, (a, b - 1))?;
             // The argument at a, a + 1 and a + 2 (past the range, it stays
             // a polynomial, though no option reads it there).
             let mut at = [0i64; 3];
@@ -96,6 +99,12 @@ impl Curves {
             self.firsts[i] = self.firsts[i].wrapping_add(self.seconds[i]);
         }
         values
+    }
+
+    /// Whether every argument of every option lies in `0..len`.
+    pub(super) fn within(&self, len: usize) -> bool {
+        (self.spreads[..self.arity].iter())
+            .all(|&(least, greatest)| least >= 0 && greatest < len as i64)
     }
 
     /// How many arguments each option has.

@@ -195,6 +195,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         let nim = nim_sum(nims, slots, &self.calls)?;
         self.count(count as u64)?;
         let arity = curves.arity();
+        let line = self.known.line();
+        if arity == 1 && curves.within(line.len()) {
+            // Positions of a one-parameter family, all below this one:
+            // their values straight from the line.
+            let value = |_| line[curves.next()[0] as usize] as u64 ^ nim;
+            self.out.points.extend((0..count).map(value));
+            return Some(());
+        }
         for _ in 0..count {
             let args = curves.next();
             let value = self.known.value(&args[..arity])?;
