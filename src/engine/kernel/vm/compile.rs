@@ -173,33 +173,35 @@ impl Compiler {
     /// Lays the items of `list` on the item stack: a choice of lists is a
     /// branch, a concatenation its parts in order.
     fn lay(&mut self, list: &ListExpr) {
-        match list {
+        let iter = match list {
             ListExpr::Select(cond, a, b) => {
-                let (mut otherwise, mut end) = (Label::default(), Label::default());
-                self.branch(cond, false, &mut otherwise);
-                self.lay(a);
-                self.jump(Op::Jump { to: 0 }, &mut end);
-                self.place(otherwise);
-                self.lay(b);
-                self.place(end);
+                return self.choose(cond, |c| c.lay(a), |c| c.lay(b));
             }
             ListExpr::Concat(a, b) => {
                 self.lay(a);
-                self.lay(b);
+                return self.lay(b);
             }
-            ListExpr::Items(items) => {
-                let source = self.source(&Iter::List(items.clone()), None);
-                self.ops.push(Op::Lay {
-                    source: Box::new(source),
-                });
-            }
-            list => {
-                let source = self.source(&Iter::Built(list.clone()), None);
-                self.ops.push(Op::Lay {
-                    source: Box::new(source),
-                });
-            }
-        }
+            ListExpr::Items(items) => Iter::List(items.clone()),
+            list => Iter::Built(list.clone()),
+        };
+        let source = Box::new(self.source(&iter, None));
+        self.ops.push(Op::Lay { source });
+    }
+
+    /// `then` where `cond` holds, else `otherwise`: a branch.
+    fn choose(
+        &mut self,
+        cond: &Cond,
+        then: impl FnOnce(&mut Self),
+        otherwise: impl FnOnce(&mut Self),
+    ) {
+        let (mut other, mut end) = (Label::default(), Label::default());
+        self.branch(cond, false, &mut other);
+        then(self);
+        self.jump(Op::Jump { to: 0 }, &mut end);
+        self.place(other);
+        otherwise(self);
+        self.place(end);
     }
 
     fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
@@ -268,33 +270,25 @@ impl Compiler {
     /// The option `F(arg)`, its argument computed by the emit itself when
     /// it is an affine expression of at most two slots.
     fn emit_one(&mut self, arg: &IntExpr) {
-        let op = match arg {
-            IntExpr::Affine(affine) if let [(a, ka)] = affine.terms[..] => Op::EmitOne {
-                a: a as Reg,
-                ka,
-                b: a as Reg,
-                kb: 0,
-                value: affine.constant,
-            },
-            IntExpr::Affine(affine) if let [(a, ka), (b, kb)] = affine.terms[..] => Op::EmitOne {
-                a: a as Reg,
-                ka,
-                b: b as Reg,
-                kb,
-                value: affine.constant,
-            },
+        let (a, ka, b, kb, value) = match arg {
+            IntExpr::Affine(affine) if let [(a, ka)] = affine.terms[..] => {
+                (a as Reg, ka, a as Reg, 0, affine.constant)
+            }
+            IntExpr::Affine(affine) if let [(a, ka), (b, kb)] = affine.terms[..] => {
+                (a as Reg, ka, b as Reg, kb, affine.constant)
+            }
             _ => {
                 let a = self.int(arg);
-                Op::EmitOne {
-                    a,
-                    ka: 1,
-                    b: a,
-                    kb: 0,
-                    value: 0,
-                }
+                (a, 1, a, 0, 0)
             }
         };
-        self.ops.push(op);
+        self.ops.push(Op::EmitOne {
+            a,
+            ka,
+            b,
+            kb,
+            value,
+        });
     }
 
     /// The register holding the value of `e`, computed into a fresh
@@ -411,15 +405,11 @@ impl Compiler {
                 return;
             }
             IntExpr::Select(cond, a, b) => {
-                let (mut otherwise, mut end) = (Label::default(), Label::default());
-                self.branch(cond, false, &mut otherwise);
-                let a = self.int(a);
-                self.ops.push(Op::Copy { dst, a });
-                self.jump(Op::Jump { to: 0 }, &mut end);
-                self.place(otherwise);
-                let b = self.int(b);
-                self.ops.push(Op::Copy { dst, a: b });
-                return self.place(end);
+                let copy = |c: &mut Self, e: &IntExpr| {
+                    let a = c.int(e);
+                    c.ops.push(Op::Copy { dst, a });
+                };
+                return self.choose(cond, |c| copy(c, a), |c| copy(c, b));
             }
             IntExpr::Item(list, index) if let ListExpr::Pick(table, key) = &**list => {
                 let index = self.int(index);

@@ -317,19 +317,6 @@ impl Op {
     }
 }
 
-impl Source {
-    /// Calls `each` with the registers the source reads.
-    fn registers(&self, each: &mut impl FnMut(&[Reg])) {
-        match *self {
-            Source::Sorted { low, high, .. } => each(&[low, high]),
-            Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
-            Source::Pick { key, .. } => each(&[key]),
-            Source::Divisors { of, low, high } => each(&[of, low, high]),
-            Source::Constants(_) | Source::Built(_) | Source::Laid => {}
-        }
-    }
-}
-
 /// What an item loop walks over.
 #[derive(Clone, Debug, PartialEq)]
 enum Source {
@@ -345,7 +332,7 @@ enum Source {
     Constants(Box<[i64]>),
     /// The registers from `first` on, `count` of them.
     Regs { first: Reg, count: u32 },
-    /// The list `key` picks from a table, read where it lies.
+    /// The list `key` picks from a table, copied onto the item stack.
     Pick { table: Rc<Table>, key: Reg },
     /// A list built on the way.
     Built(ListExpr),
@@ -355,4 +342,17 @@ enum Source {
     Laid,
     /// The `k` in `low..high` dividing `of`.
     Divisors { of: Reg, low: Reg, high: Reg },
+}
+
+impl Source {
+    /// Calls `each` with the registers the source reads.
+    fn registers(&self, each: &mut impl FnMut(&[Reg])) {
+        match *self {
+            Source::Sorted { low, high, .. } => each(&[low, high]),
+            Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
+            Source::Pick { key, .. } => each(&[key]),
+            Source::Divisors { of, low, high } => each(&[of, low, high]),
+            Source::Constants(_) | Source::Built(_) | Source::Laid => {}
+        }
+    }
 }
