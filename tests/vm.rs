@@ -131,3 +131,54 @@ fn a_remainder_by_a_constant_is_pythons_for_every_argument() {
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
     assert_eq!(printed.trim(), format!("[{}]", items.join(", ")));
 }
+
+/// Euclid's algorithm, by a plain loop.
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// A recursive `def` is VM code of its own: a call of itself in tail
+/// position (`gcd(b, a % b)`) is a loop, each turn one level of calls
+/// deeper, so that one going past the program's depth (`count`) is left
+/// to the generic search, as a nested call is; calls not in tail position
+/// (`ones`, and `odd` inside `and`) nest. Against a plain program.
+#[test]
+fn recursive_defs_run_as_code_their_tail_calls_as_loops() {
+    let script = "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n\
+                  def count(n, acc) = if n == 0 then acc else count(n - 1, acc + 1)\n\
+                  def ones(n) = if n == 0 then 0 else n % 2 + ones(n / 2)\n\
+                  def odd(n) = n == 1 or (n % 2 == 1 and odd(n / 2))\n\
+                  game G(n) = < G(n - k) for k in 1..=6 if k <= n and gcd(n, k) == 1 \
+                  and count(n % 7 * 50, k) % 3 != 1 and (ones(n) + k) % 4 != 0 \
+                  and not odd(n - k + 1) >\n\
+                  seq(G, 0..=200)";
+    let printed = assert_same_as_the_generic_search(script);
+    let ones = |n: i64| n.count_ones() as i64;
+    let odd = |n: i64| n > 0 && (n + 1).count_ones() == 1;
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=200i64 {
+        let options = (1..=6.min(n))
+            .filter(|&k| gcd(n, k) == 1 && (n % 7 * 50 + k) % 3 != 1)
+            .filter(|&k| (ones(n) + k) % 4 != 0 && !odd(n - k + 1))
+            .map(|k| values[(n - k) as usize]);
+        values.push(mex(options));
+    }
+    let items: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", items.join(", ")));
+}
+
+/// An argument of a recursive `def` that grows past the bound the VM's
+/// arithmetic relies on leaves the position to the generic search, which
+/// reports the overflow: the program never wraps around.
+#[test]
+fn a_recursive_def_whose_argument_grows_reports_its_overflow() {
+    let script = "def h(n) = if n < 0 then 7 else h(n * 1000)\n\
+                  game H(n) = < H(n - 1) + *h(n + 1) if n >= 1 >\n\
+                  print(g(H(5)))";
+    let (printed, error) = assert_same_error_as_the_generic_search(script);
+    assert_eq!(printed, "");
+    assert!(error.contains("overflow"), "{error}");
+}

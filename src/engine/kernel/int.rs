@@ -3,6 +3,7 @@
 //! constructors that fold whatever is affine.
 
 use super::list::{Builder, Function, ListExpr};
+use super::vm::Routine;
 use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, SLOT_BOUND, Until};
 
 /// `constant + Σ coefficient · slot`, the shape of almost every index.
@@ -189,8 +190,24 @@ pub struct IntFunction {
     /// The parameters' names, for printing; one slot each.
     pub slot_names: Vec<String>,
     pub body: IntExpr,
+    /// The body's code, which the VM runs.
+    routine: Routine,
     /// The results found so far, for a function of one parameter.
-    pub memo: Memo,
+    memo: Memo,
+}
+
+impl IntFunction {
+    /// The function `name(slot_names…) = body`, the kernel's function
+    /// `index`, its body compiled.
+    pub fn new(index: usize, name: String, slot_names: Vec<String>, body: IntExpr) -> IntFunction {
+        IntFunction {
+            routine: Routine::of(&body, slot_names.len(), index),
+            name,
+            slot_names,
+            body,
+            memo: Memo::default(),
+        }
+    }
 }
 
 /// Arguments below this are remembered by `Memo`.
@@ -354,28 +371,34 @@ impl<'a> Calls<'a> {
         result
     }
 
-    /// The value of `foreign[index](args)`, if it is known here.
-    #[inline(never)]
-    fn grundy(&self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
-        let [arg] = args else { return None };
-        let value = (self.foreign?)(index, arg.eval(slots, self)?)?;
-        i64::try_from(value).ok()
+    /// The same calls one level deeper (a function calling itself in tail
+    /// position, as a loop); `None` past `CALL_DEPTH`.
+    pub(super) fn deeper(&mut self) -> Option<()> {
+        self.depth += 1;
+        let deepest = self.deepest?;
+        deepest.set(deepest.get().max(self.depth));
+        (self.depth <= CALL_DEPTH).then_some(())
     }
 
-    /// `functions[index]` on the values of `args` in `slots`.
+    /// The value of `foreign[index](arg)`, if it is known here.
     #[inline(never)]
-    fn call(&self, index: usize, args: &[IntExpr], slots: &[i64]) -> Option<i64> {
+    pub(super) fn grundy(&self, index: usize, arg: i64) -> Option<i64> {
+        i64::try_from((self.foreign?)(index, arg)?).ok()
+    }
+
+    /// `functions[index]` on `args`; `None` where the language reports an
+    /// error, where the calls go too deep, or where an argument leaves
+    /// the slot bound (the function's affine code relies on it, and the
+    /// generic search then checks every operation).
+    #[inline(never)]
+    pub(super) fn call(&self, index: usize, args: &[i64]) -> Option<i64> {
         let (function, deepest) = (self.functions.get(index)?, self.deepest?);
         let level = self.depth + 1;
-        if level > CALL_DEPTH || args.len() > MAX_SLOTS {
+        if level > CALL_DEPTH || !bounded(args) {
             return None;
         }
-        let mut frame = [0; MAX_SLOTS];
-        for (slot, arg) in frame.iter_mut().zip(args) {
-            *slot = arg.eval(slots, self)?;
-        }
         let one = args.len() == 1;
-        if one && let Some((known, height)) = function.memo.get(frame[0]) {
+        if one && let Some((known, height)) = function.memo.get(args[0]) {
             let reached = self.depth + height;
             if reached > CALL_DEPTH {
                 return None;
@@ -388,12 +411,12 @@ impl<'a> Calls<'a> {
             depth: level,
             ..*self
         };
-        let value = function.body.eval(&frame[..args.len()], &inner);
+        let value = function.routine.evaluate(args, &inner);
         let reached = deepest.get();
         deepest.set(outer.max(reached));
         let value = value?;
         if one {
-            function.memo.set(frame[0], value, reached - self.depth);
+            function.memo.set(args[0], value, reached - self.depth);
         }
         Some(value)
     }
@@ -777,8 +800,17 @@ impl IntExpr {
                 let i = i.eval(slots, calls)?;
                 calls.with_list(list, slots, |items| Some(items[place(i, items.len())?]))
             }
-            IntExpr::Call(f, args) => calls.call(*f, args, slots),
-            IntExpr::Grundy(f, args) => calls.grundy(*f, args, slots),
+            IntExpr::Call(f, args) => {
+                let mut values = [0; MAX_SLOTS];
+                for (value, arg) in values.iter_mut().zip(args) {
+                    *value = arg.eval(slots, calls)?;
+                }
+                calls.call(*f, values.get(..args.len())?)
+            }
+            IntExpr::Grundy(f, args) => match &args[..] {
+                [arg] => calls.grundy(*f, arg.eval(slots, calls)?),
+                _ => None,
+            },
             IntExpr::Until(until) => until.eval(slots, calls),
             IntExpr::Affine(_) | IntExpr::At(..) | IntExpr::Binary(..) => {
                 self.eval_tree(slots, calls)

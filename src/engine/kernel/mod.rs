@@ -397,7 +397,7 @@ impl Kernel {
     /// How many registers a position's frame holds: the slots, then the
     /// VM's temporaries (a list's items follow them).
     pub(super) fn frame(&self) -> usize {
-        self.slots + self.code.temps
+        self.code.frame
     }
 
     /// What the walk knows of element `index`'s innermost loop.

@@ -6,7 +6,7 @@
 //! the family to the generic search.
 
 use super::Translator;
-use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS, Memo};
+use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS};
 use crate::span::Span;
 use crate::syntax::ast::Expr;
 use crate::value::DefId;
@@ -52,12 +52,10 @@ impl Translator<'_> {
     fn compile_int(&mut self, id: DefId, gives: Gives) -> Option<usize> {
         let definition = self.program.defs[id.0 as usize].definition.clone();
         let index = self.int_functions.len();
-        self.int_functions.push(IntFunction {
-            name: definition.name.node.clone(),
-            slot_names: Vec::new(),
-            body: IntExpr::constant(0),
-            memo: Memo::default(),
-        });
+        // A placeholder, so that a recursive call finds its index.
+        let name = definition.name.node.clone();
+        let placeholder = IntFunction::new(index, name, Vec::new(), IntExpr::constant(0));
+        self.int_functions.push(placeholder);
         self.int_compiled.push((id, gives));
         let (body, names) = self.in_own_frame(|t| {
             for param in &definition.params {
@@ -80,9 +78,8 @@ impl Translator<'_> {
             self.int_compiled.truncate(index);
             return None;
         };
-        let function = &mut self.int_functions[index];
-        function.body = body;
-        function.slot_names = names;
+        let name = definition.name.node.clone();
+        self.int_functions[index] = IntFunction::new(index, name, names, body);
         Some(index)
     }
 }

@@ -16,8 +16,7 @@ pub(super) struct Compiler {
     prelude: Vec<Op>,
     hoisted: Vec<(IntExpr, Reg)>,
     params: usize,
-    /// The first temporary, and the next one free.
-    first: Reg,
+    /// The next temporary free: the temporaries follow the slots.
     next: Reg,
 }
 
@@ -41,7 +40,6 @@ impl Compiler {
             prelude: Vec::new(),
             hoisted: Vec::new(),
             params,
-            first: slots as Reg,
             next: slots as Reg,
         }
     }
@@ -61,7 +59,53 @@ impl Compiler {
                 }
             }
         }
-        // The elements' jumps land past the prelude.
+        self.finish()
+    }
+
+    /// The code computing `body`, the body of the kernel's function `own`,
+    /// and the register its value is left in.
+    pub fn routine(mut self, body: &IntExpr, own: usize) -> (Code, Reg) {
+        let result = self.temp();
+        let mut end = Label::default();
+        self.tail(body, own, result, &mut end);
+        self.place(end);
+        (self.finish(), result)
+    }
+
+    /// `e` in tail position: its value into `result`, then to `end`. A
+    /// call of the function itself there (`gcd(b, a % b)`) starts the
+    /// code again on new arguments, as a loop, where a call would nest.
+    fn tail(&mut self, e: &IntExpr, own: usize, result: Reg, end: &mut Label) {
+        match e {
+            IntExpr::Select(cond, a, b) => {
+                let mut other = Label::default();
+                self.branch(cond, false, &mut other);
+                self.tail(a, own, result, end);
+                self.place(other);
+                self.tail(b, own, result, end);
+            }
+            IntExpr::Call(function, args) if *function == own => {
+                // Each argument into a temporary of its own, none of them a
+                // parameter, which `Tail` overwrites.
+                let args = (args.iter())
+                    .map(|arg| {
+                        let at = self.temp();
+                        self.int_into(arg, at);
+                        at
+                    })
+                    .collect();
+                self.ops.push(Op::Tail { args });
+            }
+            _ => {
+                self.int_into(e, result);
+                self.jump(Op::Jump { to: 0 }, end);
+            }
+        }
+    }
+
+    /// The prelude, then the operations compiled.
+    fn finish(mut self) -> Code {
+        // The operations' jumps land past the prelude.
         let offset = self.prelude.len() as u32;
         for op in &mut self.ops {
             if let Some(target) = op.target() {
@@ -72,7 +116,7 @@ impl Compiler {
         ops.append(&mut self.ops);
         Code {
             ops,
-            temps: (self.next - self.first) as usize,
+            frame: self.next as usize,
         }
     }
 
@@ -424,6 +468,16 @@ impl Compiler {
                 dst,
                 header: *header as Reg,
                 index: self.int(index),
+            },
+            IntExpr::Call(function, args) => Op::Call {
+                dst,
+                function: *function as u32,
+                args: args.iter().map(|arg| self.int(arg)).collect(),
+            },
+            IntExpr::Grundy(foreign, args) if let [arg] = &args[..] => Op::Grundy {
+                dst,
+                foreign: *foreign as u32,
+                arg: self.int(arg),
             },
             _ => Op::Eval {
                 dst,

@@ -14,13 +14,17 @@
 //! expression of the parameters alone that cannot fail (`n % 3`, `n - 1`)
 //! is computed once, before the first element, however many elements
 //! and filters read it.
+//!
+//! A recursive function's body (`IntFunction`) is code too, run by the
+//! same loop in a frame of its own (`Routine`); a call is one operation.
 
 mod compile;
 mod run;
 
+use std::mem::MaybeUninit;
 use std::rc::Rc;
 
-use super::{CmpOp, Cond, IntExpr, IntOp, ListExpr, Table};
+use super::{Calls, CmpOp, Cond, IntExpr, IntOp, ListExpr, Table};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -30,8 +34,9 @@ type Reg = u32;
 #[derive(Clone, Debug, PartialEq, Default)]
 pub(super) struct Code {
     ops: Vec<Op>,
-    /// The temporaries are the registers `slots..slots + temps`.
-    pub temps: usize,
+    /// How many registers the code reads and writes: the slots, then the
+    /// temporaries.
+    pub frame: usize,
 }
 
 /// What the compiler knows of each element beyond its clauses.
@@ -47,13 +52,71 @@ impl Code {
     /// The code of `elements`, in order, whose slots are the registers
     /// below `slots`, the first `params` of them the parameters.
     pub fn of(elements: &[super::Element], shapes: &[Shape], params: usize, slots: usize) -> Code {
-        let code = compile::Compiler::new(params, slots).program(elements, shapes);
-        // The VM reads its registers unchecked: each must be in the frame.
-        let frame = (slots + code.temps) as Reg;
-        for op in &code.ops {
+        compile::Compiler::new(params, slots)
+            .program(elements, shapes)
+            .checked()
+    }
+
+    /// The code, once every register it names is known to lie in its
+    /// frame: the VM reads its registers unchecked.
+    fn checked(self) -> Code {
+        let frame = self.frame as Reg;
+        for op in &self.ops {
             op.registers(&mut |r| assert!(r < frame, "register {r} outside the frame"));
         }
-        code
+        self
+    }
+}
+
+/// The code of a recursive function returning an integer: its body
+/// computed into `result`, its parameters the first registers.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Routine {
+    code: Code,
+    result: Reg,
+}
+
+/// The frame a call of a routine keeps on the native stack; a larger
+/// one is allocated.
+const SMALL_FRAME: usize = 32;
+
+impl Routine {
+    /// The routine computing `body`, the body of the kernel's function
+    /// `own`, whose parameters are its first `params` slots.
+    pub fn of(body: &IntExpr, params: usize, own: usize) -> Routine {
+        let (code, result) = compile::Compiler::new(params, params).routine(body, own);
+        Routine {
+            code: code.checked(),
+            result,
+        }
+    }
+
+    /// The value on `args`, each within the slot bound (the code's
+    /// affine operations rely on it); `None` where the language reports
+    /// an error or a call goes too deep.
+    pub fn evaluate(&self, args: &[i64], calls: &Calls) -> Option<i64> {
+        let frame = self.code.frame;
+        let mut small = [const { MaybeUninit::<i64>::uninit() }; SMALL_FRAME];
+        let mut large = Vec::new();
+        let regs: &mut [i64] = match frame <= SMALL_FRAME {
+            true => {
+                let regs = &mut small[..frame];
+                // Only the frame is zeroed: most functions use a few
+                // registers, and are called often.
+                regs.iter_mut().for_each(|r| _ = r.write(0));
+                // SAFETY: the frame's registers were all written above.
+                unsafe { &mut *(regs as *mut [MaybeUninit<i64>] as *mut [i64]) }
+            }
+            false => {
+                large.resize(frame, 0);
+                &mut large[..]
+            }
+        };
+        for (reg, &arg) in regs.iter_mut().zip(args) {
+            *reg = arg;
+        }
+        run::execute(&self.code, regs, &mut Vec::new(), &mut run::Pure(*calls))?;
+        Some(regs[self.result as usize])
     }
 }
 
@@ -144,8 +207,27 @@ enum Op {
         key: Reg,
         index: Reg,
     },
-    /// An expression that calls, folds or builds (`IntExpr::Call`,
-    /// `Reduce`, `Item`, `Until`…), by its own evaluation.
+    /// `dst = function(args…)`, the kernel's integer function of this
+    /// index (`IntExpr::Call`).
+    Call {
+        dst: Reg,
+        function: u32,
+        args: Box<[Reg]>,
+    },
+    /// `dst` = the value of the position `arg` of the kernel's foreign
+    /// family of this index (`IntExpr::Grundy`).
+    Grundy {
+        dst: Reg,
+        foreign: u32,
+        arg: Reg,
+    },
+    /// A function's call of itself in tail position: the arguments become
+    /// the parameters, and the code starts again.
+    Tail {
+        args: Box<[Reg]>,
+    },
+    /// An expression that folds or builds a list (`IntExpr::Reduce`,
+    /// `Item`, `Until`…), by its own evaluation.
     Eval {
         dst: Reg,
         expr: Box<IntExpr>,
@@ -265,6 +347,12 @@ impl Op {
                 each(&[dst]);
                 terms.iter().for_each(|&(r, _)| each(&[r]));
             }
+            Op::Call { dst, ref args, .. } => {
+                each(&[dst]);
+                each(args);
+            }
+            Op::Grundy { dst, arg, .. } => each(&[dst, arg]),
+            Op::Tail { ref args } => each(args),
             Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),
             Op::Item {
                 dst, key, index, ..

@@ -1,10 +1,90 @@
-//! Running an element's code for one position: one loop over its
-//! operations, the registers being the position's slots and temporaries.
+//! Running code: one loop over its operations, the registers being the
+//! position's (or the call's) slots and temporaries. What the code does
+//! besides computing integers, walking an element's loops and making its
+//! options, is its host's: a position's walk (`Options`), or nothing at
+//! all for a function's body (`Pure`).
 
-use super::{Op, Reg, Source};
+use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
 use crate::engine::kernel::walk::{Walk, divisors_in};
-use crate::engine::kernel::{Kernel, Known, OptionValue, SLOT_BOUND, int::place};
+use crate::engine::kernel::{
+    Calls, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, SLOT_BOUND, int::place,
+};
+
+/// Where code's loops and options go. Each method gives up (`None`) by
+/// default: a function's body has no loops and makes no options.
+pub(super) trait Host {
+    /// The calls of the kernel's functions, and its foreign values.
+    fn calls(&self) -> &Calls<'_>;
+
+    /// Starts `for slot in low..high`, the loop being the innermost of
+    /// `native` when it may run natively: the range's end when its body
+    /// must run from `low` (set in `slot`), `None` inside when it is
+    /// empty or ran natively.
+    fn range(
+        &mut self,
+        (_low, _high): (i64, i64),
+        _slot: Reg,
+        _native: Option<u32>,
+        _regs: &mut [i64],
+    ) -> Option<Option<i64>> {
+        None
+    }
+
+    /// Lays the items of `source` on `items`; whether, instead, its
+    /// options were made at once.
+    fn items(
+        &mut self,
+        _source: &Source,
+        _slot: Reg,
+        _regs: &mut [i64],
+        _items: &mut Vec<i64>,
+    ) -> Option<bool> {
+        None
+    }
+
+    /// The value of the position `args` names in an option.
+    fn term(&mut self, _args: &[i64]) -> Option<u64> {
+        None
+    }
+
+    /// Makes an option of this value.
+    fn option(&mut self, _value: u64) -> Option<()> {
+        None
+    }
+
+    /// Counts a function's call of itself in tail position as one level
+    /// of calls deeper.
+    fn tail(&mut self) -> Option<()> {
+        None
+    }
+
+    /// Makes the options of an element's split or board value, or of its
+    /// split in closed form (`direct`).
+    fn value(&mut self, _element: u32, _direct: bool, _regs: &[i64]) -> Option<()> {
+        None
+    }
+}
+
+/// The host of a function's body, which only computes: its calls, one
+/// level deeper at each of its calls of itself in tail position.
+pub(super) struct Pure<'a>(pub Calls<'a>);
+
+impl Host for Pure<'_> {
+    fn calls(&self) -> &Calls<'_> {
+        &self.0
+    }
+
+    fn tail(&mut self) -> Option<()> {
+        self.0.deeper()
+    }
+}
+
+/// The host of a kernel's elements: a position's walk.
+struct Options<'w, 'a, K: ?Sized> {
+    walk: &'w mut Walk<'a, K>,
+    kernel: &'w Kernel,
+}
 
 impl<K: Known + ?Sized> Walk<'_, K> {
     /// Runs `kernel`'s code in `regs`: the options it makes go to the
@@ -16,196 +96,275 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     ) -> Option<()> {
         let mut items = std::mem::take(&mut self.out.items);
         items.clear();
-        let result = self.execute(kernel, regs, &mut items);
+        let mut host = Options { walk: self, kernel };
+        let result = execute(&kernel.code, regs, &mut items, &mut host);
         self.out.items = items;
         result
     }
+}
 
-    fn execute(&mut self, kernel: &Kernel, regs: &mut [i64], items: &mut Vec<i64>) -> Option<()> {
-        let ops = &kernel.code.ops[..];
-        let mut r = Frame::new(regs, kernel.frame());
-        let mut pc = 0;
-        while let Some(op) = ops.get(pc) {
-            pc += 1;
-            match *op {
-                Op::Const { dst, value } => r.set(dst, value),
-                Op::Offset { dst, a, value } => r.set(dst, r.get(a) + value),
-                Op::Pair {
-                    dst,
-                    a,
-                    ka,
-                    b,
-                    kb,
-                    value,
-                } => r.set(dst, ka * r.get(a) + kb * r.get(b) + value),
-                Op::Affine {
-                    dst,
-                    constant,
-                    ref terms,
-                } => {
-                    let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
-                    r.set(dst, sum);
-                }
-                Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
-                Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
-                Op::Rem {
-                    dst,
-                    a,
-                    divisor,
-                    magic,
-                } => {
-                    let x = r.get(a);
-                    let rem = match u32::try_from(x) {
-                        Ok(x) => {
-                            let low = magic.wrapping_mul(x as u64);
-                            ((low as u128 * divisor as u128) >> 64) as i64
-                        }
-                        Err(_) => x.rem_euclid(divisor as i64),
-                    };
-                    r.set(dst, rem);
-                }
-                Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
-                Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
-                Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
-                Op::Copy { dst, a } => r.set(dst, r.get(a)),
-                Op::At { dst, header, index } => {
-                    let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
-                    let at = place(r.get(index), len)?;
-                    r.set(dst, r.0[start + at]);
-                }
-                Op::Item {
-                    dst,
-                    ref table,
-                    key,
-                    index,
-                } => {
-                    let list = table.pick(r.get(key))?;
-                    r.set(dst, list[place(r.get(index), list.len())?]);
-                }
-                Op::Eval { dst, ref expr } => r.set(dst, expr.eval(r.0, &self.calls)?),
-                Op::Jump { to } => pc = to as usize,
-                Op::Unless { op, a, b, to } => {
-                    if !op.holds(r.get(a), r.get(b)) {
-                        pc = to as usize;
+/// Runs `code` in `regs`, its loops' items on `items`, its loops and
+/// options `host`'s. `None` when the code gives up.
+pub(super) fn execute<H: Host>(
+    code: &Code,
+    regs: &mut [i64],
+    items: &mut Vec<i64>,
+    host: &mut H,
+) -> Option<()> {
+    let ops = &code.ops[..];
+    let mut r = Frame::new(regs, code.frame);
+    let mut pc = 0;
+    while let Some(op) = ops.get(pc) {
+        pc += 1;
+        match *op {
+            Op::Const { dst, value } => r.set(dst, value),
+            Op::Offset { dst, a, value } => r.set(dst, r.get(a) + value),
+            Op::Pair {
+                dst,
+                a,
+                ka,
+                b,
+                kb,
+                value,
+            } => r.set(dst, ka * r.get(a) + kb * r.get(b) + value),
+            Op::Affine {
+                dst,
+                constant,
+                ref terms,
+            } => {
+                let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
+                r.set(dst, sum);
+            }
+            Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
+            Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
+            Op::Rem {
+                dst,
+                a,
+                divisor,
+                magic,
+            } => {
+                let x = r.get(a);
+                let rem = match u32::try_from(x) {
+                    Ok(x) => {
+                        let low = magic.wrapping_mul(x as u64);
+                        ((low as u128 * divisor as u128) >> 64) as i64
                     }
+                    Err(_) => x.rem_euclid(divisor as i64),
+                };
+                r.set(dst, rem);
+            }
+            Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
+            Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
+            Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
+            Op::Copy { dst, a } => r.set(dst, r.get(a)),
+            Op::At { dst, header, index } => {
+                let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
+                let at = place(r.get(index), len)?;
+                r.set(dst, r.0[start + at]);
+            }
+            Op::Item {
+                dst,
+                ref table,
+                key,
+                index,
+            } => {
+                let list = table.pick(r.get(key))?;
+                r.set(dst, list[place(r.get(index), list.len())?]);
+            }
+            Op::Call {
+                dst,
+                function,
+                ref args,
+            } => {
+                let mut values = [0; MAX_SLOTS];
+                for (value, &a) in values.iter_mut().zip(args) {
+                    *value = r.get(a);
                 }
-                Op::UnlessConst { op, a, value, to } => {
-                    if !op.holds(r.get(a), value) {
-                        pc = to as usize;
-                    }
+                let value = host
+                    .calls()
+                    .call(function as usize, &values[..args.len()])?;
+                r.set(dst, value);
+            }
+            Op::Grundy { dst, foreign, arg } => {
+                r.set(dst, host.calls().grundy(foreign as usize, r.get(arg))?)
+            }
+            Op::Tail { ref args } => {
+                host.tail()?;
+                // Each argument is a temporary of its own: the parameters
+                // may be set in order.
+                for (param, &a) in (0..).zip(args) {
+                    r.set(param, bounded(r.get(a))?);
                 }
-                Op::Test { ref cond, when, to } => {
-                    if cond.eval(r.0, &self.calls)? == when {
-                        pc = to as usize;
-                    }
-                }
-                Op::Range {
-                    slot,
-                    low,
-                    high,
-                    inclusive,
-                    end,
-                    native,
-                    exit,
-                } => {
-                    let high = r.get(high).checked_add(inclusive as i64)?;
-                    let (a, b) = self.bounds(r.get(low), high)?;
-                    r.set(slot, a);
-                    let native = match native {
-                        Some(element) if a < b => {
-                            self.native_range(kernel, element, slot, (a, b), r.0)?
-                        }
-                        _ => false,
-                    };
-                    if a >= b || native {
-                        pc = exit as usize;
-                    } else {
-                        r.set(end, b);
-                    }
-                }
-                Op::Next { slot, end, body } => {
-                    let next = r.get(slot) + 1;
-                    if next < r.get(end) {
-                        r.set(slot, next);
-                        pc = body as usize;
-                    }
-                }
-                Op::Items {
-                    ref source,
-                    slot,
-                    at,
-                    exit,
-                } => {
-                    let (start, native) = match **source {
-                        Source::Laid => (r.get(at + 2) as usize, false),
-                        _ => (items.len(), self.items(kernel, source, slot, r.0, items)?),
-                    };
-                    if native || items.len() == start {
-                        items.truncate(start);
-                        pc = exit as usize;
-                    } else {
-                        // The item walked, the loop's end, where its items start.
-                        r.set(at, start as i64);
-                        r.set(at + 1, items.len() as i64);
-                        r.set(at + 2, start as i64);
-                        r.set(slot, items[start]);
-                    }
-                }
-                Op::Mark { items: mark } => r.set(mark, items.len() as i64),
-                Op::Lay { ref source } => {
-                    self.items(kernel, source, 0, r.0, items)?;
-                }
-                Op::NextItem { slot, at, body } => {
-                    let next = r.get(at) + 1;
-                    if next < r.get(at + 1) {
-                        r.set(at, next);
-                        r.set(slot, items[next as usize]);
-                        pc = body as usize;
-                    } else {
-                        items.truncate(r.get(at + 2) as usize);
-                    }
-                }
-                Op::EmitOne {
-                    a,
-                    ka,
-                    b,
-                    kb,
-                    value,
-                } => {
-                    let value = self.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
-                    self.out.points.push(value);
-                    self.count(1)?;
-                }
-                Op::Emit {
-                    ref calls,
-                    ref nims,
-                } => {
-                    let mut v = 0;
-                    for &nim in nims {
-                        v ^= u64::try_from(r.get(nim)).ok()?;
-                    }
-                    let mut args = [0; crate::engine::kernel::MAX_PARAMS];
-                    for call in calls {
-                        for (arg, &a) in args.iter_mut().zip(call) {
-                            *arg = r.get(a);
-                        }
-                        v ^= self.term(&args[..call.len()])?;
-                    }
-                    self.out.points.push(v);
-                    self.count(1)?;
-                }
-                Op::Value { element } => {
-                    self.value(&kernel.elements[element as usize].value, r.0)?
-                }
-                Op::Direct { element } => {
-                    let direct = kernel.direct[element as usize].as_ref();
-                    self.direct(direct.expect("a direct split"))?
+                pc = 0;
+            }
+            Op::Eval { dst, ref expr } => r.set(dst, expr.eval(r.0, host.calls())?),
+            Op::Jump { to } => pc = to as usize,
+            Op::Unless { op, a, b, to } => {
+                if !op.holds(r.get(a), r.get(b)) {
+                    pc = to as usize;
                 }
             }
+            Op::UnlessConst { op, a, value, to } => {
+                if !op.holds(r.get(a), value) {
+                    pc = to as usize;
+                }
+            }
+            Op::Test { ref cond, when, to } => {
+                if cond.eval(r.0, host.calls())? == when {
+                    pc = to as usize;
+                }
+            }
+            Op::Range {
+                slot,
+                low,
+                high,
+                inclusive,
+                end,
+                native,
+                exit,
+            } => {
+                let high = r.get(high).checked_add(inclusive as i64)?;
+                match host.range((r.get(low), high), slot, native, r.0)? {
+                    Some(b) => r.set(end, b),
+                    None => pc = exit as usize,
+                }
+            }
+            Op::Next { slot, end, body } => {
+                let next = r.get(slot) + 1;
+                if next < r.get(end) {
+                    r.set(slot, next);
+                    pc = body as usize;
+                }
+            }
+            Op::Items {
+                ref source,
+                slot,
+                at,
+                exit,
+            } => {
+                let (start, native) = match **source {
+                    Source::Laid => (r.get(at + 2) as usize, false),
+                    _ => (items.len(), host.items(source, slot, r.0, items)?),
+                };
+                if native || items.len() == start {
+                    items.truncate(start);
+                    pc = exit as usize;
+                } else {
+                    // The item walked, the loop's end, where its items start.
+                    r.set(at, start as i64);
+                    r.set(at + 1, items.len() as i64);
+                    r.set(at + 2, start as i64);
+                    r.set(slot, items[start]);
+                }
+            }
+            Op::Mark { items: mark } => r.set(mark, items.len() as i64),
+            Op::Lay { ref source } => {
+                host.items(source, 0, r.0, items)?;
+            }
+            Op::NextItem { slot, at, body } => {
+                let next = r.get(at) + 1;
+                if next < r.get(at + 1) {
+                    r.set(at, next);
+                    r.set(slot, items[next as usize]);
+                    pc = body as usize;
+                } else {
+                    items.truncate(r.get(at + 2) as usize);
+                }
+            }
+            Op::EmitOne {
+                a,
+                ka,
+                b,
+                kb,
+                value,
+            } => {
+                let value = host.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
+                host.option(value)?;
+            }
+            Op::Emit {
+                ref calls,
+                ref nims,
+            } => {
+                let mut v = 0;
+                for &nim in nims {
+                    v ^= u64::try_from(r.get(nim)).ok()?;
+                }
+                let mut args = [0; MAX_PARAMS];
+                for call in calls {
+                    for (arg, &a) in args.iter_mut().zip(call) {
+                        *arg = r.get(a);
+                    }
+                    v ^= host.term(&args[..call.len()])?;
+                }
+                host.option(v)?;
+            }
+            Op::Value { element } => host.value(element, false, r.0)?,
+            Op::Direct { element } => host.value(element, true, r.0)?,
         }
-        Some(())
+    }
+    Some(())
+}
+
+impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
+    #[inline(always)]
+    fn calls(&self) -> &Calls<'_> {
+        &self.walk.calls
     }
 
+    #[inline(always)]
+    fn range(
+        &mut self,
+        (low, high): (i64, i64),
+        slot: Reg,
+        native: Option<u32>,
+        regs: &mut [i64],
+    ) -> Option<Option<i64>> {
+        let (a, b) = self.walk.bounds(low, high)?;
+        regs[slot as usize] = a;
+        let native = match native {
+            Some(element) if a < b => {
+                (self.walk).native_range(self.kernel, element, slot, (a, b), regs)?
+            }
+            _ => false,
+        };
+        Some((a < b && !native).then_some(b))
+    }
+
+    #[inline(always)]
+    fn items(
+        &mut self,
+        source: &Source,
+        slot: Reg,
+        regs: &mut [i64],
+        items: &mut Vec<i64>,
+    ) -> Option<bool> {
+        self.walk.items(self.kernel, source, slot, regs, items)
+    }
+
+    #[inline(always)]
+    fn term(&mut self, args: &[i64]) -> Option<u64> {
+        self.walk.term(args)
+    }
+
+    #[inline(always)]
+    fn option(&mut self, value: u64) -> Option<()> {
+        self.walk.out.points.push(value);
+        self.walk.count(1)
+    }
+
+    fn value(&mut self, element: u32, direct: bool, regs: &[i64]) -> Option<()> {
+        let kernel = self.kernel;
+        match direct {
+            false => (self.walk).value(&kernel.elements[element as usize].value, regs),
+            true => {
+                let direct = kernel.direct[element as usize].as_ref();
+                self.walk.direct(direct.expect("a direct split"))
+            }
+        }
+    }
+}
+
+impl<K: Known + ?Sized> Walk<'_, K> {
     /// The value of the position `args` names, or 0 where the positions
     /// are gathered to be looked up together.
     #[inline]
@@ -258,7 +417,6 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         regs: &mut [i64],
         items: &mut Vec<i64>,
     ) -> Option<bool> {
-        let bounded = |x: i64| (x.unsigned_abs() < SLOT_BOUND as u64).then_some(x);
         match *source {
             Source::Sorted {
                 ref values,
@@ -316,6 +474,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         }
         Some(false)
     }
+}
+
+/// `x`, if it may be a loop variable or an argument: within the slot
+/// bound.
+fn bounded(x: i64) -> Option<i64> {
+    (x.unsigned_abs() < SLOT_BOUND as u64).then_some(x)
 }
 
 /// A position's registers, read and written without bounds checks: every
