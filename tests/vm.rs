@@ -144,16 +144,18 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 /// position (`gcd(b, a % b)`) is a loop, each turn one level of calls
 /// deeper, so that one going past the program's depth (`count`) is left
 /// to the generic search, as a nested call is; calls not in tail position
-/// (`ones`, and `odd` inside `and`) nest. Against a plain program.
+/// (`ones`) nest. A condition's last part is in tail position (`odd`,
+/// `prime_from`). Against a plain program.
 #[test]
 fn recursive_defs_run_as_code_their_tail_calls_as_loops() {
     let script = "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n\
                   def count(n, acc) = if n == 0 then acc else count(n - 1, acc + 1)\n\
                   def ones(n) = if n == 0 then 0 else n % 2 + ones(n / 2)\n\
                   def odd(n) = n == 1 or (n % 2 == 1 and odd(n / 2))\n\
+                  def prime_from(n, d) = d * d > n or (n % d != 0 and prime_from(n, d + 1))\n\
                   game G(n) = < G(n - k) for k in 1..=6 if k <= n and gcd(n, k) == 1 \
                   and count(n % 7 * 50, k) % 3 != 1 and (ones(n) + k) % 4 != 0 \
-                  and not odd(n - k + 1) >\n\
+                  and not odd(n - k + 1), G(n - p) for p in 2..=n if prime_from(p, 2) >\n\
                   seq(G, 0..=200)";
     let printed = assert_same_as_the_generic_search(script);
     let ones = |n: i64| n.count_ones() as i64;
@@ -164,7 +166,11 @@ fn recursive_defs_run_as_code_their_tail_calls_as_loops() {
             .filter(|&k| gcd(n, k) == 1 && (n % 7 * 50 + k) % 3 != 1)
             .filter(|&k| (ones(n) + k) % 4 != 0 && !odd(n - k + 1))
             .map(|k| values[(n - k) as usize]);
-        values.push(mex(options));
+        let prime = |p: i64| (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+        let primes = (2..=n)
+            .filter(|&p| prime(p))
+            .map(|p| values[(n - p) as usize]);
+        values.push(mex(options.chain(primes)));
     }
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
     assert_eq!(printed.trim(), format!("[{}]", items.join(", ")));

@@ -6,7 +6,7 @@
 
 use super::{Code, Op, Reg, Shape, Source};
 use crate::engine::kernel::{
-    Clause, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -77,6 +77,11 @@ impl Compiler {
     /// code again on new arguments, as a loop, where a call would nest.
     fn tail(&mut self, e: &IntExpr, own: usize, result: Reg, end: &mut Label) {
         match e {
+            IntExpr::Select(cond, a, b)
+                if a.as_constant() == Some(1) && b.as_constant() == Some(0) =>
+            {
+                self.tail_cond(cond, own, result, end);
+            }
             IntExpr::Select(cond, a, b) => {
                 let mut other = Label::default();
                 self.branch(cond, false, &mut other);
@@ -488,6 +493,43 @@ impl Compiler {
     }
 
     /// Jumps to `label` when `cond` is `when`; otherwise goes on.
+    /// The body `if cond then 1 else 0` in tail position, which gives 1
+    /// or 0 however it returns: the last part of an `and` or an `or` is in
+    /// tail position too, and a call of the function itself there
+    /// (`odd(n / 2)` in `n == 1 or (n % 2 == 1 and odd(n / 2))`) gives the
+    /// body's value.
+    fn tail_cond(&mut self, cond: &Cond, own: usize, result: Reg, end: &mut Label) {
+        let mut decided = Label::default();
+        let value = match cond {
+            Cond::Or(a, b) | Cond::And(a, b) => {
+                let or = matches!(cond, Cond::Or(..));
+                self.branch(a, or, &mut decided);
+                self.tail_cond(b, own, result, end);
+                or as i64
+            }
+            Cond::Cmp(CmpOp::Ne, IntExpr::Call(function, args), zero)
+                if *function == own && zero.as_constant() == Some(0) =>
+            {
+                let call = IntExpr::Call(*function, args.clone());
+                return self.tail(&call, own, result, end);
+            }
+            _ => {
+                let mut fails = Label::default();
+                self.branch(cond, false, &mut fails);
+                self.ops.push(Op::Const {
+                    dst: result,
+                    value: 1,
+                });
+                self.jump(Op::Jump { to: 0 }, end);
+                self.place(fails);
+                0
+            }
+        };
+        self.place(decided);
+        self.ops.push(Op::Const { dst: result, value });
+        self.jump(Op::Jump { to: 0 }, end);
+    }
+
     fn branch(&mut self, cond: &Cond, when: bool, label: &mut Label) {
         match cond {
             Cond::Const(holds) if *holds == when => self.jump(Op::Jump { to: 0 }, label),
