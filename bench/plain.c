@@ -26,7 +26,7 @@
  * from a heap, or split one into two non-empty heaps). Three more print
  * like the first five: divisor (take a proper divisor of the heap),
  * residue (take 1 or 2, 1 or 3, or 2, 3 or 4 as the heap is 0, 1 or 2
- * mod 3); moveonto N computes "take from the first heap, or move up to 3
+ * mod 3), coprime (take k in 1..=12 coprime to the heap); moveonto N computes "take from the first heap, or move up to 3
  * of its tokens onto the second" on the triangle a + b <= N and prints
  * g(N, 0). */
 #include <stdio.h>
@@ -170,6 +170,23 @@ static void residue(long n_max) {
         for (int i = 0; i < counts[n % 3]; i++)
             if (moves[n % 3][i] <= n) {
                 unsigned value = g[n - moves[n % 3][i]];
+                seen[value] = 1;
+                count++;
+                if (value > count) count = value;
+            }
+        g[n] = mex(count);
+    }
+}
+
+static long gcd(long a, long b) { return b == 0 ? a : gcd(b, a % b); }
+
+/* Take k in 1..=12 tokens, k coprime to the heap. */
+static void coprime(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= n && k <= 12; k++)
+            if (gcd(n, k) == 1) {
+                unsigned value = g[n - k];
                 seen[value] = 1;
                 count++;
                 if (value > count) count = value;
@@ -453,7 +470,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|wythoff|bounded|oddtake|moveonto|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|wythoff|bounded|oddtake|moveonto|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -497,6 +514,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "squares")) squares(n);
     else if (!strcmp(argv[1], "divisor")) divisor(n);
     else if (!strcmp(argv[1], "residue")) residue(n);
+    else if (!strcmp(argv[1], "coprime")) coprime(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);
