@@ -6,7 +6,7 @@
 //! position: the subtraction game of the primes, each tested by trial
 //! division, is then as fast as its `let` list of primes.
 
-use crate::engine::kernel::{Clause, Cond, Element, IntExpr, Memo, Remembered};
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr, Remembered};
 
 /// Remembers the filters of `elements` (whose frames have `slots` slots)
 /// that read one loop variable and compute something costly. The name of
@@ -25,11 +25,8 @@ pub(super) fn remember_filters(elements: &mut [Element], slots: usize) -> Option
                         continue;
                     }
                     let cond = std::mem::replace(cond, Cond::Const(false));
-                    *clause = Clause::If(Cond::Remembered(Box::new(Remembered {
-                        slot: *slot,
-                        cond,
-                        memo: Memo::default(),
-                    })));
+                    *clause =
+                        Clause::If(Cond::Remembered(Box::new(Remembered { slot: *slot, cond })));
                     found = true;
                 }
             }

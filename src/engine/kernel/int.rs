@@ -223,12 +223,13 @@ pub struct Memo(Cache<std::cell::RefCell<Vec<(i64, usize)>>>);
 
 impl Memo {
     /// The result for `arg`, and how many nested calls computing it took.
-    fn get(&self, arg: i64) -> Option<(i64, usize)> {
+    pub(super) fn get(&self, arg: i64) -> Option<(i64, usize)> {
         let known = *self.0.0.borrow().get(usize::try_from(arg).ok()?)?;
         (known.0 != MEMO_UNKNOWN).then_some(known)
     }
 
-    fn set(&self, arg: i64, value: i64, height: usize) {
+    /// Remembers `value` for `arg`, when `arg` is small enough to keep.
+    pub(super) fn set(&self, arg: i64, value: i64, height: usize) {
         if (0..MEMO_LIMIT).contains(&arg) && value != MEMO_UNKNOWN {
             let mut results = self.0.0.borrow_mut();
             if results.len() <= arg as usize {
@@ -933,11 +934,11 @@ pub enum Cond {
 /// the positions, where it was computed for every `k` of every position.
 /// Only a filter of an element's clauses is remembered, whose calls start
 /// at depth 0: a result stands for no deeper nesting than computing it.
+/// The VM keeps the results (`Op::Recall`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Remembered {
     pub slot: usize,
     pub cond: Cond,
-    pub memo: Memo,
 }
 
 impl Cond {
@@ -1017,15 +1018,8 @@ impl Cond {
             Cond::Not(c) => !c.eval(slots, calls)?,
             Cond::And(a, b) => a.eval(slots, calls)? && b.eval(slots, calls)?,
             Cond::Or(a, b) => a.eval(slots, calls)? || b.eval(slots, calls)?,
-            Cond::Remembered(r) => {
-                let x = slots[r.slot];
-                if let Some((known, _)) = r.memo.get(x) {
-                    return Some(known != 0);
-                }
-                let holds = r.cond.eval(slots, calls)?;
-                r.memo.set(x, holds as i64, 0);
-                holds
-            }
+            // The VM recalls and remembers its results (`Op::Recall`).
+            Cond::Remembered(r) => r.cond.eval(slots, calls)?,
         })
     }
 }

@@ -22,7 +22,7 @@ mod vm;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
-pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Memo, Remembered};
+pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Remembered};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 pub use table::Table;

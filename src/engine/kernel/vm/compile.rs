@@ -4,7 +4,10 @@
 //! would not evaluate. An expression of the parameters that cannot fail
 //! goes to the prelude, computed once per position and shared.
 
+use std::rc::Rc;
+
 use super::{Code, Op, Reg, Shape, Source};
+use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
 };
@@ -569,14 +572,38 @@ impl Compiler {
                     self.place(decided);
                 }
             }
-            Cond::Remembered(_) => self.jump(
-                Op::Test {
-                    cond: Box::new(cond.clone()),
-                    when,
+            Cond::Remembered(remembered) => {
+                // 1 or 0 into `value`: recalled by the slot's value, or
+                // computed and remembered.
+                let (memo, slot) = (Rc::new(Memo::default()), remembered.slot as Reg);
+                let value = self.temp();
+                let mut known = Label::default();
+                let recall = Op::Recall {
+                    memo: memo.clone(),
+                    slot,
+                    dst: value,
                     to: 0,
-                },
-                label,
-            ),
+                };
+                self.jump(recall, &mut known);
+                let set = |c: &mut Self, holds| {
+                    c.ops.push(Op::Const {
+                        dst: value,
+                        value: holds,
+                    })
+                };
+                self.choose(&remembered.cond, |c| set(c, 1), |c| set(c, 0));
+                self.ops.push(Op::Remember { memo, slot, value });
+                self.place(known);
+                // `Unless` jumps when the comparison fails.
+                let op = if when { CmpOp::Eq } else { CmpOp::Ne };
+                let test = Op::UnlessConst {
+                    op,
+                    a: value,
+                    value: 0,
+                    to: 0,
+                };
+                self.jump(test, label);
+            }
         }
     }
 }

@@ -24,7 +24,8 @@ mod run;
 use std::mem::MaybeUninit;
 use std::rc::Rc;
 
-use super::{Calls, CmpOp, Cond, IntExpr, IntOp, ListExpr, Table};
+use super::int::Memo;
+use super::{Calls, CmpOp, IntExpr, IntOp, ListExpr, Table};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -249,12 +250,20 @@ enum Op {
         value: i64,
         to: u32,
     },
-    /// Goes to `to` when the condition is `when`: a remembered condition,
-    /// which keeps its results.
-    Test {
-        cond: Box<Cond>,
-        when: bool,
+    /// Goes to `to`, `dst` the result, when `memo` knows the result of
+    /// a remembered condition (`Cond::Remembered`) for `slot`'s value.
+    Recall {
+        memo: Rc<Memo>,
+        slot: Reg,
+        dst: Reg,
         to: u32,
+    },
+    /// Remembers `value` (1 or 0) as the condition's result for `slot`'s
+    /// value.
+    Remember {
+        memo: Rc<Memo>,
+        slot: Reg,
+        value: Reg,
     },
     /// Starts `for slot in low..high` (`..=high` when inclusive), its end
     /// kept in `end`; an empty range goes to `exit`, as does one that ran
@@ -387,7 +396,9 @@ impl Op {
                 calls.iter().for_each(|call| each(call));
                 each(nims);
             }
-            Op::Jump { .. } | Op::Test { .. } | Op::Value { .. } | Op::Direct { .. } => {}
+            Op::Recall { slot, dst, .. } => each(&[slot, dst]),
+            Op::Remember { slot, value, .. } => each(&[slot, value]),
+            Op::Jump { .. } | Op::Value { .. } | Op::Direct { .. } => {}
         }
     }
 
@@ -397,7 +408,7 @@ impl Op {
             Op::Jump { to }
             | Op::Unless { to, .. }
             | Op::UnlessConst { to, .. }
-            | Op::Test { to, .. } => Some(to),
+            | Op::Recall { to, .. } => Some(to),
             Op::Range { exit, .. } | Op::Items { exit, .. } => Some(exit),
             Op::Next { body, .. } | Op::NextItem { body, .. } => Some(body),
             _ => None,

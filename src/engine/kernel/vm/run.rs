@@ -209,11 +209,22 @@ pub(super) fn execute<H: Host>(
                     pc = to as usize;
                 }
             }
-            Op::Test { ref cond, when, to } => {
-                if cond.eval(r.0, host.calls())? == when {
+            Op::Recall {
+                ref memo,
+                slot,
+                dst,
+                to,
+            } => {
+                if let Some((value, _)) = memo.get(r.get(slot)) {
+                    r.set(dst, value);
                     pc = to as usize;
                 }
             }
+            Op::Remember {
+                ref memo,
+                slot,
+                value,
+            } => memo.set(r.get(slot), r.get(value), 0),
             Op::Range {
                 slot,
                 low,
