@@ -445,7 +445,7 @@ impl Fold {
     }
 
     /// The reduction of `items`, `None` where the built-in fails.
-    fn apply(self, items: &[i64]) -> Option<i64> {
+    pub(super) fn apply(self, items: &[i64]) -> Option<i64> {
         let items = items.iter().copied();
         match self {
             Fold::Sum => items.into_iter().try_fold(0i64, i64::checked_add),

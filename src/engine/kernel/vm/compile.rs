@@ -472,6 +472,11 @@ impl Compiler {
                     index,
                 }
             }
+            IntExpr::Fold(fold, header) => Op::Fold {
+                dst,
+                fold: *fold,
+                header: *header as Reg,
+            },
             IntExpr::At(header, index) => Op::At {
                 dst,
                 header: *header as Reg,

@@ -25,7 +25,7 @@ use std::mem::MaybeUninit;
 use std::rc::Rc;
 
 use super::int::Memo;
-use super::{Calls, CmpOp, IntExpr, IntOp, ListExpr, Table};
+use super::{Calls, CmpOp, Fold, IntExpr, IntOp, ListExpr, Table};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -201,6 +201,13 @@ enum Op {
         header: Reg,
         index: Reg,
     },
+    /// `dst = fold(list)` of the list whose header is in `header` and the
+    /// register after it (`sum(p)`, `min(p)` of a board).
+    Fold {
+        dst: Reg,
+        fold: Fold,
+        header: Reg,
+    },
     /// `dst = table[key][index]`, the item of a table's list.
     Item {
         dst: Reg,
@@ -227,8 +234,8 @@ enum Op {
     Tail {
         args: Box<[Reg]>,
     },
-    /// An expression that folds or builds a list (`IntExpr::Reduce`,
-    /// `Item`, `Until`…), by its own evaluation.
+    /// An expression that builds a list (`IntExpr::Reduce`, `Item`) or
+    /// searches for a loop's end (`Until`), by its own evaluation.
     Eval {
         dst: Reg,
         expr: Box<IntExpr>,
@@ -363,6 +370,7 @@ impl Op {
             Op::Grundy { dst, arg, .. } => each(&[dst, arg]),
             Op::Tail { ref args } => each(args),
             Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),
+            Op::Fold { dst, header, .. } => each(&[dst, header, header + 1]),
             Op::Item {
                 dst, key, index, ..
             } => each(&[dst, key, index]),

@@ -162,6 +162,10 @@ pub(super) fn execute<H: Host>(
                 let at = place(r.get(index), len)?;
                 r.set(dst, r.0[start + at]);
             }
+            Op::Fold { dst, fold, header } => {
+                let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
+                r.set(dst, fold.apply(&r.0[start..start + len])?);
+            }
             Op::Item {
                 dst,
                 ref table,
