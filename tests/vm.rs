@@ -188,3 +188,20 @@ fn a_recursive_def_whose_argument_grows_reports_its_overflow() {
     assert_eq!(printed, "");
     assert!(error.contains("overflow"), "{error}");
 }
+
+/// Only a body that is a condition all through (`if … then 1 else 0` at
+/// its top) gives 1 or 0 however it returns: a call of itself inside a
+/// condition nested in another body (`f`, which may give 5) is a call,
+/// not a tail call standing for the condition's result.
+#[test]
+fn a_condition_nested_in_a_body_keeps_its_calls() {
+    // The value of `G(n)` is `f(n)`: its options are the heaps below it.
+    let script = "def f(n) = if n > 10 then (if f(n - 1) != 0 then 1 else 0) else 5\n\
+                  game G(n) = < *k for k in 0..f(n) >\n\
+                  seq(G, 0..=14)";
+    let printed = assert_same_as_the_generic_search(script);
+    let values: Vec<String> = (0..=14)
+        .map(|n| if n > 10 { "1" } else { "5" }.to_string())
+        .collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+}

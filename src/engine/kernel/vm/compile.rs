@@ -70,7 +70,15 @@ impl Compiler {
     pub fn routine(mut self, body: &IntExpr, own: usize) -> (Code, Reg) {
         let result = self.temp();
         let mut end = Label::default();
-        self.tail(body, own, result, &mut end);
+        match body {
+            // A condition all through: every return gives 1 or 0.
+            IntExpr::Select(cond, a, b)
+                if a.as_constant() == Some(1) && b.as_constant() == Some(0) =>
+            {
+                self.tail_cond(cond, own, result, &mut end);
+            }
+            _ => self.tail(body, own, result, &mut end),
+        }
         self.place(end);
         (self.finish(), result)
     }
@@ -80,11 +88,6 @@ impl Compiler {
     /// code again on new arguments, as a loop, where a call would nest.
     fn tail(&mut self, e: &IntExpr, own: usize, result: Reg, end: &mut Label) {
         match e {
-            IntExpr::Select(cond, a, b)
-                if a.as_constant() == Some(1) && b.as_constant() == Some(0) =>
-            {
-                self.tail_cond(cond, own, result, end);
-            }
             IntExpr::Select(cond, a, b) => {
                 let mut other = Label::default();
                 self.branch(cond, false, &mut other);
@@ -501,11 +504,12 @@ impl Compiler {
     }
 
     /// Jumps to `label` when `cond` is `when`; otherwise goes on.
-    /// The body `if cond then 1 else 0` in tail position, which gives 1
-    /// or 0 however it returns: the last part of an `and` or an `or` is in
-    /// tail position too, and a call of the function itself there
-    /// (`odd(n / 2)` in `n == 1 or (n % 2 == 1 and odd(n / 2))`) gives the
-    /// body's value.
+    /// The condition of a body that is `if cond then 1 else 0` as a whole,
+    /// which therefore gives 1 or 0 however it returns: the last part of
+    /// an `and` or an `or` is in tail position too, and a call of the
+    /// function itself there (`odd(n / 2)` in `n == 1 or (n % 2 == 1 and
+    /// odd(n / 2))`) gives the body's value. A condition nested deeper in
+    /// a body that may give other values keeps its calls.
     fn tail_cond(&mut self, cond: &Cond, own: usize, result: Reg, end: &mut Label) {
         let mut decided = Label::default();
         let value = match cond {
