@@ -21,7 +21,6 @@
 mod compile;
 mod run;
 
-use std::mem::MaybeUninit;
 use std::rc::Rc;
 
 use super::int::Memo;
@@ -30,8 +29,8 @@ use super::{Calls, CmpOp, Fold, IntExpr, IntOp, ListExpr, Table};
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
 
-/// The operations of a kernel's elements, and how many temporaries they
-/// use.
+/// The operations of a kernel's elements or of a function's body, and
+/// the frame they run in.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub(super) struct Code {
     ops: Vec<Op>,
@@ -97,17 +96,10 @@ impl Routine {
     /// an error or a call goes too deep.
     pub fn evaluate(&self, args: &[i64], calls: &Calls) -> Option<i64> {
         let frame = self.code.frame;
-        let mut small = [const { MaybeUninit::<i64>::uninit() }; SMALL_FRAME];
+        let mut small = [0; SMALL_FRAME];
         let mut large = Vec::new();
-        let regs: &mut [i64] = match frame <= SMALL_FRAME {
-            true => {
-                let regs = &mut small[..frame];
-                // Only the frame is zeroed: most functions use a few
-                // registers, and are called often.
-                regs.iter_mut().for_each(|r| _ = r.write(0));
-                // SAFETY: the frame's registers were all written above.
-                unsafe { &mut *(regs as *mut [MaybeUninit<i64>] as *mut [i64]) }
-            }
+        let regs = match frame <= SMALL_FRAME {
+            true => &mut small[..frame],
             false => {
                 large.resize(frame, 0);
                 &mut large[..]
