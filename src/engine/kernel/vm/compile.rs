@@ -96,16 +96,11 @@ impl Compiler {
                 self.tail(b, own, result, end);
             }
             IntExpr::Call(function, args) if *function == own => {
-                // Each argument into a temporary of its own, none of them a
-                // parameter, which `Tail` overwrites.
-                let args = (args.iter())
-                    .map(|arg| {
-                        let at = self.temp();
-                        self.int_into(arg, at);
-                        at
-                    })
-                    .collect();
-                self.ops.push(Op::Tail { args });
+                // Temporaries of their own, none of them a parameter,
+                // which `Tail` overwrites.
+                let first = self.consecutive(args);
+                let count = args.len() as u32;
+                self.ops.push(Op::Tail { first, count });
             }
             _ => {
                 self.int_into(e, result);
@@ -272,18 +267,10 @@ impl Compiler {
             {
                 Source::Constants(values)
             }
-            Iter::List(items) => {
-                // The items in consecutive registers.
-                let first = self.next;
-                self.next += items.len() as Reg;
-                for (at, item) in (first..).zip(items) {
-                    self.int_into(item, at);
-                }
-                Source::Regs {
-                    first,
-                    count: items.len() as u32,
-                }
-            }
+            Iter::List(items) => Source::Regs {
+                first: self.consecutive(items),
+                count: items.len() as u32,
+            },
             Iter::Sorted { values, low, high } => Source::Sorted {
                 values: values.clone(),
                 low: self.int(low),
@@ -370,6 +357,17 @@ impl Compiler {
         }
         self.int_into(e, dst);
         dst
+    }
+
+    /// The first of the fresh consecutive registers holding the values of
+    /// `es`, in order.
+    fn consecutive(&mut self, es: &[IntExpr]) -> Reg {
+        let first = self.next;
+        self.next += es.len() as Reg;
+        for (at, e) in (first..).zip(es) {
+            self.int_into(e, at);
+        }
+        first
     }
 
     /// Whether `e` reads only the parameters and cannot fail: computing

@@ -221,10 +221,12 @@ enum Op {
         foreign: u32,
         arg: Reg,
     },
-    /// A function's call of itself in tail position: the arguments become
-    /// the parameters, and the code starts again.
+    /// A function's call of itself in tail position: its `count`
+    /// arguments, in the registers from `first` on, become the
+    /// parameters, and the code starts again.
     Tail {
-        args: Box<[Reg]>,
+        first: Reg,
+        count: u32,
     },
     /// An expression that builds a list (`IntExpr::Reduce`, `Item`) or
     /// searches for a loop's end (`Until`), by its own evaluation.
@@ -360,7 +362,7 @@ impl Op {
                 each(args);
             }
             Op::Grundy { dst, arg, .. } => each(&[dst, arg]),
-            Op::Tail { ref args } => each(args),
+            Op::Tail { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),
             Op::Fold { dst, header, .. } => each(&[dst, header, header + 1]),
             Op::Item {

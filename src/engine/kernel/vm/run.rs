@@ -59,9 +59,13 @@ pub(super) trait Host {
         None
     }
 
-    /// Makes the options of an element's split or board value, or of its
-    /// split in closed form (`direct`).
-    fn value(&mut self, _element: u32, _direct: bool, _regs: &[i64]) -> Option<()> {
+    /// Makes the options of an element's split or board value.
+    fn value(&mut self, _element: u32, _regs: &[i64]) -> Option<()> {
+        None
+    }
+
+    /// Makes the options of an element's split in closed form.
+    fn direct(&mut self, _element: u32) -> Option<()> {
         None
     }
 }
@@ -192,12 +196,12 @@ pub(super) fn execute<H: Host>(
             Op::Grundy { dst, foreign, arg } => {
                 r.set(dst, host.calls().grundy(foreign as usize, r.get(arg))?)
             }
-            Op::Tail { ref args } => {
+            Op::Tail { first, count } => {
                 host.tail()?;
-                // Each argument is a temporary of its own: the parameters
-                // may be set in order.
-                for (param, &a) in (0..).zip(args) {
-                    r.set(param, bounded(r.get(a))?);
+                // The arguments follow the parameters: they may be set in
+                // order.
+                for param in 0..count {
+                    r.set(param, bounded(r.get(first + param))?);
                 }
                 pc = 0;
             }
@@ -313,8 +317,8 @@ pub(super) fn execute<H: Host>(
                 }
                 host.option(v)?;
             }
-            Op::Value { element } => host.value(element, false, r.0)?,
-            Op::Direct { element } => host.value(element, true, r.0)?,
+            Op::Value { element } => host.value(element, r.0)?,
+            Op::Direct { element } => host.direct(element)?,
         }
     }
     Some(())
@@ -367,15 +371,13 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
         self.walk.count(1)
     }
 
-    fn value(&mut self, element: u32, direct: bool, regs: &[i64]) -> Option<()> {
-        let kernel = self.kernel;
-        match direct {
-            false => (self.walk).value(&kernel.elements[element as usize].value, regs),
-            true => {
-                let direct = kernel.direct[element as usize].as_ref();
-                self.walk.direct(direct.expect("a direct split"))
-            }
-        }
+    fn value(&mut self, element: u32, regs: &[i64]) -> Option<()> {
+        (self.walk).value(&self.kernel.elements[element as usize].value, regs)
+    }
+
+    fn direct(&mut self, element: u32) -> Option<()> {
+        let direct = self.kernel.direct[element as usize].as_ref();
+        self.walk.direct(direct.expect("a direct split"))
     }
 }
 
