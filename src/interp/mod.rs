@@ -315,7 +315,6 @@ impl Interp {
             first.unwrap_or_else(|| Diagnostic::new(span, "cannot define the octal game"))
         })?;
         let (mut program, lowered) = (defined.program, defined.lowered);
-        self.types = defined.types;
         let Some(&id) = lowered.new_families.first() else {
             return Err(Diagnostic::new(span, "cannot define the octal game"));
         };
@@ -326,6 +325,7 @@ impl Interp {
             family.name = display.clone();
         }
         self.program = Rc::new(program);
+        self.types = defined.types;
         self.engine.define_family(id, display, Shape::Ints(1));
         self.octal_families.insert(code.to_string(), id);
         Ok(id)
