@@ -91,7 +91,7 @@ pub fn plan(
         true => Kernel::of_lists(elements, slots),
         false => Kernel::new(translated.params, elements, slots),
     };
-    kernel.functions = functions;
+    kernel.set_functions(functions);
     kernel.int_functions = translated.int_functions;
     kernel.foreign = translated.foreign;
     Ok(Plan {

@@ -11,7 +11,7 @@ use crate::engine::kernel::{
 
 impl Display for Plan {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let functions = &self.kernel.functions;
+        let functions = self.kernel.functions();
         let (params, program) = match (self.kernel.list, self.board) {
             (true, _) => (self.slot_names[0].clone(), "list program"),
             (false, board) => {

@@ -1,10 +1,9 @@
 //! List comprehensions in a list program, `[min(x, c) for x in rows[r..] if
-//! c > 0]`: loops over ranges and over lists the frame holds, filters, and
-//! an integer item, run in the frame's own slots.
+//! c > 0]`: loops over ranges and over lists, filters, and an integer item,
+//! run in the frame's own slots (`vm::lists` compiles them).
 
-use super::SLOT_BOUND;
 use super::int::{Cond, IntExpr};
-use super::list::{Builder, Each, ListExpr, MEMORY};
+use super::list::{Each, ListExpr};
 
 /// `[item for … if …]`: its clauses in order, and the item.
 #[derive(Clone, Debug, PartialEq)]
@@ -165,92 +164,5 @@ impl Comprehension {
             }
         }
         self.item.uses(slot)
-    }
-}
-
-impl Builder<'_> {
-    /// The items of `c`, appended to the memory.
-    pub(super) fn comprehension(
-        &mut self,
-        c: &Comprehension,
-        base: usize,
-        depth: usize,
-    ) -> Option<(usize, usize)> {
-        let mark = self.memory.len();
-        self.clauses(c, 0, base, depth)?;
-        Some((mark, self.memory.len() - mark))
-    }
-
-    fn clauses(
-        &mut self,
-        c: &Comprehension,
-        index: usize,
-        base: usize,
-        depth: usize,
-    ) -> Option<()> {
-        match c.clauses.get(index) {
-            None => {
-                let value = c.item.eval(&self.memory[base..], &self.calls)?;
-                self.memory.push(value);
-                (self.memory.len() <= MEMORY).then_some(())
-            }
-            Some(ListClause::If(cond)) => match cond.eval(&self.memory[base..], &self.calls)? {
-                true => self.clauses(c, index + 1, base, depth),
-                false => Some(()),
-            },
-            Some(ListClause::For { slot, over }) => match over {
-                Over::Range {
-                    low,
-                    high,
-                    inclusive,
-                } => {
-                    let frame = &self.memory[base..];
-                    let (a, mut b) = (
-                        low.eval(frame, &self.calls)?,
-                        high.eval(frame, &self.calls)?,
-                    );
-                    if *inclusive {
-                        b = b.checked_add(1)?;
-                    }
-                    // Loop variables stay within the slot bound.
-                    if b > a && (a <= -SLOT_BOUND || b >= SLOT_BOUND || b - a > MEMORY as i64) {
-                        return None;
-                    }
-                    for x in a..b {
-                        self.memory[base + slot] = x;
-                        self.clauses(c, index + 1, base, depth)?;
-                    }
-                    Some(())
-                }
-                Over::List(list) => {
-                    let top = self.memory.len();
-                    let (start, len) = self.build(list, base, depth)?;
-                    // A list built on the way lies on top of the memory:
-                    // the items made from it follow it, and move down over
-                    // it once the loop is done.
-                    let made = self.memory.len();
-                    let bounded = |x: &i64| -SLOT_BOUND < *x && *x < SLOT_BOUND;
-                    if let (Some(each), true) = (c.each, index + 1 == c.clauses.len()) {
-                        if !self.memory[start..start + len].iter().all(bounded) {
-                            return None;
-                        }
-                        self.each_item(each, &c.item, *slot, base, (start, len))?;
-                    } else {
-                        for i in 0..len {
-                            let x = self.memory[start + i];
-                            if !bounded(&x) {
-                                return None;
-                            }
-                            self.memory[base + slot] = x;
-                            self.clauses(c, index + 1, base, depth)?;
-                        }
-                    }
-                    if made != top {
-                        self.down(top, made);
-                    }
-                    Some(())
-                }
-            },
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! semantics of the language's operators (an error is `None`), built through
 //! constructors that fold whatever is affine.
 
-use super::list::{Builder, Function, ListExpr};
+use super::list::ListExpr;
 use super::vm::Routine;
 use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, SLOT_BOUND, Until};
 
@@ -279,10 +279,8 @@ pub struct Calls<'a> {
     /// The values of the positions of the kernel's foreign families known
     /// here (`Known::foreign`).
     foreign: Option<&'a dyn Fn(usize, i64) -> Option<u64>>,
-    /// The kernel's functions building lists, and the memory that lists
-    /// built on the way are built in (`IntExpr::Reduce`, `Iter::Built`).
-    pub(super) lists: &'a [Function],
-    scratch: Option<&'a std::cell::Cell<Vec<i64>>>,
+    /// The kernel's functions building lists, compiled.
+    lists: &'a [Routine],
 }
 
 impl<'a> Calls<'a> {
@@ -293,7 +291,6 @@ impl<'a> Calls<'a> {
         deepest: None,
         foreign: None,
         lists: &[],
-        scratch: None,
     };
 
     /// Calls of `functions`, none in progress, the deepest reached kept in
@@ -309,67 +306,33 @@ impl<'a> Calls<'a> {
             deepest: Some(deepest),
             foreign: Some(foreign),
             lists: &[],
-            scratch: None,
         }
     }
 
-    /// The same calls, lists built on the way built with `lists` in
-    /// `scratch`.
-    pub fn with_lists(
-        self,
-        lists: &'a [Function],
-        scratch: &'a std::cell::Cell<Vec<i64>>,
-    ) -> Calls<'a> {
-        Calls {
-            lists,
-            scratch: Some(scratch),
-            ..self
-        }
+    /// The same calls, with the kernel's functions building lists.
+    pub fn with_lists(self, lists: &'a [Routine]) -> Calls<'a> {
+        Calls { lists, ..self }
     }
 
-    /// The items of `list` when it is a constant table's list (`Pick`),
-    /// read where they lie: `Some(None)` for any other list, `None` where
-    /// picking fails. Whether they may be loop variables is the caller's
-    /// to check (`bounded`).
-    #[inline]
-    pub(super) fn in_place<'l>(
-        &self,
-        list: &'l ListExpr,
-        slots: &[i64],
-    ) -> Option<Option<&'l [i64]>> {
-        let ListExpr::Pick(table, key) = list else {
-            return Some(None);
+    /// How deeply the calls in progress are nested.
+    pub(super) fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Lays the items of `lists[index]` on `args` on top of `items`;
+    /// `None` where the language reports an error or the calls go too
+    /// deep.
+    #[inline(never)]
+    pub(super) fn call_list(&self, index: usize, args: &[i64], items: &mut Vec<i64>) -> Option<()> {
+        let level = self.depth + 1;
+        if level > CALL_DEPTH {
+            return None;
+        }
+        let inner = Calls {
+            depth: level,
+            ..*self
         };
-        Some(Some(table.pick(key.eval(slots, self)?)?))
-    }
-
-    /// `f` of the items of `list`, built on top of a copy of the frame
-    /// `slots`; `None` where building fails. A list built while another is
-    /// (a reduction inside a comprehension) takes a memory of its own.
-    pub(super) fn with_list<T>(
-        &self,
-        list: &ListExpr,
-        slots: &[i64],
-        f: impl FnOnce(&[i64]) -> Option<T>,
-    ) -> Option<T> {
-        if let Some(items) = self.in_place(list, slots)? {
-            return bounded(items).then(|| f(items))?;
-        }
-        let scratch = self.scratch?;
-        let mut memory = scratch.take();
-        memory.clear();
-        memory.extend_from_slice(slots);
-        let mut builder = Builder {
-            calls: *self,
-            memory: &mut memory,
-        };
-        let built = builder.build(list, 0, 0);
-        let result = built.and_then(|(start, len)| {
-            let items = &memory[start..start + len];
-            bounded(items).then(|| f(items))?
-        });
-        scratch.set(memory);
-        result
+        self.lists.get(index)?.lay(args, items, &inner)
     }
 
     /// The same calls one level deeper (a function calling itself in tail
@@ -766,11 +729,6 @@ impl IntExpr {
                 Some(xs[0].eval(slots, calls)?.max(xs[1].eval(slots, calls)?))
             }
             IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
-            IntExpr::At(header, i) => {
-                let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
-                let at = place(i.eval(slots, calls)?, len)?;
-                Some(slots[start + at])
-            }
             _ => self.eval_rest(slots, calls),
         }
     }
@@ -792,15 +750,17 @@ impl IntExpr {
                 true => a.eval(slots, calls),
                 false => b.eval(slots, calls),
             },
-            IntExpr::Fold(fold, header) => {
-                let (start, len) = (slots[*header] as usize, slots[header + 1] as usize);
-                fold.apply(&slots[start..start + len])
+            // A constant table's list, read where it lies.
+            IntExpr::Reduce(fold, list) if let ListExpr::Pick(table, key) = &**list => {
+                fold.apply(table.pick(key.eval(slots, calls)?)?)
             }
-            IntExpr::Reduce(fold, list) => calls.with_list(list, slots, |items| fold.apply(items)),
-            IntExpr::Item(list, i) => {
-                let i = i.eval(slots, calls)?;
-                calls.with_list(list, slots, |items| Some(items[place(i, items.len())?]))
+            IntExpr::Item(list, i) if let ListExpr::Pick(table, key) = &**list => {
+                let items = table.pick(key.eval(slots, calls)?)?;
+                Some(items[place(i.eval(slots, calls)?, items.len())?])
             }
+            // Any other list lives on the VM's item stack, which an
+            // expression evaluated outside the VM cannot reach.
+            IntExpr::At(..) | IntExpr::Fold(..) | IntExpr::Reduce(..) | IntExpr::Item(..) => None,
             IntExpr::Call(f, args) => {
                 let mut values = [0; MAX_SLOTS];
                 for (value, arg) in values.iter_mut().zip(args) {
@@ -813,7 +773,7 @@ impl IntExpr {
                 _ => None,
             },
             IntExpr::Until(until) => until.eval(slots, calls),
-            IntExpr::Affine(_) | IntExpr::At(..) | IntExpr::Binary(..) => {
+            IntExpr::Affine(_) | IntExpr::Binary(..) => {
                 self.eval_tree(slots, calls)
             }
         }

@@ -300,11 +300,13 @@ pub struct Kernel {
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
     /// Whether a position is one list of integers, whose header is in the
-    /// first two slots and whose items follow the slots.
+    /// first two slots and whose items are the first on the item stack.
     pub list: bool,
-    /// The recursive functions the elements call: those returning lists,
-    /// and those returning integers.
-    pub functions: Vec<Function>,
+    /// The recursive functions the elements call: those returning lists
+    /// (set with `set_functions`, which compiles them), and those
+    /// returning integers.
+    functions: Vec<Function>,
+    list_functions: Vec<vm::Routine>,
     pub int_functions: Vec<IntFunction>,
     /// The other families whose positions the options name
     /// (`IntExpr::Grundy`), each by one integer argument.
@@ -389,15 +391,30 @@ impl Kernel {
             direct,
             list: false,
             functions: Vec::new(),
+            list_functions: Vec::new(),
             int_functions: Vec::new(),
             foreign: Vec::new(),
         }
     }
 
     /// How many registers a position's frame holds: the slots, then the
-    /// VM's temporaries (a list's items follow them).
+    /// VM's temporaries.
     pub(super) fn frame(&self) -> usize {
         self.code.frame
+    }
+
+    /// The functions returning lists that the elements call, each
+    /// compiled into its routine.
+    pub fn set_functions(&mut self, functions: Vec<Function>) {
+        self.list_functions = (functions.iter().enumerate())
+            .map(|(own, function)| vm::Routine::of_list(function, own))
+            .collect();
+        self.functions = functions;
+    }
+
+    /// The functions returning lists, as the IR has them.
+    pub fn functions(&self) -> &[Function] {
+        &self.functions
     }
 
     /// What the walk knows of element `index`'s innermost loop.
@@ -590,11 +607,8 @@ pub struct OptionSet {
     pub count: u64,
     intervals: Vec<(i64, i64)>,
     slots: Vec<i64>,
-    /// The memory the lists of an option are built in.
-    memory: Vec<i64>,
-    /// The memory lists built on the way are built in (`Calls::with_list`).
-    scratch: Vec<i64>,
-    /// The items of the VM's loops over lists.
+    /// The VM's item stack: the lists of a position, and the items of its
+    /// loops.
     items: Vec<i64>,
     /// The positions the options named, one after another, when gathered
     /// (`Known::gathers`): their integers, and per position where it ends

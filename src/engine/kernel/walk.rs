@@ -5,7 +5,6 @@
 
 use super::curve::Curves;
 use super::line::Line;
-use super::list::Builder;
 use super::{
     Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS, OptionSet,
     OptionValue, PairRange, SLOT_BOUND, Split,
@@ -40,38 +39,36 @@ impl Kernel {
         out.count = 0;
         let deepest = std::cell::Cell::new(0);
         let foreign = |index, arg| known.foreign(index, arg);
-        let scratch = std::cell::Cell::new(std::mem::take(&mut out.scratch));
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,
             limit,
             out,
             calls: Calls::new(&self.int_functions, &deepest, &foreign)
-                .with_lists(&self.functions, &scratch),
+                .with_lists(&self.list_functions),
         };
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
             let mut params = [0; MAX_PARAMS];
             params.get_mut(..args.len())?.copy_from_slice(args);
-            let result = lines.iter().try_for_each(|line| walk.line(line, &params));
-            walk.out.scratch = scratch.take();
-            return result;
+            return lines.iter().try_for_each(|line| walk.line(line, &params));
         }
         let mut slots = std::mem::take(&mut walk.out.slots);
         slots.clear();
-        if self.list {
-            // The header, then the items after the slots.
-            slots.resize(self.frame(), 0);
-            slots[0] = self.frame() as i64;
-            slots[1] = args.len() as i64;
-            slots.extend_from_slice(args);
-        } else {
-            slots.resize(self.frame().max(args.len()), 0);
-            slots[..args.len()].copy_from_slice(args);
-        }
-        let result = walk.run(self, &mut slots);
+        slots.resize(self.frame().max(args.len()), 0);
+        let board = match self.list {
+            // The header: the list is the item stack's first items.
+            true => {
+                slots[1] = args.len() as i64;
+                args
+            }
+            false => {
+                slots[..args.len()].copy_from_slice(args);
+                &[]
+            }
+        };
+        let result = walk.run(self, &mut slots, board);
         walk.out.slots = slots;
-        walk.out.scratch = scratch.take();
         result
     }
 }
@@ -271,38 +268,6 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         (self.out.count <= self.limit).then_some(())
     }
 
-    /// The options of an element's split or board value.
-    pub(super) fn value(&mut self, value: &OptionValue, slots: &[i64]) -> Option<()> {
-        match value {
-            OptionValue::Terms { .. } => unreachable!("terms are the VM's to emit"),
-            OptionValue::Split(split) => self.split(split, slots),
-            OptionValue::Boards { boards, nims } => {
-                let mut v = nim_sum(nims, slots, &self.calls)?;
-                for board in boards {
-                    let memory = &mut self.out.memory;
-                    memory.clear();
-                    memory.extend_from_slice(slots);
-                    let mut builder = Builder {
-                        calls: self.calls,
-                        memory,
-                    };
-                    let (start, len) = builder.build(board, 0, 0)?;
-                    let list = &self.out.memory[start..start + len];
-                    match self.known.gathers() {
-                        true => {
-                            self.out.boards.extend_from_slice(list);
-                            let option = self.out.points.len();
-                            self.out.board_ends.push((self.out.boards.len(), option));
-                        }
-                        false => v ^= self.known.value(list)?,
-                    }
-                }
-                self.out.points.push(v);
-                self.count(1)
-            }
-        }
-    }
-
     /// Gathers the position `args` names into the option being made.
     pub(super) fn gather(&mut self, args: &[i64]) {
         let out = &mut *self.out;
@@ -310,7 +275,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         out.board_ends.push((out.boards.len(), out.points.len()));
     }
 
-    fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {
+    /// The options of an element that is a split.
+    pub(super) fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {
         let (a, b) = self.range(&split.low, &split.high, split.inclusive, slots)?;
         if a >= b {
             return Some(());

@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use super::lists::is_view;
 use super::{Code, Op, Reg, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
@@ -13,19 +14,19 @@ use crate::engine::kernel::{
 };
 
 pub(super) struct Compiler {
-    ops: Vec<Op>,
+    pub ops: Vec<Op>,
     /// The operations run before the elements, and the expressions they
     /// compute, each in its register.
     prelude: Vec<Op>,
     hoisted: Vec<(IntExpr, Reg)>,
     params: usize,
     /// The next temporary free: the temporaries follow the slots.
-    next: Reg,
+    pub next: Reg,
 }
 
 /// A place to jump to, not placed yet: the operations jumping to it.
 #[derive(Default)]
-struct Label(Vec<usize>);
+pub(super) struct Label(Vec<usize>);
 
 /// The element being compiled: its index, and whether its innermost loop
 /// may run natively.
@@ -110,7 +111,7 @@ impl Compiler {
     }
 
     /// The prelude, then the operations compiled.
-    fn finish(mut self) -> Code {
+    pub(super) fn finish(mut self) -> Code {
         // The operations' jumps land past the prelude.
         let offset = self.prelude.len() as u32;
         for op in &mut self.ops {
@@ -126,17 +127,17 @@ impl Compiler {
         }
     }
 
-    fn temp(&mut self) -> Reg {
+    pub(super) fn temp(&mut self) -> Reg {
         self.next += 1;
         self.next - 1
     }
 
-    fn here(&self) -> u32 {
+    pub(super) fn here(&self) -> u32 {
         self.ops.len() as u32
     }
 
     /// Points every jump to `label` here.
-    fn place(&mut self, label: Label) {
+    pub(super) fn place(&mut self, label: Label) {
         let here = self.here();
         for at in label.0 {
             *self.ops[at].target().expect("only jumps are patched") = here;
@@ -144,7 +145,7 @@ impl Compiler {
     }
 
     /// Pushes a jump to `label`.
-    fn jump(&mut self, op: Op, label: &mut Label) {
+    pub(super) fn jump(&mut self, op: Op, label: &mut Label) {
         label.0.push(self.ops.len());
         self.ops.push(op);
     }
@@ -180,66 +181,66 @@ impl Compiler {
                         native,
                         exit: 0,
                     };
-                    return self.looped(range, current, index, |body| Op::Next { slot, end, body });
+                    let body = |c: &mut Self| c.clauses(current, index + 1);
+                    return self.looped(range, body, |body| Op::Next { slot, end, body });
                 }
                 let at = self.temp();
                 // The loop's end and where its items start.
                 self.next += 2;
                 let source = match iter {
-                    Iter::Built(list @ (ListExpr::Select(..) | ListExpr::Concat(..))) => {
+                    Iter::Built(list) if is_view(list) => Source::List {
+                        header: self.list(list),
+                    },
+                    Iter::Built(list) if !matches!(list, ListExpr::Pick(..)) => {
                         self.ops.push(Op::Mark { items: at + 2 });
                         self.lay(list);
                         Source::Laid
                     }
                     _ => self.source(iter, native),
                 };
-                let items = Op::Items {
-                    source: Box::new(source),
-                    slot,
-                    at,
-                    exit: 0,
-                };
-                self.looped(items, current, index, |body| Op::NextItem {
-                    slot,
-                    at,
-                    body,
-                });
+                let body = |c: &mut Self| c.clauses(current, index + 1);
+                self.item_loop(source, slot, at, body);
             }
         }
     }
 
     /// A loop: `start`, which leaves past its end when there is nothing
-    /// to walk, the clauses after `index` as its body, and `next(body)`,
-    /// which goes back to the body while there is more.
-    fn looped(&mut self, start: Op, current: Current, index: usize, next: impl FnOnce(u32) -> Op) {
+    /// to walk, `body`, and `next(body)`, which goes back to the body
+    /// while there is more.
+    pub(super) fn looped(
+        &mut self,
+        start: Op,
+        body: impl FnOnce(&mut Self),
+        next: impl FnOnce(u32) -> Op,
+    ) {
         let mut exit = Label::default();
         self.jump(start, &mut exit);
-        let body = self.here();
-        self.clauses(current, index + 1);
-        self.ops.push(next(body));
+        let at = self.here();
+        body(self);
+        self.ops.push(next(at));
         self.place(exit);
     }
 
-    /// Lays the items of `list` on the item stack: a choice of lists is a
-    /// branch, a concatenation its parts in order.
-    fn lay(&mut self, list: &ListExpr) {
-        let iter = match list {
-            ListExpr::Select(cond, a, b) => {
-                return self.choose(cond, |c| c.lay(a), |c| c.lay(b));
-            }
-            ListExpr::Concat(a, b) => {
-                self.lay(a);
-                return self.lay(b);
-            }
-            ListExpr::Items(items) => Iter::List(items.clone()),
-            list => Iter::Built(list.clone()),
+    /// A loop of `slot` over the items `source` gives, `at` and the two
+    /// registers after it the loop's own.
+    pub(super) fn item_loop(
+        &mut self,
+        source: Source,
+        slot: Reg,
+        at: Reg,
+        body: impl FnOnce(&mut Self),
+    ) {
+        let items = Op::Items {
+            source: Box::new(source),
+            slot,
+            at,
+            exit: 0,
         };
-        let source = Box::new(self.source(&iter, None));
-        self.ops.push(Op::Lay { source });
+        self.looped(items, body, |body| Op::NextItem { slot, at, body });
     }
 
     /// `then` where `cond` holds, else `otherwise`: a branch.
-    fn choose(
+    pub(super) fn choose(
         &mut self,
         cond: &Cond,
         then: impl FnOnce(&mut Self),
@@ -254,7 +255,7 @@ impl Compiler {
         self.place(end);
     }
 
-    fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
+    pub(super) fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
         match iter {
             Iter::Range { .. } => unreachable!("a range is a loop of its own"),
             Iter::List(items)
@@ -281,7 +282,7 @@ impl Compiler {
                 table: table.clone(),
                 key: self.int(key),
             },
-            Iter::Built(list) => Source::Built(list.clone()),
+            Iter::Built(_) => unreachable!("a list built on the way is laid"),
             Iter::Divisors { of, low, high } => {
                 let (low, high) = (self.int(low), self.int(high));
                 Source::Divisors {
@@ -294,8 +295,10 @@ impl Compiler {
     }
 
     fn emit(&mut self, value: &OptionValue, element: u32) {
-        let OptionValue::Terms { calls, nims } = value else {
-            return self.ops.push(Op::Value { element });
+        let (calls, nims) = match value {
+            OptionValue::Terms { calls, nims } => (calls, nims),
+            OptionValue::Boards { boards, nims } => return self.boards(boards, nims),
+            OptionValue::Split(_) => return self.ops.push(Op::Value { element }),
         };
         if let ([call], []) = (&calls[..], &nims[..])
             && let [arg] = &call[..]
@@ -335,7 +338,7 @@ impl Compiler {
 
     /// The register holding the value of `e`, computed into a fresh
     /// temporary unless `e` is a slot as it is.
-    fn int(&mut self, e: &IntExpr) -> Reg {
+    pub(super) fn int(&mut self, e: &IntExpr) -> Reg {
         if let IntExpr::Affine(a) = e
             && let [(slot, 1)] = a.terms[..]
             && a.constant == 0
@@ -361,7 +364,7 @@ impl Compiler {
 
     /// The first of the fresh consecutive registers holding the values of
     /// `es`, in order.
-    fn consecutive(&mut self, es: &[IntExpr]) -> Reg {
+    pub(super) fn consecutive(&mut self, es: &[IntExpr]) -> Reg {
         let first = self.next;
         self.next += es.len() as Reg;
         for (at, e) in (first..).zip(es) {
@@ -384,7 +387,7 @@ impl Compiler {
         }
     }
 
-    fn int_into(&mut self, e: &IntExpr, dst: Reg) {
+    pub(super) fn int_into(&mut self, e: &IntExpr, dst: Reg) {
         let op = match e {
             IntExpr::Affine(a) => match a.terms[..] {
                 [] => Op::Const {
@@ -473,6 +476,21 @@ impl Compiler {
                     index,
                 }
             }
+            IntExpr::Item(list, index) => {
+                return self.with_list(list, |c, header| {
+                    let index = c.int(index);
+                    c.ops.push(Op::At { dst, header, index });
+                });
+            }
+            IntExpr::Reduce(fold, list) => {
+                return self.with_list(list, |c, header| {
+                    (c.ops).push(Op::Fold {
+                        dst,
+                        fold: *fold,
+                        header,
+                    })
+                });
+            }
             IntExpr::Fold(fold, header) => Op::Fold {
                 dst,
                 fold: *fold,
@@ -540,7 +558,7 @@ impl Compiler {
         self.jump(Op::Jump { to: 0 }, end);
     }
 
-    fn branch(&mut self, cond: &Cond, when: bool, label: &mut Label) {
+    pub(super) fn branch(&mut self, cond: &Cond, when: bool, label: &mut Label) {
         match cond {
             Cond::Const(holds) if *holds == when => self.jump(Op::Jump { to: 0 }, label),
             Cond::Const(_) => {}

@@ -19,12 +19,13 @@
 //! same loop in a frame of its own (`Routine`); a call is one operation.
 
 mod compile;
+mod lists;
 mod run;
 
 use std::rc::Rc;
 
 use super::int::Memo;
-use super::{Calls, CmpOp, Fold, IntExpr, IntOp, ListExpr, Table};
+use super::{Calls, CmpOp, Fold, Function, IntExpr, IntOp, Reorder, Table};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -68,8 +69,10 @@ impl Code {
     }
 }
 
-/// The code of a recursive function returning an integer: its body
-/// computed into `result`, its parameters the first registers.
+/// The code of a recursive function: one returning an integer computes
+/// its body into `result`; one returning a list lays its items on the
+/// item stack. Its parameters are its first registers (a list's header
+/// takes two).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Routine {
     code: Code,
@@ -91,10 +94,43 @@ impl Routine {
         }
     }
 
+    /// The routine of `function`, the kernel's list function `own`.
+    pub fn of_list(function: &Function, own: usize) -> Routine {
+        // A walk moves its list's header, a parameter: nothing may be
+        // computed from the parameters once, before it.
+        let params = match function.walk {
+            Some(_) => 0,
+            None => function.params.iter().map(|kind| kind.width()).sum(),
+        };
+        let code = compile::Compiler::new(params, function.slots).list_routine(function, own);
+        Routine {
+            code: code.checked(),
+            result: 0,
+        }
+    }
+
     /// The value on `args`, each within the slot bound (the code's
     /// affine operations rely on it); `None` where the language reports
     /// an error or a call goes too deep.
     pub fn evaluate(&self, args: &[i64], calls: &Calls) -> Option<i64> {
+        self.run(args, &mut Vec::new(), calls, |regs| regs[self.result as usize])
+    }
+
+    /// Lays the items of the list on `args` (a list's header naming items
+    /// on `items`) on top of `items`.
+    pub fn lay(&self, args: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<()> {
+        self.run(args, items, calls, |_| ())
+    }
+
+    /// Runs the code on `args` in a frame of its own; `read` reads the
+    /// frame at the end.
+    fn run<T>(
+        &self,
+        args: &[i64],
+        items: &mut Vec<i64>,
+        calls: &Calls,
+        read: impl FnOnce(&[i64]) -> T,
+    ) -> Option<T> {
         let frame = self.code.frame;
         let mut small = [0; SMALL_FRAME];
         let mut large = Vec::new();
@@ -108,8 +144,8 @@ impl Routine {
         for (reg, &arg) in regs.iter_mut().zip(args) {
             *reg = arg;
         }
-        run::execute(&self.code, regs, &mut Vec::new(), &mut run::Pure(*calls))?;
-        Some(regs[self.result as usize])
+        run::execute(&self.code, regs, items, &mut run::Pure(*calls))?;
+        Some(read(regs))
     }
 }
 
@@ -187,7 +223,8 @@ enum Op {
         a: Reg,
     },
     /// `dst = list[index]` of the list whose header is in `header` and the
-    /// register after it.
+    /// register after it: where its items start on the item stack, and
+    /// how many there are.
     At {
         dst: Reg,
         header: Reg,
@@ -228,8 +265,8 @@ enum Op {
         first: Reg,
         count: u32,
     },
-    /// An expression that builds a list (`IntExpr::Reduce`, `Item`) or
-    /// searches for a loop's end (`Until`), by its own evaluation.
+    /// An expression that searches for a loop's end (`Until`), by its own
+    /// evaluation.
     Eval {
         dst: Reg,
         expr: Box<IntExpr>,
@@ -296,11 +333,97 @@ enum Op {
         at: Reg,
         exit: u32,
     },
-    /// `items = items.len()`: where the items of a loop over a list
-    /// laid in parts (`Source::Laid`) start.
+    /// `items = items.len()`: where the items of a list about to be laid
+    /// (or of a loop over a list laid in parts, `Source::Laid`) start.
     Mark {
         items: Reg,
     },
+    /// Closes the list laid since its mark, in `header`: its length, in
+    /// the register after, is what the item stack grew by.
+    Close {
+        header: Reg,
+    },
+    /// Pushes `a`, within the slot bound, on the item stack.
+    Push {
+        a: Reg,
+    },
+    /// Pushes a copy of the list's items.
+    Extend {
+        header: Reg,
+    },
+    /// Pushes a copy of the list's items, each clamped to at least `low`
+    /// and at most `high` where they are given (`min(x, c) for x in …`).
+    Clamp {
+        header: Reg,
+        low: Option<Reg>,
+        high: Option<Reg>,
+    },
+    /// `dst = list[low..high]`, clipped as the language clips slices: a
+    /// view of the same items.
+    Slice {
+        dst: Reg,
+        list: Reg,
+        low: Reg,
+        high: Reg,
+    },
+    /// Sorts or reverses the items laid since `from`.
+    Reorder {
+        order: Reorder,
+        from: Reg,
+    },
+    /// Goes to `skip` unless `at` is a place of the list laid since
+    /// `from`; `dst` = that place on the item stack.
+    Place {
+        dst: Reg,
+        from: Reg,
+        at: Reg,
+        skip: u32,
+    },
+    /// The item at `at` on the item stack becomes `value`, within the
+    /// slot bound.
+    Store {
+        at: Reg,
+        value: Reg,
+    },
+    /// Drops the items from `to` on: the lists built for one use.
+    Truncate {
+        to: Reg,
+    },
+    /// Moves the items from `from` on down to `to`, over what lies
+    /// between: a call's result over its arguments.
+    Settle {
+        to: Reg,
+        from: Reg,
+    },
+    /// Lays the items of the kernel's list function `function` on the
+    /// `count` registers from `first` (a list's header takes two).
+    CallList {
+        function: u32,
+        first: Reg,
+        count: u32,
+    },
+    /// Goes to `to` when the item stack grew past `mark`: a list argument
+    /// was built anew, and a call of the function itself in tail position
+    /// must be a real call.
+    Grew {
+        mark: Reg,
+        to: u32,
+    },
+    /// `acc ^=` the value of the position that is the list in `header`
+    /// (an option of a family of lists).
+    Board {
+        acc: Reg,
+        header: Reg,
+    },
+    /// Gives up when the calls in progress and `count` more would nest
+    /// deeper than the calls may: a walk of a list counts each round as
+    /// the recursion it stands for would.
+    Within {
+        count: Reg,
+    },
+    /// Gives up on the position: the language would go on where the
+    /// kernel cannot (a walk past an empty list).
+    Fail,
     /// Lays the items of `source` on the item stack, for a loop to walk.
     Lay {
         source: Box<Source>,
@@ -328,7 +451,7 @@ enum Op {
         kb: i64,
         value: i64,
     },
-    /// An element's split or board value, by its own walk.
+    /// An element's split, by its own walk.
     Value {
         element: u32,
     },
@@ -388,6 +511,27 @@ impl Op {
                 source.registers(&mut each);
             }
             Op::Mark { items } => each(&[items]),
+            Op::Close { header } | Op::Extend { header } => each(&[header, header + 1]),
+            Op::Push { a } => each(&[a]),
+            Op::Clamp { header, low, high } => {
+                each(&[header, header + 1]);
+                low.iter().chain(&high).for_each(|&r| each(&[r]));
+            }
+            Op::Slice {
+                dst,
+                list,
+                low,
+                high,
+            } => each(&[dst, dst + 1, list, list + 1, low, high]),
+            Op::Reorder { from, .. } => each(&[from]),
+            Op::Place { dst, from, at, .. } => each(&[dst, from, at]),
+            Op::Store { at, value } => each(&[at, value]),
+            Op::Truncate { to } => each(&[to]),
+            Op::Settle { to, from } => each(&[to, from]),
+            Op::CallList { first, count, .. } => (first..first + count).for_each(|r| each(&[r])),
+            Op::Grew { mark, .. } => each(&[mark]),
+            Op::Board { acc, header } => each(&[acc, header, header + 1]),
+            Op::Within { count } => each(&[count]),
             Op::Lay { ref source } => source.registers(&mut each),
             Op::NextItem { slot, at, .. } => each(&[slot, at, at + 1, at + 2]),
             Op::EmitOne { a, b, .. } => each(&[a, b]),
@@ -400,7 +544,7 @@ impl Op {
             }
             Op::Recall { slot, dst, .. } => each(&[slot, dst]),
             Op::Remember { slot, value, .. } => each(&[slot, value]),
-            Op::Jump { .. } | Op::Value { .. } | Op::Direct { .. } => {}
+            Op::Jump { .. } | Op::Value { .. } | Op::Direct { .. } | Op::Fail => {}
         }
     }
 
@@ -410,7 +554,9 @@ impl Op {
             Op::Jump { to }
             | Op::Unless { to, .. }
             | Op::UnlessConst { to, .. }
-            | Op::Recall { to, .. } => Some(to),
+            | Op::Recall { to, .. }
+            | Op::Grew { to, .. } => Some(to),
+            Op::Place { skip, .. } => Some(skip),
             Op::Range { exit, .. } | Op::Items { exit, .. } => Some(exit),
             Op::Next { body, .. } | Op::NextItem { body, .. } => Some(body),
             _ => None,
@@ -435,8 +581,8 @@ enum Source {
     Regs { first: Reg, count: u32 },
     /// The list `key` picks from a table, copied onto the item stack.
     Pick { table: Rc<Table>, key: Reg },
-    /// A list built on the way.
-    Built(ListExpr),
+    /// The items of the list in `header`, walked where they lie.
+    List { header: Reg },
     /// The items laid since the loop's mark (`Op::Mark`, `Op::Lay`): an
     /// `if … then … else` of lists, or a concatenation, compiled into
     /// branches and parts.
@@ -453,7 +599,8 @@ impl Source {
             Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Source::Pick { key, .. } => each(&[key]),
             Source::Divisors { of, low, high } => each(&[of, low, high]),
-            Source::Constants(_) | Source::Built(_) | Source::Laid => {}
+            Source::List { header } => each(&[header, header + 1]),
+            Source::Constants(_) | Source::Laid => {}
         }
     }
 }

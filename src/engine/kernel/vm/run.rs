@@ -6,13 +6,16 @@
 
 use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
+use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::{Walk, divisors_in};
 use crate::engine::kernel::{
-    Calls, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, SLOT_BOUND, int::place,
+    CALL_DEPTH, Calls, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, Reorder, SLOT_BOUND,
+    int::place,
 };
 
-/// Where code's loops and options go. Each method gives up (`None`) by
-/// default: a function's body has no loops and makes no options.
+/// Where code's loops and options go. By default, loops run as written
+/// (those of a comprehension in a function's body) and every option
+/// operation gives up (`None`): a function's body makes no options.
 pub(super) trait Host {
     /// The calls of the kernel's functions, and its foreign values.
     fn calls(&self) -> &Calls<'_>;
@@ -23,24 +26,31 @@ pub(super) trait Host {
     /// empty or ran natively.
     fn range(
         &mut self,
-        (_low, _high): (i64, i64),
-        _slot: Reg,
+        (low, high): (i64, i64),
+        slot: Reg,
         _native: Option<u32>,
-        _regs: &mut [i64],
+        regs: &mut [i64],
     ) -> Option<Option<i64>> {
-        None
+        regs[slot as usize] = low;
+        if high <= low {
+            return Some(None);
+        }
+        let fits = low > -SLOT_BOUND && high < SLOT_BOUND && high - low <= MEMORY as i64;
+        fits.then_some(Some(high))
     }
 
     /// Lays the items of `source` on `items`; whether, instead, its
     /// options were made at once.
     fn items(
         &mut self,
-        _source: &Source,
+        source: &Source,
         _slot: Reg,
-        _regs: &mut [i64],
-        _items: &mut Vec<i64>,
+        regs: &mut [i64],
+        items: &mut Vec<i64>,
     ) -> Option<bool> {
-        None
+        let within = |a, b| (a > -SLOT_BOUND && b < SLOT_BOUND).then_some((a, b));
+        lay(source, regs, items, within)?;
+        Some(false)
     }
 
     /// The value of the position `args` names in an option.
@@ -59,7 +69,7 @@ pub(super) trait Host {
         None
     }
 
-    /// Makes the options of an element's split or board value.
+    /// Makes the options of an element's split.
     fn value(&mut self, _element: u32, _regs: &[i64]) -> Option<()> {
         None
     }
@@ -91,15 +101,18 @@ struct Options<'w, 'a, K: ?Sized> {
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
-    /// Runs `kernel`'s code in `regs`: the options it makes go to the
-    /// option set. `None` when the position is given up.
+    /// Runs `kernel`'s code in `regs`, `board` the first items on the
+    /// item stack (the position of a family of lists): the options it
+    /// makes go to the option set. `None` when the position is given up.
     pub(in crate::engine::kernel) fn run(
         &mut self,
         kernel: &Kernel,
         regs: &mut [i64],
+        board: &[i64],
     ) -> Option<()> {
         let mut items = std::mem::take(&mut self.out.items);
         items.clear();
+        items.extend_from_slice(board);
         let mut host = Options { walk: self, kernel };
         let result = execute(&kernel.code, regs, &mut items, &mut host);
         self.out.items = items;
@@ -162,13 +175,13 @@ pub(super) fn execute<H: Host>(
             Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
             Op::Copy { dst, a } => r.set(dst, r.get(a)),
             Op::At { dst, header, index } => {
-                let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
+                let (start, len) = r.list(header);
                 let at = place(r.get(index), len)?;
-                r.set(dst, r.0[start + at]);
+                r.set(dst, items[start + at]);
             }
             Op::Fold { dst, fold, header } => {
-                let (start, len) = (r.get(header) as usize, r.get(header + 1) as usize);
-                r.set(dst, fold.apply(&r.0[start..start + len])?);
+                let (start, len) = r.list(header);
+                r.set(dst, fold.apply(&items[start..start + len])?);
             }
             Op::Item {
                 dst,
@@ -261,22 +274,130 @@ pub(super) fn execute<H: Host>(
                 at,
                 exit,
             } => {
-                let (start, native) = match **source {
-                    Source::Laid => (r.get(at + 2) as usize, false),
-                    _ => (items.len(), host.items(source, slot, r.0, items)?),
+                // Where the loop's items start and end, and what it drops
+                // at its end.
+                let (start, end, drop) = match **source {
+                    Source::List { header } => {
+                        let (start, len) = r.list(header);
+                        // Walked where they lie: nothing to drop.
+                        (start, start + len, usize::MAX)
+                    }
+                    Source::Laid => {
+                        let start = r.get(at + 2) as usize;
+                        (start, items.len(), start)
+                    }
+                    _ => {
+                        let start = items.len();
+                        match host.items(source, slot, r.0, items)? {
+                            true => (start, start, start),
+                            false => (start, items.len(), start),
+                        }
+                    }
                 };
-                if native || items.len() == start {
-                    items.truncate(start);
+                if start == end {
+                    items.truncate(drop);
                     pc = exit as usize;
                 } else {
-                    // The item walked, the loop's end, where its items start.
+                    // The item walked, the loop's end, what it drops.
                     r.set(at, start as i64);
-                    r.set(at + 1, items.len() as i64);
-                    r.set(at + 2, start as i64);
+                    r.set(at + 1, end as i64);
+                    r.set(at + 2, drop as i64);
                     r.set(slot, items[start]);
                 }
             }
             Op::Mark { items: mark } => r.set(mark, items.len() as i64),
+            Op::Close { header } => r.set(header + 1, items.len() as i64 - r.get(header)),
+            Op::Push { a } => {
+                items.push(bounded(r.get(a))?);
+                fits(items)?;
+            }
+            Op::Extend { header } => {
+                let (start, len) = r.list(header);
+                items.extend_from_within(start..start + len);
+                fits(items)?;
+            }
+            Op::Clamp { header, low, high } => {
+                let (start, len) = r.list(header);
+                let low = low.map_or(i64::MIN, |low| r.get(low));
+                let high = high.map_or(i64::MAX, |high| r.get(high));
+                let top = items.len();
+                items.extend_from_within(start..start + len);
+                // An item within the slot bound clamped to a bound stays
+                // within it unless the bound does not.
+                for x in &mut items[top..] {
+                    *x = bounded((*x).max(low).min(high))?;
+                }
+                fits(items)?;
+            }
+            Op::Slice {
+                dst,
+                list,
+                low,
+                high,
+            } => {
+                let (start, len) = r.list(list);
+                // A list is far shorter than `i64::MAX`: `x + len` cannot
+                // overflow for a negative `x`.
+                let len = len as i64;
+                let clip = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
+                let (a, b) = (clip(r.get(low)), clip(r.get(high)));
+                r.set(dst, start as i64 + a);
+                r.set(dst + 1, (b - a).max(0));
+            }
+            Op::Reorder { order, from } => {
+                let laid = &mut items[r.get(from) as usize..];
+                match order {
+                    Reorder::Sort => laid.sort_unstable(),
+                    Reorder::Reverse => laid.reverse(),
+                }
+            }
+            Op::Place {
+                dst,
+                from,
+                at,
+                skip,
+            } => {
+                let (from, at) = (r.get(from), r.get(at));
+                match (0..items.len() as i64 - from).contains(&at) {
+                    true => r.set(dst, from + at),
+                    false => pc = skip as usize,
+                }
+            }
+            Op::Store { at, value } => items[r.get(at) as usize] = bounded(r.get(value))?,
+            Op::Truncate { to } => items.truncate(r.get(to) as usize),
+            Op::Settle { to, from } => {
+                let (to, from) = (r.get(to) as usize, r.get(from) as usize);
+                let len = items.len() - from;
+                items.copy_within(from.., to);
+                items.truncate(to + len);
+            }
+            Op::CallList {
+                function,
+                first,
+                count,
+            } => {
+                let (first, count) = (first as usize, count as usize);
+                let args = &r.0[first..first + count];
+                host.calls().call_list(function as usize, args, items)?;
+                fits(items)?;
+            }
+            Op::Grew { mark, to } => {
+                if items.len() as i64 != r.get(mark) {
+                    pc = to as usize;
+                }
+            }
+            Op::Board { acc, header } => {
+                let (start, len) = r.list(header);
+                let value = host.term(&items[start..start + len])?;
+                r.set(acc, r.get(acc) ^ value as i64);
+            }
+            Op::Within { count } => {
+                let count = usize::try_from(r.get(count)).ok()?;
+                if host.calls().depth() + count >= CALL_DEPTH {
+                    return None;
+                }
+            }
+            Op::Fail => return None,
             Op::Lay { ref source } => {
                 host.items(source, 0, r.0, items)?;
             }
@@ -372,7 +493,10 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
     }
 
     fn value(&mut self, element: u32, regs: &[i64]) -> Option<()> {
-        (self.walk).value(&self.kernel.elements[element as usize].value, regs)
+        let OptionValue::Split(split) = &self.kernel.elements[element as usize].value else {
+            unreachable!("only a split is an element's value to walk")
+        };
+        self.walk.split(split, regs)
     }
 
     fn direct(&mut self, element: u32) -> Option<()> {
@@ -434,63 +558,84 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         regs: &mut [i64],
         items: &mut Vec<i64>,
     ) -> Option<bool> {
-        match *source {
-            Source::Sorted {
-                ref values,
-                low,
-                high,
-                native,
-            } => {
-                let (a, b) = (regs[low as usize], regs[high as usize]);
-                let chosen = match (values.first(), values.last()) {
-                    // Every constant, as for most positions: no search.
-                    (Some(&first), Some(&last)) if a <= first && last < b => &values[..],
-                    _ => {
-                        let from = values.partition_point(|&v| v < a);
-                        &values[from..values.partition_point(|&v| v < b).max(from)]
-                    }
-                };
-                if let Some(element) = native
-                    && !chosen.is_empty()
-                    && !self.known.gathers()
-                    && let OptionValue::Terms { calls, nims } =
-                        &kernel.elements[element as usize].value
-                    && let Some(steps) = kernel.innermost(element as usize).steps
-                {
-                    regs[slot as usize] = 0;
-                    self.walk_constants(calls, nims, steps, chosen, regs)?;
-                    return Some(true);
-                }
-                items.extend_from_slice(chosen);
-            }
-            Source::Constants(ref values) => items.extend_from_slice(values),
-            Source::Regs { first, count } => {
-                let first = first as usize;
-                for &x in &regs[first..first + count as usize] {
-                    items.push(bounded(x)?);
-                }
-            }
-            Source::Pick { ref table, key } => {
-                for &x in table.pick(regs[key as usize])? {
-                    items.push(bounded(x)?);
-                }
-            }
-            Source::Built(ref list) => self.calls.with_list(list, regs, |built| {
-                items.extend_from_slice(built);
-                Some(())
-            })?,
-            Source::Laid => unreachable!("laid items are the loop's own"),
-            Source::Divisors { of, low, high } => {
-                let (a, b) = self.bounds(regs[low as usize], regs[high as usize])?;
-                let of = regs[of as usize].unsigned_abs();
-                divisors_in(of, (a, b), |x| {
-                    items.push(x);
-                    Some(())
-                })?;
+        if let Source::Sorted {
+            ref values,
+            low,
+            high,
+            native: Some(element),
+        } = *source
+            && !self.known.gathers()
+            && let OptionValue::Terms { calls, nims } = &kernel.elements[element as usize].value
+            && let Some(steps) = kernel.innermost(element as usize).steps
+        {
+            let chosen = sorted_within(values, regs[low as usize], regs[high as usize]);
+            if !chosen.is_empty() {
+                regs[slot as usize] = 0;
+                self.walk_constants(calls, nims, steps, chosen, regs)?;
+                return Some(true);
             }
         }
+        lay(source, regs, items, |a, b| self.bounds(a, b))?;
         Some(false)
     }
+}
+
+/// The constants in `values` (ascending) within `a..b`.
+fn sorted_within(values: &[i64], a: i64, b: i64) -> &[i64] {
+    match (values.first(), values.last()) {
+        // Every constant, as for most positions: no search.
+        (Some(&first), Some(&last)) if a <= first && last < b => values,
+        _ => {
+            let from = values.partition_point(|&v| v < a);
+            &values[from..values.partition_point(|&v| v < b).max(from)]
+        }
+    }
+}
+
+/// Lays the items of `source` on `items`, a range of divisors within
+/// the range `bounds` allows.
+fn lay(
+    source: &Source,
+    regs: &[i64],
+    items: &mut Vec<i64>,
+    bounds: impl Fn(i64, i64) -> Option<(i64, i64)>,
+) -> Option<()> {
+    match *source {
+        Source::Sorted {
+            ref values,
+            low,
+            high,
+            ..
+        } => items.extend_from_slice(sorted_within(values, regs[low as usize], regs[high as usize])),
+        Source::Constants(ref values) => items.extend_from_slice(values),
+        Source::Regs { first, count } => {
+            let first = first as usize;
+            for &x in &regs[first..first + count as usize] {
+                items.push(bounded(x)?);
+            }
+        }
+        Source::Pick { ref table, key } => {
+            for &x in table.pick(regs[key as usize])? {
+                items.push(bounded(x)?);
+            }
+        }
+        Source::List { .. } | Source::Laid => unreachable!("walked where they lie"),
+        Source::Divisors { of, low, high } => {
+            let (a, b) = bounds(regs[low as usize], regs[high as usize])?;
+            let of = regs[of as usize].unsigned_abs();
+            divisors_in(of, (a, b), |x| {
+                items.push(x);
+                Some(())
+            })?;
+        }
+    }
+    fits(items)
+}
+
+/// Whether the item stack is within the memory of one position.
+#[inline(always)]
+fn fits(items: &[i64]) -> Option<()> {
+    (items.len() <= MEMORY).then_some(())
 }
 
 /// `x`, if it may be a loop variable or an argument: within the slot
@@ -514,6 +659,13 @@ impl<'a> Frame<'a> {
     fn get(&self, r: Reg) -> i64 {
         // SAFETY: `r` is below the frame, which `self.0` holds (above).
         unsafe { *self.0.get_unchecked(r as usize) }
+    }
+
+    /// The list whose header is in `r` and the register after it: where
+    /// its items start on the item stack, and how many there are.
+    #[inline(always)]
+    fn list(&self, r: Reg) -> (usize, usize) {
+        (self.get(r) as usize, self.get(r + 1) as usize)
     }
 
     #[inline(always)]
