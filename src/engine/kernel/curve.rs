@@ -4,7 +4,7 @@
 //! walk steps them — `n - k * k` moves by `-2k - 1`, which moves by `-2` —
 //! where it would evaluate the expression tree for every option.
 
-use super::{Calls, Clause, Element, IntExpr, IntOp, MAX_PARAMS, OptionValue};
+use super::{Clause, Element, IntExpr, IntOp, MAX_PARAMS, OptionValue};
 
 /// Whether the element's options are one position whose arguments the
 /// walk may step as curves: its last clause a loop, every argument made
@@ -52,17 +52,18 @@ pub(super) struct Curves {
 }
 
 impl Curves {
-    /// The curves of `call`'s arguments for `x` in `a..b` (not empty), the
-    /// other slots as `slots` holds them; `None` when evaluating an
-    /// argument might overflow for some `x` in the range (the walk then
-    /// evaluates each option, and meets the error where the language
-    /// does). Leaves `slots[x]` at `a`.
+    /// The curves of `call`'s arguments for `x` in the `count` values
+    /// from `a` on (at least three), the other slots as `slots` holds
+    /// them, `points` the arguments at `a`, `a + 1` and `a + 2`, one
+    /// call's after another; `None` when evaluating an argument might
+    /// overflow for some `x` in the range (the walk then evaluates each
+    /// option, and meets the error where the language does).
     pub(super) fn new(
         call: &[IntExpr],
         x: usize,
-        (a, b): (i64, i64),
-        slots: &mut [i64],
-        calls: &Calls,
+        (a, count): (i64, i64),
+        slots: &[i64],
+        points: &[i64],
     ) -> Option<Curves> {
         let mut curves = Curves {
             values: [0; MAX_PARAMS],
@@ -71,22 +72,16 @@ impl Curves {
             spreads: [(0, 0); MAX_PARAMS],
             arity: call.len(),
         };
+        let arity = call.len();
         for (i, e) in call.iter().enumerate() {
-            curves.spreads[i] = spread(e, slots, x, (a, b - 1))?;
-            // The argument at a, a + 1 and a + 2 (past the range, it stays
-            // a polynomial, though no option reads it there).
-            let mut at = [0i64; 3];
-            for (offset, value) in at.iter_mut().enumerate() {
-                slots[x] = a + offset as i64;
-                *value = e.eval(slots, calls)?;
-            }
+            curves.spreads[i] = spread(e, slots, x, (a, a + count - 1))?;
+            let at = [points[i], points[arity + i], points[2 * arity + i]];
             // Wrapping: every value the loop reads fits, so arithmetic
             // modulo 2^64 gives it exactly.
             curves.values[i] = at[0];
             curves.firsts[i] = at[1].wrapping_sub(at[0]);
             curves.seconds[i] = at[2].wrapping_sub(at[1]).wrapping_sub(curves.firsts[i]);
         }
-        slots[x] = a;
         Some(curves)
     }
 
@@ -116,16 +111,12 @@ impl Curves {
 /// The least and greatest value of every node of `e` for slot `x` in
 /// `low..=high` (the other slots as in `slots`), if all fit in 64 bits:
 /// then no evaluation in the range overflows.
-fn spread(e: &IntExpr, slots: &mut [i64], x: usize, (low, high): (i64, i64)) -> Option<(i64, i64)> {
+fn spread(e: &IntExpr, slots: &[i64], x: usize, (low, high): (i64, i64)) -> Option<(i64, i64)> {
     let (least, greatest): (i128, i128) = match e {
-        IntExpr::Affine(_) => {
+        IntExpr::Affine(affine) => {
             // Affine expressions cannot overflow, and move one way.
-            let mut ends = [0i64; 2];
-            for (end, at) in ends.iter_mut().zip([low, high]) {
-                slots[x] = at;
-                *end = e.eval(slots, &Calls::NONE)?;
-            }
-            (ends[0].min(ends[1]).into(), ends[0].max(ends[1]).into())
+            let [from, to] = [low, high].map(|at| affine.at(slots, x, at));
+            (from.min(to).into(), from.max(to).into())
         }
         IntExpr::Large(v) => ((*v).into(), (*v).into()),
         IntExpr::Binary(op, a, b) => {

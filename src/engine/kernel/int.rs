@@ -68,6 +68,13 @@ impl Affine {
         }
     }
 
+    /// The value with slot `x` at `value` and the other slots as `slots`
+    /// holds them.
+    pub(super) fn at(&self, slots: &[i64], x: usize, value: i64) -> i64 {
+        let read = |slot: usize| if slot == x { value } else { slots[slot] };
+        (self.terms.iter()).fold(self.constant, |sum, &(slot, k)| sum + k * read(slot))
+    }
+
     /// The value, if the expression reads no slot.
     pub fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
@@ -759,8 +766,13 @@ impl IntExpr {
                 Some(items[place(i.eval(slots, calls)?, items.len())?])
             }
             // Any other list lives on the VM's item stack, which an
-            // expression evaluated outside the VM cannot reach.
-            IntExpr::At(..) | IntExpr::Fold(..) | IntExpr::Reduce(..) | IntExpr::Item(..) => None,
+            // expression evaluated outside the VM cannot reach; a loop's
+            // end is searched for by the VM alone.
+            IntExpr::At(..)
+            | IntExpr::Fold(..)
+            | IntExpr::Reduce(..)
+            | IntExpr::Item(..)
+            | IntExpr::Until(_) => None,
             IntExpr::Call(f, args) => {
                 let mut values = [0; MAX_SLOTS];
                 for (value, arg) in values.iter_mut().zip(args) {
@@ -772,7 +784,6 @@ impl IntExpr {
                 [arg] => calls.grundy(*f, arg.eval(slots, calls)?),
                 _ => None,
             },
-            IntExpr::Until(until) => until.eval(slots, calls),
             IntExpr::Affine(_) | IntExpr::Binary(..) => {
                 self.eval_tree(slots, calls)
             }

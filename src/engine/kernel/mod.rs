@@ -377,7 +377,11 @@ impl Kernel {
         let shapes: Vec<_> = (direct.iter().zip(steps.iter().zip(&curves)))
             .map(|(direct, (steps, &curve))| vm::Shape {
                 direct: direct.is_some(),
-                native: steps.is_some() || curve,
+                native: match (steps, curve) {
+                    (Some(_), _) => Some(vm::Native::Steps),
+                    (None, true) => Some(vm::Native::Curve),
+                    (None, false) => None,
+                },
             })
             .collect();
         Kernel {

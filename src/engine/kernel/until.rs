@@ -6,13 +6,13 @@
 //! filter cost one per value of the range.
 
 use super::int::Cache;
-use super::{Calls, Cond, IntExpr, MAX_SLOTS, SLOT_BOUND};
+use super::{Cond, IntExpr, SLOT_BOUND};
 
 /// The first value `x` of `slot` in `low..high` for which `cond` fails, or
 /// `high` when it holds for all (and `low` when the range is empty).
 /// `cond` holds on a prefix of the range and fails to evaluate, if at
 /// all, on a suffix of it (`ir::monotone` builds only such), and reads
-/// no slot past `MAX_SLOTS`.
+/// no slot past `MAX_SLOTS`. The VM probes the condition (`vm::Search`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Until {
     pub slot: usize,
@@ -24,24 +24,21 @@ pub struct Until {
 }
 
 impl Until {
-    /// The end, or `None` where the language reports an error (the
+    /// The end for the range `low..high`, `holds` the condition at each
+    /// value probed; `None` where the language reports an error (the
     /// filter fails to evaluate somewhere in the range: at its last value,
     /// then) or the range leaves the slot bound.
-    pub(super) fn eval(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
-        let (low, high) = (self.low.eval(slots, calls)?, self.high.eval(slots, calls)?);
+    pub(super) fn search(
+        &self,
+        (low, high): (i64, i64),
+        mut holds: impl FnMut(i64) -> Option<bool>,
+    ) -> Option<i64> {
         if high <= low {
             return Some(low);
         }
         if low <= -SLOT_BOUND || high >= SLOT_BOUND {
             return None;
         }
-        let mut probe = [0; MAX_SLOTS];
-        let known = slots.len().min(MAX_SLOTS);
-        probe[..known].copy_from_slice(&slots[..known]);
-        let mut holds = |x: i64| {
-            probe[self.slot] = x;
-            self.cond.eval(&probe, calls)
-        };
         // Every value of the range evaluates the filter: where one fails,
         // the last does.
         if holds(high - 1)? {
@@ -118,15 +115,14 @@ mod tests {
             cond: Cond::Cmp(CmpOp::Le, square, n),
             hint: Cache::default(),
         };
-        let deepest = std::cell::Cell::new(0);
-        let foreign = |_, _| None;
-        let calls = Calls::new(&[], &deepest, &foreign);
         let plain = |n: i64| (1..=n).find(|k| k * k > n).unwrap_or(n + 1);
         let up = 0..3000;
         let down = (0..3000).rev();
         let scattered = (0..3000).map(|i: i64| (i * 7919) % 3001);
         for n in up.chain(down).chain(scattered) {
-            assert_eq!(until.eval(&[n, 0], &calls), Some(plain(n)), "n = {n}");
+            let holds = |k: i64| Some(k * k <= n);
+            let end = until.search((1, n + 1), holds);
+            assert_eq!(end, Some(plain(n)), "n = {n}");
         }
     }
 }

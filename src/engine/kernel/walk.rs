@@ -112,22 +112,6 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         self.known.along(args, steps, (b - a) as usize, nim, points)
     }
 
-    /// The bounds `a..b` of a range clause, if it may be walked.
-    fn range(
-        &self,
-        low: &IntExpr,
-        high: &IntExpr,
-        inclusive: bool,
-        slots: &[i64],
-    ) -> Option<(i64, i64)> {
-        let a = low.eval(slots, &self.calls)?;
-        let mut b = high.eval(slots, &self.calls)?;
-        if inclusive {
-            b = b.checked_add(1)?;
-        }
-        self.bounds(a, b)
-    }
-
     /// The range `a..b`, if it may be walked: not longer than the list
     /// limit, and within the slot bound.
     pub(super) fn bounds(&self, a: i64, b: i64) -> Option<(i64, i64)> {
@@ -140,24 +124,18 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     }
 
     /// The options of a `for` over a range that yields terms directly,
-    /// `count` of them from the loop's first value (in `slots`) on: each
-    /// argument moves by a fixed step, so nothing is evaluated per option.
+    /// `count` of them from the loop's first value on, on `values`: each
+    /// call's arguments at that value, then the heaps. Each argument moves
+    /// by a fixed step, so nothing is evaluated per option.
     pub(super) fn walk_terms(
         &mut self,
         calls: &[Vec<IntExpr>],
-        nims: &[IntExpr],
         steps: &Steps,
         count: i64,
-        slots: &[i64],
+        values: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots, &self.calls)?;
+        let (mut args, nim) = arguments(calls, values)?;
         self.count(count as u64)?;
-        let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
-        for (call, args) in calls.iter().zip(args.iter_mut()) {
-            for (expr, arg) in call.iter().zip(args.iter_mut()) {
-                *arg = expr.eval(slots, &self.calls)?;
-            }
-        }
         if let [call] = calls {
             // One position per option: its values along the line at once.
             let (args, steps) = (&args[0][..call.len()], &steps.0[0][..call.len()]);
@@ -180,16 +158,10 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     }
 
     /// The options of a `for` over a range whose one position's arguments
-    /// are `curves`, `count` of them from the loop's first value (in
-    /// `slots`) on: stepped, nothing evaluated per option.
-    pub(super) fn walk_curves(
-        &mut self,
-        mut curves: Curves,
-        nims: &[IntExpr],
-        count: i64,
-        slots: &[i64],
-    ) -> Option<()> {
-        let nim = nim_sum(nims, slots, &self.calls)?;
+    /// are `curves`, `count` of them from the loop's first value on, with
+    /// the heaps `nims`: stepped, nothing evaluated per option.
+    pub(super) fn walk_curves(&mut self, mut curves: Curves, nims: &[i64], count: i64) -> Option<()> {
+        let nim = nim_sum(nims)?;
         self.count(count as u64)?;
         let arity = curves.arity();
         let line = self.known.line();
@@ -208,25 +180,27 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         Some(())
     }
 
-    /// The options of a `for` over constants `values` that yields terms
-    /// directly: each argument is its value at 0 (the loop's slot is 0 in
-    /// `slots`) plus its step times the constant.
+    /// The options of a `for` over `constants` (not empty) that yields
+    /// terms directly, on `values`: each call's arguments at the first
+    /// constant, then the heaps. Each argument is its value there plus its
+    /// step times how far the constant is from the first.
     pub(super) fn walk_constants(
         &mut self,
         calls: &[Vec<IntExpr>],
-        nims: &[IntExpr],
         steps: &Steps,
+        constants: &[i64],
         values: &[i64],
-        slots: &[i64],
     ) -> Option<()> {
-        let nim = nim_sum(nims, slots, &self.calls)?;
-        self.count(values.len() as u64)?;
-        let mut base = [[0; MAX_PARAMS]; MAX_CALLS];
-        for (call, base) in calls.iter().zip(base.iter_mut()) {
-            for (expr, arg) in call.iter().zip(base.iter_mut()) {
-                *arg = expr.eval(slots, &self.calls)?;
+        let (mut base, nim) = arguments(calls, values)?;
+        self.count(constants.len() as u64)?;
+        // Each argument as its value at 0 plus its step times the constant.
+        let first = constants[0];
+        for (base, steps) in base.iter_mut().zip(&steps.0) {
+            for (arg, step) in base.iter_mut().zip(steps) {
+                *arg -= step * first;
             }
         }
+        let values = constants;
         let line = self.known.line();
         if let [call] = calls
             && call.len() == 1
@@ -275,23 +249,33 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         out.board_ends.push((out.boards.len(), out.points.len()));
     }
 
-    /// The options of an element that is a split.
-    pub(super) fn split(&mut self, split: &Split, slots: &[i64]) -> Option<()> {
-        let (a, b) = self.range(&split.low, &split.high, split.inclusive, slots)?;
+    /// The options of an element that is a split, on its `values`: its
+    /// range's bounds, its parts, the rests of its conditions and its
+    /// heaps, in that order.
+    pub(super) fn split(&mut self, split: &Split, values: &[i64]) -> Option<()> {
+        let [low, high, first, second, ref rest @ ..] = *values else {
+            unreachable!("a split's values begin with its bounds and parts")
+        };
+        let (rests, nims) = rest.split_at(split.conds.len());
+        let (a, b) = self.bounds(low, high.checked_add(split.inclusive as i64)?)?;
         if a >= b {
             return Some(());
         }
+        let mut nim = 0;
+        for &heap in nims {
+            nim ^= u64::try_from(heap).ok()?;
+        }
+        let total = first.checked_add(second)?;
         if split.conds.is_empty() {
-            return self.pairs(split, &[(a, b - 1)], slots);
+            return self.pairs(split.sign, (first, total, nim), &[(a, b - 1)]);
         }
         let mut intervals = std::mem::take(&mut self.out.intervals);
         intervals.clear();
         intervals.push((a, b - 1));
-        for cond in &split.conds {
-            let rest = cond.rest.eval(slots, &self.calls)?;
+        for (cond, &rest) in split.conds.iter().zip(rests) {
             restrict(&mut intervals, cond.op, cond.coefficient, rest);
         }
-        let result = self.pairs(split, &intervals, slots);
+        let result = self.pairs(split.sign, (first, total, nim), &intervals);
         self.out.intervals = intervals;
         result
     }
@@ -311,15 +295,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         self.pair_range(split.sign, first, total, split.nim, (a, b - 1))
     }
 
-    fn pairs(&mut self, split: &Split, intervals: &[(i64, i64)], slots: &[i64]) -> Option<()> {
-        if intervals.is_empty() {
-            return Some(());
-        }
-        let first = split.first.eval(slots, &self.calls)?;
-        let total = first.checked_add(split.second.eval(slots, &self.calls)?)?;
-        let nim = nim_sum(&split.nims, slots, &self.calls)?;
+    fn pairs(
+        &mut self,
+        sign: i64,
+        (first, total, nim): (i64, i64, u64),
+        intervals: &[(i64, i64)],
+    ) -> Option<()> {
         for &interval in intervals {
-            self.pair_range(split.sign, first, total, nim, interval)?;
+            self.pair_range(sign, first, total, nim, interval)?;
         }
         Some(())
     }
@@ -429,13 +412,26 @@ impl Steps {
     }
 }
 
-fn nim_sum(nims: &[IntExpr], slots: &[i64], calls: &Calls) -> Option<u64> {
+/// The xor of heaps, each a nimber's size: `None` for a negative one.
+fn nim_sum(nims: &[i64]) -> Option<u64> {
     let mut v = 0;
-    for nim in nims {
-        let heap = nim.eval(slots, calls)?;
+    for &heap in nims {
         v ^= u64::try_from(heap).ok()?;
     }
     Some(v)
+}
+
+/// Each call's arguments, laid one call after another in `values`, then
+/// the xor of the heaps that follow them.
+fn arguments(calls: &[Vec<IntExpr>], values: &[i64]) -> Option<([[i64; MAX_PARAMS]; MAX_CALLS], u64)> {
+    let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
+    let mut rest = values;
+    for (call, args) in calls.iter().zip(args.iter_mut()) {
+        let (these, after) = rest.split_at(call.len());
+        args[..call.len()].copy_from_slice(these);
+        rest = after;
+    }
+    Some((args, nim_sum(rest)?))
 }
 
 /// Keeps the `x` in `intervals` with `k·x + rest  op  0`.

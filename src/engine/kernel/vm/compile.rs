@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use super::lists::is_view;
-use super::{Code, Op, Reg, Shape, Source};
+use super::{Code, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
@@ -28,13 +28,13 @@ pub(super) struct Compiler {
 #[derive(Default)]
 pub(super) struct Label(Vec<usize>);
 
-/// The element being compiled: its index, and whether its innermost loop
-/// may run natively.
+/// The element being compiled: its index, and how its innermost loop may
+/// run natively.
 #[derive(Clone, Copy)]
 struct Current<'a> {
     element: &'a Element,
     index: u32,
-    native: bool,
+    native: Option<Native>,
 }
 
 impl Compiler {
@@ -153,7 +153,7 @@ impl Compiler {
     fn clauses(&mut self, current: Current, index: usize) {
         let element = current.element;
         let last = index + 1 == element.clauses.len();
-        let native = (last && current.native).then_some(current.index);
+        let native = current.native.filter(|_| last);
         match element.clauses.get(index) {
             None => self.emit(&element.value, current.index),
             Some(Clause::If(cond)) => {
@@ -178,11 +178,16 @@ impl Compiler {
                         high,
                         inclusive: *inclusive,
                         end,
-                        native,
                         exit: 0,
                     };
+                    let prologue = |c: &mut Self, exit: &mut Label| {
+                        if let Some(kind) = native {
+                            c.native_range(current, kind, (slot, end), exit);
+                        }
+                    };
                     let body = |c: &mut Self| c.clauses(current, index + 1);
-                    return self.looped(range, body, |body| Op::Next { slot, end, body });
+                    let next = |body| Op::Next { slot, end, body };
+                    return self.looped_with(range, prologue, body, next);
                 }
                 let at = self.temp();
                 // The loop's end and where its items start.
@@ -196,10 +201,23 @@ impl Compiler {
                         self.lay(list);
                         Source::Laid
                     }
-                    _ => self.source(iter, native),
+                    _ => self.source(iter),
+                };
+                let sorted = matches!(source, Source::Sorted { .. });
+                let prologue = |c: &mut Self, exit: &mut Label| {
+                    if let (Some(Native::Steps), true) = (native, sorted) {
+                        c.native_items(current, at, exit);
+                    }
                 };
                 let body = |c: &mut Self| c.clauses(current, index + 1);
-                self.item_loop(source, slot, at, body);
+                let next = |body| Op::NextItem { slot, at, body };
+                let items = Op::Items {
+                    source: Box::new(source),
+                    slot,
+                    at,
+                    exit: 0,
+                };
+                self.looped_with(items, prologue, body, next);
             }
         }
     }
@@ -213,12 +231,111 @@ impl Compiler {
         body: impl FnOnce(&mut Self),
         next: impl FnOnce(u32) -> Op,
     ) {
+        self.looped_with(start, |_, _| {}, body, next);
+    }
+
+    /// A loop as `looped` makes, with `prologue` run once after `start`
+    /// (with the loop's exit, where a loop run natively goes).
+    fn looped_with(
+        &mut self,
+        start: Op,
+        prologue: impl FnOnce(&mut Self, &mut Label),
+        body: impl FnOnce(&mut Self),
+        next: impl FnOnce(u32) -> Op,
+    ) {
         let mut exit = Label::default();
         self.jump(start, &mut exit);
+        prologue(self, &mut exit);
         let at = self.here();
         body(self);
         self.ops.push(next(at));
         self.place(exit);
+    }
+
+    /// Runs `current`'s innermost range natively, `slot` at its first
+    /// value and `end` its end, on its options' arguments there (and, for
+    /// curves, at the next two values) and its heaps; a range too short
+    /// for a curve runs its body.
+    fn native_range(&mut self, current: Current, kind: Native, (slot, end): (Reg, Reg), exit: &mut Label) {
+        let OptionValue::Terms { calls, nims } = &current.element.value else {
+            return;
+        };
+        let mut body = Label::default();
+        let args: Vec<IntExpr> = calls.iter().flatten().cloned().collect();
+        let points = match kind {
+            Native::Steps => 1,
+            Native::Curve => {
+                let third = self.temp();
+                self.ops.push(Op::Offset {
+                    dst: third,
+                    a: slot,
+                    value: 2,
+                });
+                let long = Op::Unless {
+                    op: CmpOp::Lt,
+                    a: third,
+                    b: end,
+                    to: 0,
+                };
+                self.jump(long, &mut body);
+                3
+            }
+        };
+        let count = (points * args.len() + nims.len()) as u32;
+        let values = self.next;
+        self.next += count;
+        for point in 0..points {
+            if point > 0 {
+                self.ops.push(Op::Offset {
+                    dst: slot,
+                    a: slot,
+                    value: 1,
+                });
+            }
+            for (k, arg) in (0..).zip(&args) {
+                self.int_into(arg, values + (point * args.len()) as Reg + k);
+            }
+        }
+        if points > 1 {
+            self.ops.push(Op::Offset {
+                dst: slot,
+                a: slot,
+                value: 1 - points as i64,
+            });
+        }
+        let heaps = values + (points * args.len()) as Reg;
+        for (k, nim) in (0..).zip(nims) {
+            self.int_into(nim, heaps + k);
+        }
+        let native = Op::NativeRange {
+            element: current.index,
+            slot,
+            end,
+            values,
+            count,
+            exit: 0,
+        };
+        self.jump(native, exit);
+        self.place(body);
+    }
+
+    /// Runs `current`'s innermost loop over constants, laid as the items
+    /// of the item loop at `at`, natively: on its options' arguments at
+    /// the first constant, and its heaps.
+    fn native_items(&mut self, current: Current, at: Reg, exit: &mut Label) {
+        let OptionValue::Terms { calls, nims } = &current.element.value else {
+            return;
+        };
+        let exprs: Vec<IntExpr> = calls.iter().flatten().chain(nims).cloned().collect();
+        let values = self.consecutive(&exprs);
+        let native = Op::NativeItems {
+            element: current.index,
+            at,
+            values,
+            count: exprs.len() as u32,
+            exit: 0,
+        };
+        self.jump(native, exit);
     }
 
     /// A loop of `slot` over the items `source` gives, `at` and the two
@@ -255,7 +372,7 @@ impl Compiler {
         self.place(end);
     }
 
-    pub(super) fn source(&mut self, iter: &Iter, native: Option<u32>) -> Source {
+    pub(super) fn source(&mut self, iter: &Iter) -> Source {
         match iter {
             Iter::Range { .. } => unreachable!("a range is a loop of its own"),
             Iter::List(items)
@@ -276,7 +393,6 @@ impl Compiler {
                 values: values.clone(),
                 low: self.int(low),
                 high: self.int(high),
-                native,
             },
             Iter::Built(ListExpr::Pick(table, key)) => Source::Pick {
                 table: table.clone(),
@@ -298,7 +414,20 @@ impl Compiler {
         let (calls, nims) = match value {
             OptionValue::Terms { calls, nims } => (calls, nims),
             OptionValue::Boards { boards, nims } => return self.boards(boards, nims),
-            OptionValue::Split(_) => return self.ops.push(Op::Value { element }),
+            OptionValue::Split(split) => {
+                let parts = [&split.low, &split.high, &split.first, &split.second];
+                let rests = split.conds.iter().map(|cond| &cond.rest);
+                let exprs: Vec<IntExpr> = (parts.into_iter().chain(rests).chain(&split.nims))
+                    .cloned()
+                    .collect();
+                let values = self.consecutive(&exprs);
+                let count = exprs.len() as u32;
+                return self.ops.push(Op::Split {
+                    element,
+                    values,
+                    count,
+                });
+            }
         };
         if let ([call], []) = (&calls[..], &nims[..])
             && let [arg] = &call[..]
@@ -511,10 +640,17 @@ impl Compiler {
                 foreign: *foreign as u32,
                 arg: self.int(arg),
             },
-            _ => Op::Eval {
-                dst,
-                expr: Box::new(e.clone()),
-            },
+            IntExpr::Until(until) => {
+                let (low, high) = (self.int(&until.low), self.int(&until.high));
+                Op::Until {
+                    dst,
+                    low,
+                    high,
+                    search: Rc::new(Search::of(until)),
+                }
+            }
+            // A foreign position of other arity is the generic search's.
+            IntExpr::Grundy(..) => Op::Fail,
         };
         self.ops.push(op);
     }

@@ -129,7 +129,7 @@ impl Compiler {
     pub(super) fn lay(&mut self, list: &ListExpr) {
         match list {
             ListExpr::Items(items) => {
-                let source = self.source(&Iter::List(items.clone()), None);
+                let source = self.source(&Iter::List(items.clone()));
                 self.ops.push(Op::Lay {
                     source: Box::new(source),
                 });
@@ -303,7 +303,6 @@ impl Compiler {
                     high,
                     inclusive: *inclusive,
                     end,
-                    native: None,
                     exit: 0,
                 };
                 let body = |s: &mut Self| s.comprehension(c, index + 1);

@@ -25,7 +25,7 @@ mod run;
 use std::rc::Rc;
 
 use super::int::Memo;
-use super::{Calls, CmpOp, Fold, Function, IntExpr, IntOp, Reorder, Table};
+use super::{Calls, CmpOp, Fold, Function, IntExpr, IntOp, MAX_SLOTS, Reorder, Table, Until};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -44,9 +44,17 @@ pub(super) struct Code {
 pub(super) struct Shape {
     /// A split in closed form, run by its own operation.
     pub direct: bool,
-    /// Whether its innermost loop's options step or follow curves, so that
-    /// it may run natively.
-    pub native: bool,
+    /// How its innermost loop may run natively, if it may.
+    pub native: Option<Native>,
+}
+
+/// How an element's innermost loop runs natively: its options' arguments
+/// move by fixed steps (`walk::Steps`), or along curves of degree 2
+/// (`curve::Curves`), from their values at its first value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Native {
+    Steps,
+    Curve,
 }
 
 impl Code {
@@ -113,7 +121,12 @@ impl Routine {
     /// affine operations rely on it); `None` where the language reports
     /// an error or a call goes too deep.
     pub fn evaluate(&self, args: &[i64], calls: &Calls) -> Option<i64> {
-        self.run(args, &mut Vec::new(), calls, |regs| regs[self.result as usize])
+        self.evaluate_in(args, &mut Vec::new(), calls)
+    }
+
+    /// The value on `args`, whose lists (if any) lie on `items`.
+    fn evaluate_in(&self, args: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<i64> {
+        self.run(args, items, calls, |regs| regs[self.result as usize])
     }
 
     /// Lays the items of the list on `args` (a list's header naming items
@@ -146,6 +159,44 @@ impl Routine {
         }
         run::execute(&self.code, regs, items, &mut run::Pure(*calls))?;
         Some(read(regs))
+    }
+}
+
+/// The search for a loop's end: its condition compiled as a function
+/// returning 1 or 0 whose parameters are the slots, run on a copy of the
+/// frame's slots with the loop's variable set to each value probed.
+#[derive(Debug, PartialEq)]
+struct Search {
+    until: Until,
+    cond: Routine,
+}
+
+impl Search {
+    fn of(until: &Until) -> Search {
+        let (one, zero) = (IntExpr::constant(1), IntExpr::constant(0));
+        let body = IntExpr::Select(Box::new(until.cond.clone()), Box::new(one), Box::new(zero));
+        Search {
+            until: until.clone(),
+            // No function of the kernel's is this one.
+            cond: Routine::of(&body, MAX_SLOTS, usize::MAX),
+        }
+    }
+
+    /// The end for the range `bounds`, the frame's slots in `regs`.
+    fn end(
+        &self,
+        bounds: (i64, i64),
+        regs: &[i64],
+        items: &mut Vec<i64>,
+        calls: &Calls,
+    ) -> Option<i64> {
+        let mut probe = [0; MAX_SLOTS];
+        let known = regs.len().min(MAX_SLOTS);
+        probe[..known].copy_from_slice(&regs[..known]);
+        self.until.search(bounds, |x| {
+            probe[self.until.slot] = x;
+            Some(self.cond.evaluate_in(&probe, items, calls)? != 0)
+        })
     }
 }
 
@@ -265,11 +316,13 @@ enum Op {
         first: Reg,
         count: u32,
     },
-    /// An expression that searches for a loop's end (`Until`), by its own
-    /// evaluation.
-    Eval {
+    /// `dst` = the end of a loop in `low..high` (`Until`), its condition
+    /// probed by its own code.
+    Until {
         dst: Reg,
-        expr: Box<IntExpr>,
+        low: Reg,
+        high: Reg,
+        search: Rc<Search>,
     },
     Jump {
         to: u32,
@@ -304,18 +357,36 @@ enum Op {
         value: Reg,
     },
     /// Starts `for slot in low..high` (`..=high` when inclusive), its end
-    /// kept in `end`; an empty range goes to `exit`, as does one that ran
-    /// natively (`native`: the element's innermost loop, by its steps or
-    /// curves).
+    /// kept in `end`; an empty range goes to `exit`.
     Range {
         slot: Reg,
         low: Reg,
         high: Reg,
         inclusive: bool,
         end: Reg,
-        /// The element whose innermost loop this is, when it may run
-        /// natively.
-        native: Option<u32>,
+        exit: u32,
+    },
+    /// Runs the element's innermost range natively from `slot` to `end`,
+    /// on the `count` values from `values` on: its options' arguments at
+    /// `slot` (and at the next two values, for curves), then its heaps.
+    /// Goes to `exit` when it did; otherwise the body runs.
+    NativeRange {
+        element: u32,
+        slot: Reg,
+        end: Reg,
+        values: Reg,
+        count: u32,
+        exit: u32,
+    },
+    /// Runs the element's innermost loop over constants natively, its
+    /// constants the items of the item loop at `at`, on the `count`
+    /// values from `values` on: its options' arguments at the first
+    /// constant, then its heaps. Goes to `exit` when it did.
+    NativeItems {
+        element: u32,
+        at: Reg,
+        values: Reg,
+        count: u32,
         exit: u32,
     },
     /// The end of a range's body: the next value, back to `body`.
@@ -451,9 +522,13 @@ enum Op {
         kb: i64,
         value: i64,
     },
-    /// An element's split, by its own walk.
-    Value {
+    /// An element's split, by its own walk, on the `count` values in the
+    /// registers from `values` on: its range's bounds, its parts, the
+    /// rests of its conditions, its heaps.
+    Split {
         element: u32,
+        values: Reg,
+        count: u32,
     },
     /// An element that is a split in closed form.
     Direct {
@@ -466,7 +541,8 @@ impl Op {
     fn registers(&self, f: &mut impl FnMut(Reg)) {
         let mut each = |regs: &[Reg]| regs.iter().for_each(|&r| f(r));
         match *self {
-            Op::Const { dst, .. } | Op::Eval { dst, .. } => each(&[dst]),
+            Op::Const { dst, .. } => each(&[dst]),
+            Op::Until { dst, low, high, .. } => each(&[dst, low, high]),
             Op::Offset { dst, a, .. }
             | Op::BinaryConst { dst, a, .. }
             | Op::Rem { dst, a, .. }
@@ -544,7 +620,24 @@ impl Op {
             }
             Op::Recall { slot, dst, .. } => each(&[slot, dst]),
             Op::Remember { slot, value, .. } => each(&[slot, value]),
-            Op::Jump { .. } | Op::Value { .. } | Op::Direct { .. } | Op::Fail => {}
+            Op::Split { values, count, .. } => (values..values + count).for_each(|r| each(&[r])),
+            Op::NativeRange {
+                slot,
+                end,
+                values,
+                count,
+                ..
+            } => {
+                each(&[slot, end]);
+                (values..values + count).for_each(|r| each(&[r]));
+            }
+            Op::NativeItems {
+                at, values, count, ..
+            } => {
+                each(&[at, at + 1, at + 2]);
+                (values..values + count).for_each(|r| each(&[r]));
+            }
+            Op::Jump { .. } | Op::Direct { .. } | Op::Fail => {}
         }
     }
 
@@ -557,7 +650,10 @@ impl Op {
             | Op::Recall { to, .. }
             | Op::Grew { to, .. } => Some(to),
             Op::Place { skip, .. } => Some(skip),
-            Op::Range { exit, .. } | Op::Items { exit, .. } => Some(exit),
+            Op::Range { exit, .. }
+            | Op::Items { exit, .. }
+            | Op::NativeRange { exit, .. }
+            | Op::NativeItems { exit, .. } => Some(exit),
             Op::Next { body, .. } | Op::NextItem { body, .. } => Some(body),
             _ => None,
         }
@@ -567,13 +663,11 @@ impl Op {
 /// What an item loop walks over.
 #[derive(Clone, Debug, PartialEq)]
 enum Source {
-    /// The constants in `low..high`; `native`, the element, when they
-    /// are its innermost loop and its options step with the constant.
+    /// The constants in `low..high`.
     Sorted {
         values: Vec<i64>,
         low: Reg,
         high: Reg,
-        native: Option<u32>,
     },
     /// Constants, each within the slot bound, in their order.
     Constants(Box<[i64]>),

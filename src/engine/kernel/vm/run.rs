@@ -20,15 +20,12 @@ pub(super) trait Host {
     /// The calls of the kernel's functions, and its foreign values.
     fn calls(&self) -> &Calls<'_>;
 
-    /// Starts `for slot in low..high`, the loop being the innermost of
-    /// `native` when it may run natively: the range's end when its body
-    /// must run from `low` (set in `slot`), `None` inside when it is
-    /// empty or ran natively.
+    /// Starts `for slot in low..high`: the range's end when its body must
+    /// run from `low` (set in `slot`), `None` inside when it is empty.
     fn range(
         &mut self,
         (low, high): (i64, i64),
         slot: Reg,
-        _native: Option<u32>,
         regs: &mut [i64],
     ) -> Option<Option<i64>> {
         regs[slot as usize] = low;
@@ -39,17 +36,22 @@ pub(super) trait Host {
         fits.then_some(Some(high))
     }
 
-    /// Lays the items of `source` on `items`; whether, instead, its
-    /// options were made at once.
-    fn items(
-        &mut self,
-        source: &Source,
-        _slot: Reg,
-        regs: &mut [i64],
-        items: &mut Vec<i64>,
-    ) -> Option<bool> {
+    /// Lays the items of `source` on `items`.
+    fn items(&mut self, source: &Source, regs: &[i64], items: &mut Vec<i64>) -> Option<()> {
         let within = |a, b| (a > -SLOT_BOUND && b < SLOT_BOUND).then_some((a, b));
-        lay(source, regs, items, within)?;
+        lay(source, regs, items, within)
+    }
+
+    /// Runs element `element`'s innermost loop of `slot` natively over
+    /// `walked`, on `values` (see `Op::NativeRange`): whether it did.
+    fn native(
+        &mut self,
+        _element: u32,
+        _slot: Reg,
+        _walked: Walked,
+        _values: &[i64],
+        _regs: &[i64],
+    ) -> Option<bool> {
         Some(false)
     }
 
@@ -69,8 +71,9 @@ pub(super) trait Host {
         None
     }
 
-    /// Makes the options of an element's split.
-    fn value(&mut self, _element: u32, _regs: &[i64]) -> Option<()> {
+    /// Makes the options of an element's split on its values (see
+    /// `Op::Split`).
+    fn split(&mut self, _element: u32, _values: &[i64]) -> Option<()> {
         None
     }
 
@@ -218,7 +221,15 @@ pub(super) fn execute<H: Host>(
                 }
                 pc = 0;
             }
-            Op::Eval { dst, ref expr } => r.set(dst, expr.eval(r.0, host.calls())?),
+            Op::Until {
+                dst,
+                low,
+                high,
+                ref search,
+            } => {
+                let bounds = (r.get(low), r.get(high));
+                r.set(dst, search.end(bounds, r.0, items, host.calls())?);
+            }
             Op::Jump { to } => pc = to as usize,
             Op::Unless { op, a, b, to } => {
                 if !op.holds(r.get(a), r.get(b)) {
@@ -252,11 +263,10 @@ pub(super) fn execute<H: Host>(
                 high,
                 inclusive,
                 end,
-                native,
                 exit,
             } => {
                 let high = r.get(high).checked_add(inclusive as i64)?;
-                match host.range((r.get(low), high), slot, native, r.0)? {
+                match host.range((r.get(low), high), slot, r.0)? {
                     Some(b) => r.set(end, b),
                     None => pc = exit as usize,
                 }
@@ -288,10 +298,8 @@ pub(super) fn execute<H: Host>(
                     }
                     _ => {
                         let start = items.len();
-                        match host.items(source, slot, r.0, items)? {
-                            true => (start, start, start),
-                            false => (start, items.len(), start),
-                        }
+                        host.items(source, r.0, items)?;
+                        (start, items.len(), start)
                     }
                 };
                 if start == end {
@@ -398,8 +406,37 @@ pub(super) fn execute<H: Host>(
                 }
             }
             Op::Fail => return None,
-            Op::Lay { ref source } => {
-                host.items(source, 0, r.0, items)?;
+            Op::Lay { ref source } => host.items(source, r.0, items)?,
+            Op::NativeRange {
+                element,
+                slot,
+                end,
+                values,
+                count,
+                exit,
+            } => {
+                let (first, count) = (values as usize, count as usize);
+                let walked = Walked::Range(r.get(end) - r.get(slot));
+                if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
+                    pc = exit as usize;
+                }
+            }
+            Op::NativeItems {
+                element,
+                at,
+                values,
+                count,
+                exit,
+            } => {
+                let (first, count) = (values as usize, count as usize);
+                let (start, end) = (r.get(at) as usize, r.get(at + 1) as usize);
+                let walked = Walked::Constants(&items[start..end]);
+                // The loop's variable is no curve's.
+                let slot = 0;
+                if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
+                    items.truncate(r.get(at + 2) as usize);
+                    pc = exit as usize;
+                }
             }
             Op::NextItem { slot, at, body } => {
                 let next = r.get(at) + 1;
@@ -438,7 +475,14 @@ pub(super) fn execute<H: Host>(
                 }
                 host.option(v)?;
             }
-            Op::Value { element } => host.value(element, r.0)?,
+            Op::Split {
+                element,
+                values,
+                count,
+            } => {
+                let (first, count) = (values as usize, count as usize);
+                host.split(element, &r.0[first..first + count])?
+            }
             Op::Direct { element } => host.direct(element)?,
         }
     }
@@ -456,29 +500,27 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
         &mut self,
         (low, high): (i64, i64),
         slot: Reg,
-        native: Option<u32>,
         regs: &mut [i64],
     ) -> Option<Option<i64>> {
         let (a, b) = self.walk.bounds(low, high)?;
         regs[slot as usize] = a;
-        let native = match native {
-            Some(element) if a < b => {
-                (self.walk).native_range(self.kernel, element, slot, (a, b), regs)?
-            }
-            _ => false,
-        };
-        Some((a < b && !native).then_some(b))
+        Some((a < b).then_some(b))
     }
 
     #[inline(always)]
-    fn items(
+    fn items(&mut self, source: &Source, regs: &[i64], items: &mut Vec<i64>) -> Option<()> {
+        lay(source, regs, items, |a, b| self.walk.bounds(a, b))
+    }
+
+    fn native(
         &mut self,
-        source: &Source,
+        element: u32,
         slot: Reg,
-        regs: &mut [i64],
-        items: &mut Vec<i64>,
+        walked: Walked,
+        values: &[i64],
+        regs: &[i64],
     ) -> Option<bool> {
-        self.walk.items(self.kernel, source, slot, regs, items)
+        (self.walk).native(self.kernel, element, (slot, walked), values, regs)
     }
 
     #[inline(always)]
@@ -492,11 +534,11 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
         self.walk.count(1)
     }
 
-    fn value(&mut self, element: u32, regs: &[i64]) -> Option<()> {
+    fn split(&mut self, element: u32, values: &[i64]) -> Option<()> {
         let OptionValue::Split(split) = &self.kernel.elements[element as usize].value else {
             unreachable!("only a split is an element's value to walk")
         };
-        self.walk.split(split, regs)
+        self.walk.split(split, values)
     }
 
     fn direct(&mut self, element: u32) -> Option<()> {
@@ -517,67 +559,52 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         self.known.value(args)
     }
 
-    /// Runs the element's innermost range `a..b` natively when its
-    /// options step or follow curves: whether it did.
-    fn native_range(
+    /// Runs the element's innermost loop of `slot` over `walked`
+    /// natively, on `values` (see `Op::NativeRange`), when its options
+    /// step or follow curves and are not gathered: whether it did.
+    fn native(
         &mut self,
         kernel: &Kernel,
         element: u32,
-        slot: u32,
-        (a, b): (i64, i64),
-        regs: &mut [i64],
+        (slot, walked): (Reg, Walked),
+        values: &[i64],
+        regs: &[i64],
     ) -> Option<bool> {
-        let OptionValue::Terms { calls, nims } = &kernel.elements[element as usize].value else {
+        let OptionValue::Terms { calls, .. } = &kernel.elements[element as usize].value else {
             return Some(false);
         };
         if self.known.gathers() {
             return Some(false);
         }
         let innermost = kernel.innermost(element as usize);
-        if let Some(steps) = innermost.steps {
-            self.walk_terms(calls, nims, steps, b - a, regs)?;
-            return Some(true);
-        }
-        if !innermost.curve {
-            return Some(false);
-        }
-        match Curves::new(&calls[0], slot as usize, (a, b), regs, &self.calls) {
-            Some(curves) => self.walk_curves(curves, nims, b - a, regs).map(|()| true),
-            None => Some(false),
-        }
-    }
-
-    /// Lays the items of `source` on `items`; or, for constants whose
-    /// options step with them, makes their options at once: whether it
-    /// did.
-    fn items(
-        &mut self,
-        kernel: &Kernel,
-        source: &Source,
-        slot: u32,
-        regs: &mut [i64],
-        items: &mut Vec<i64>,
-    ) -> Option<bool> {
-        if let Source::Sorted {
-            ref values,
-            low,
-            high,
-            native: Some(element),
-        } = *source
-            && !self.known.gathers()
-            && let OptionValue::Terms { calls, nims } = &kernel.elements[element as usize].value
-            && let Some(steps) = kernel.innermost(element as usize).steps
-        {
-            let chosen = sorted_within(values, regs[low as usize], regs[high as usize]);
-            if !chosen.is_empty() {
-                regs[slot as usize] = 0;
-                self.walk_constants(calls, nims, steps, chosen, regs)?;
-                return Some(true);
+        match (walked, innermost.steps) {
+            (Walked::Range(count), Some(steps)) => {
+                self.walk_terms(calls, steps, count, values)?;
             }
+            (Walked::Constants(constants), Some(steps)) => {
+                self.walk_constants(calls, steps, constants, values)?;
+            }
+            (Walked::Range(count), None) if innermost.curve => {
+                let arity = calls[0].len();
+                let (points, nims) = values.split_at(3 * arity);
+                let range = (regs[slot as usize], count);
+                let Some(curves) = Curves::new(&calls[0], slot as usize, range, regs, points) else {
+                    return Some(false);
+                };
+                self.walk_curves(curves, nims, count)?;
+            }
+            _ => return Some(false),
         }
-        lay(source, regs, items, |a, b| self.bounds(a, b))?;
-        Some(false)
+        Some(true)
     }
+}
+
+/// What a loop run natively walks: a range of `count` values from its
+/// variable's, or constants.
+#[derive(Clone, Copy)]
+pub(super) enum Walked<'a> {
+    Range(i64),
+    Constants(&'a [i64]),
 }
 
 /// The constants in `values` (ascending) within `a..b`.
