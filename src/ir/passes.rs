@@ -10,8 +10,8 @@ use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::residues::step_residues;
 use crate::engine::kernel::{
-    Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Linear,
-    MAX_SLOTS, OptionValue, SLOT_BOUND, Split, UNROLL,
+    Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, IntOp, Iter,
+    Linear, MAX_SLOTS, OptionValue, SLOT_BOUND, Split, UNROLL,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -555,15 +555,18 @@ fn reads_only(cond: &Cond, slot: usize) -> bool {
 /// The values for which every filter holds; `None` if one fails to
 /// evaluate.
 fn filter(values: &[i64], slot: usize, filters: &[Clause]) -> Option<Vec<i64>> {
+    let filters = (filters.iter())
+        .map(|clause| match clause {
+            Clause::If(cond) => Some(Condition::of(cond)),
+            Clause::For { .. } => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
     let mut slots = [0i64; MAX_SLOTS];
     let mut kept = Vec::new();
     'values: for &value in values {
         slots[slot] = value;
-        for clause in filters {
-            let Clause::If(cond) = clause else {
-                return None;
-            };
-            if !cond.eval(&slots, &Calls::NONE)? {
+        for filter in &filters {
+            if !filter.holds(&slots, &mut Vec::new(), &Calls::NONE)? {
                 continue 'values;
             }
         }

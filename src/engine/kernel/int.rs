@@ -4,7 +4,7 @@
 
 use super::list::ListExpr;
 use super::vm::Routine;
-use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, MAX_SLOTS, SLOT_BOUND, Until};
+use super::{CALL_DEPTH, COEFFICIENT_BOUND, CONSTANT_BOUND, SLOT_BOUND, Until};
 
 /// `constant + Σ coefficient · slot`, the shape of almost every index.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,19 +85,6 @@ impl Affine {
             .iter()
             .find(|(s, _)| *s == slot)
             .map_or(0, |(_, k)| *k)
-    }
-
-    #[inline]
-    fn eval(&self, slots: &[i64]) -> i64 {
-        // Most expressions are a constant or one variable plus a constant:
-        // those need no loop.
-        match self.terms.as_slice() {
-            [] => self.constant,
-            &[(slot, k)] => self.constant + k * slots[slot],
-            terms => terms
-                .iter()
-                .fold(self.constant, |sum, &(slot, k)| sum + k * slots[slot]),
-        }
     }
 }
 
@@ -713,82 +700,6 @@ impl IntExpr {
             _ => None,
         }
     }
-
-    /// The value, or `None` where the language reports an error.
-    #[inline]
-    pub fn eval(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
-        if let IntExpr::Affine(a) = self {
-            return Some(a.eval(slots));
-        }
-        self.eval_tree(slots, calls)
-    }
-
-    /// The shapes evaluated most (two-way `min`/`max`, arithmetic, list
-    /// items): a small function, so that its calls stay cheap; the rest
-    /// out of line.
-    fn eval_tree(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
-        match self {
-            IntExpr::Affine(a) => Some(a.eval(slots)),
-            IntExpr::Min(xs) if xs.len() == 2 => {
-                Some(xs[0].eval(slots, calls)?.min(xs[1].eval(slots, calls)?))
-            }
-            IntExpr::Max(xs) if xs.len() == 2 => {
-                Some(xs[0].eval(slots, calls)?.max(xs[1].eval(slots, calls)?))
-            }
-            IntExpr::Binary(op, a, b) => op.apply(a.eval(slots, calls)?, b.eval(slots, calls)?),
-            _ => self.eval_rest(slots, calls),
-        }
-    }
-
-    #[inline(never)]
-    fn eval_rest(&self, slots: &[i64], calls: &Calls) -> Option<i64> {
-        match self {
-            IntExpr::Large(value) => Some(*value),
-            IntExpr::Abs(a) => a.eval(slots, calls)?.checked_abs(),
-            IntExpr::Min(xs) => xs
-                .iter()
-                .map(|x| x.eval(slots, calls))
-                .try_fold(i64::MAX, |m, x| x.map(|x| m.min(x))),
-            IntExpr::Max(xs) => xs
-                .iter()
-                .map(|x| x.eval(slots, calls))
-                .try_fold(i64::MIN, |m, x| x.map(|x| m.max(x))),
-            IntExpr::Select(c, a, b) => match c.eval(slots, calls)? {
-                true => a.eval(slots, calls),
-                false => b.eval(slots, calls),
-            },
-            // A constant table's list, read where it lies.
-            IntExpr::Reduce(fold, list) if let ListExpr::Pick(table, key) = &**list => {
-                fold.apply(table.pick(key.eval(slots, calls)?)?)
-            }
-            IntExpr::Item(list, i) if let ListExpr::Pick(table, key) = &**list => {
-                let items = table.pick(key.eval(slots, calls)?)?;
-                Some(items[place(i.eval(slots, calls)?, items.len())?])
-            }
-            // Any other list lives on the VM's item stack, which an
-            // expression evaluated outside the VM cannot reach; a loop's
-            // end is searched for by the VM alone.
-            IntExpr::At(..)
-            | IntExpr::Fold(..)
-            | IntExpr::Reduce(..)
-            | IntExpr::Item(..)
-            | IntExpr::Until(_) => None,
-            IntExpr::Call(f, args) => {
-                let mut values = [0; MAX_SLOTS];
-                for (value, arg) in values.iter_mut().zip(args) {
-                    *value = arg.eval(slots, calls)?;
-                }
-                calls.call(*f, values.get(..args.len())?)
-            }
-            IntExpr::Grundy(f, args) => match &args[..] {
-                [arg] => calls.grundy(*f, arg.eval(slots, calls)?),
-                _ => None,
-            },
-            IntExpr::Affine(_) | IntExpr::Binary(..) => {
-                self.eval_tree(slots, calls)
-            }
-        }
-    }
 }
 
 /// Whether the items may be loop variables: within the slot bound.
@@ -978,19 +889,5 @@ impl Cond {
             Cond::And(a, b) | Cond::Or(a, b) => a.uses(slot) || b.uses(slot),
             Cond::Remembered(r) => r.cond.uses(slot),
         }
-    }
-
-    /// Whether the condition holds, or `None` where the language reports
-    /// an error; `and` and `or` stop early, as in the language.
-    pub fn eval(&self, slots: &[i64], calls: &Calls) -> Option<bool> {
-        Some(match self {
-            Cond::Const(b) => *b,
-            Cond::Cmp(op, a, b) => op.holds(a.eval(slots, calls)?, b.eval(slots, calls)?),
-            Cond::Not(c) => !c.eval(slots, calls)?,
-            Cond::And(a, b) => a.eval(slots, calls)? && b.eval(slots, calls)?,
-            Cond::Or(a, b) => a.eval(slots, calls)? || b.eval(slots, calls)?,
-            // The VM recalls and remembers its results (`Op::Recall`).
-            Cond::Remembered(r) => r.cond.eval(slots, calls)?,
-        })
     }
 }

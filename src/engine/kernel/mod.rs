@@ -19,6 +19,7 @@ mod list;
 mod table;
 mod until;
 mod vm;
+pub use vm::Condition;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};

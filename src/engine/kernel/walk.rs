@@ -160,7 +160,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of a `for` over a range whose one position's arguments
     /// are `curves`, `count` of them from the loop's first value on, with
     /// the heaps `nims`: stepped, nothing evaluated per option.
-    pub(super) fn walk_curves(&mut self, mut curves: Curves, nims: &[i64], count: i64) -> Option<()> {
+    pub(super) fn walk_curves(
+        &mut self,
+        mut curves: Curves,
+        nims: &[i64],
+        count: i64,
+    ) -> Option<()> {
         let nim = nim_sum(nims)?;
         self.count(count as u64)?;
         let arity = curves.arity();
@@ -423,7 +428,10 @@ fn nim_sum(nims: &[i64]) -> Option<u64> {
 
 /// Each call's arguments, laid one call after another in `values`, then
 /// the xor of the heaps that follow them.
-fn arguments(calls: &[Vec<IntExpr>], values: &[i64]) -> Option<([[i64; MAX_PARAMS]; MAX_CALLS], u64)> {
+fn arguments(
+    calls: &[Vec<IntExpr>],
+    values: &[i64],
+) -> Option<([[i64; MAX_PARAMS]; MAX_CALLS], u64)> {
     let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
     let mut rest = values;
     for (call, args) in calls.iter().zip(args.iter_mut()) {

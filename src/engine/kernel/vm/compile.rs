@@ -256,7 +256,13 @@ impl Compiler {
     /// value and `end` its end, on its options' arguments there (and, for
     /// curves, at the next two values) and its heaps; a range too short
     /// for a curve runs its body.
-    fn native_range(&mut self, current: Current, kind: Native, (slot, end): (Reg, Reg), exit: &mut Label) {
+    fn native_range(
+        &mut self,
+        current: Current,
+        kind: Native,
+        (slot, end): (Reg, Reg),
+        exit: &mut Label,
+    ) {
         let OptionValue::Terms { calls, nims } = &current.element.value else {
             return;
         };

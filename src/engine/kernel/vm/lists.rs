@@ -193,10 +193,7 @@ impl Compiler {
                 self.call(*function, args, mark);
             }
             ListExpr::Loop {
-                offset,
-                args,
-                walk,
-                ..
+                offset, args, walk, ..
             } => {
                 // The function's walk in this frame, its parameters in the
                 // slots from `offset` on.

@@ -25,7 +25,7 @@ mod run;
 use std::rc::Rc;
 
 use super::int::Memo;
-use super::{Calls, CmpOp, Fold, Function, IntExpr, IntOp, MAX_SLOTS, Reorder, Table, Until};
+use super::{Calls, CmpOp, Cond, Fold, Function, IntExpr, IntOp, MAX_SLOTS, Reorder, Table, Until};
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -162,23 +162,41 @@ impl Routine {
     }
 }
 
-/// The search for a loop's end: its condition compiled as a function
-/// returning 1 or 0 whose parameters are the slots, run on a copy of the
+/// A condition compiled as a function returning 1 or 0 whose parameters
+/// are the slots: a filter tested on values apart from a position (to fold
+/// a loop over constants), or a loop's end searched for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition(Routine);
+
+impl Condition {
+    pub fn of(cond: &Cond) -> Condition {
+        let (one, zero) = (IntExpr::constant(1), IntExpr::constant(0));
+        let body = IntExpr::Select(Box::new(cond.clone()), Box::new(one), Box::new(zero));
+        // No function of the kernel's is this one.
+        Condition(Routine::of(&body, MAX_SLOTS, usize::MAX))
+    }
+
+    /// Whether the condition holds on `slots` (at most `MAX_SLOTS`), whose
+    /// lists (if any) lie on `items`; `None` where the language reports an
+    /// error.
+    pub fn holds(&self, slots: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<bool> {
+        Some(self.0.evaluate_in(slots, items, calls)? != 0)
+    }
+}
+
+/// The search for a loop's end: its condition run on a copy of the
 /// frame's slots with the loop's variable set to each value probed.
 #[derive(Debug, PartialEq)]
 struct Search {
     until: Until,
-    cond: Routine,
+    cond: Condition,
 }
 
 impl Search {
     fn of(until: &Until) -> Search {
-        let (one, zero) = (IntExpr::constant(1), IntExpr::constant(0));
-        let body = IntExpr::Select(Box::new(until.cond.clone()), Box::new(one), Box::new(zero));
         Search {
             until: until.clone(),
-            // No function of the kernel's is this one.
-            cond: Routine::of(&body, MAX_SLOTS, usize::MAX),
+            cond: Condition::of(&until.cond),
         }
     }
 
@@ -195,7 +213,7 @@ impl Search {
         probe[..known].copy_from_slice(&regs[..known]);
         self.until.search(bounds, |x| {
             probe[self.until.slot] = x;
-            Some(self.cond.evaluate_in(&probe, items, calls)? != 0)
+            self.cond.holds(&probe, items, calls)
         })
     }
 }

@@ -588,7 +588,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 let arity = calls[0].len();
                 let (points, nims) = values.split_at(3 * arity);
                 let range = (regs[slot as usize], count);
-                let Some(curves) = Curves::new(&calls[0], slot as usize, range, regs, points) else {
+                let Some(curves) = Curves::new(&calls[0], slot as usize, range, regs, points)
+                else {
                     return Some(false);
                 };
                 self.walk_curves(curves, nims, count)?;
@@ -633,7 +634,11 @@ fn lay(
             low,
             high,
             ..
-        } => items.extend_from_slice(sorted_within(values, regs[low as usize], regs[high as usize])),
+        } => items.extend_from_slice(sorted_within(
+            values,
+            regs[low as usize],
+            regs[high as usize],
+        )),
         Source::Constants(ref values) => items.extend_from_slice(values),
         Source::Regs { first, count } => {
             let first = first as usize;
