@@ -8,7 +8,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search};
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, run_binary,
+};
 use sprague::run::{Settings, emit_ir};
 
 /// What `--emit ir` prints for `script`.
@@ -63,6 +65,11 @@ fn lists_built_on_the_way_are_integer_programs_with_the_generic_values() {
         let script = format!("{game}\nprint(seq(F, 0..=120))");
         assert!(how(&script).contains("integer program"), "{}", how(&script));
         assert_same_as_the_generic_search(&script);
+        // The VM builds every list: no position is left to the generic
+        // search, which would hide a wrong list.
+        let (_, report) = run_binary(&["--stats", "-e", &script]);
+        let none = "\n0 positions computed by the generic search";
+        assert!(report.contains(none), "{game}\n{report}");
     }
 }
 
