@@ -58,6 +58,10 @@ impl Compiler {
                 self.place(other);
                 self.tail_list(b, own, end);
             }
+            ListExpr::Call(function, args) if *function == own && !builds(args) => {
+                let (first, count) = self.arguments(args);
+                self.ops.push(Op::Tail { first, count });
+            }
             ListExpr::Call(function, args) if *function == own => {
                 let mark = self.mark();
                 let (first, count) = self.arguments(args);
@@ -65,7 +69,7 @@ impl Compiler {
                 self.jump(Op::Grew { mark, to: 0 }, &mut real);
                 self.ops.push(Op::Tail { first, count });
                 self.place(real);
-                self.call(own, (first, count), mark);
+                self.call(own, (first, count), Some(mark));
             }
             _ => self.lay(e),
         }
@@ -88,26 +92,39 @@ impl Compiler {
     /// The register of the header of `list` (and the one after it): a
     /// view where the list is one, else the list laid on top.
     pub(super) fn list(&mut self, list: &ListExpr) -> Reg {
+        if let ListExpr::Slots(header) = list {
+            return *header as Reg;
+        }
+        let header = self.pair();
+        self.list_into(list, header);
+        header
+    }
+
+    /// The header of `list` into `dst` and the register after it.
+    fn list_into(&mut self, list: &ListExpr, dst: Reg) {
         match list {
-            ListExpr::Slots(header) => *header as Reg,
+            ListExpr::Slots(header) => {
+                let a = *header as Reg;
+                self.ops.push(Op::Copy { dst, a });
+                (self.ops).push(Op::Copy {
+                    dst: dst + 1,
+                    a: a + 1,
+                });
+            }
             ListExpr::Slice(inner, low, high) => {
                 let list = self.list(inner);
                 let (low, high) = (self.int(low), self.int(high));
-                let dst = self.pair();
                 self.ops.push(Op::Slice {
                     dst,
                     list,
                     low,
                     high,
                 });
-                dst
             }
             _ => {
-                let header = self.pair();
-                self.ops.push(Op::Mark { items: header });
+                self.ops.push(Op::Mark { items: dst });
                 self.lay(list);
-                self.ops.push(Op::Close { header });
-                header
+                self.ops.push(Op::Close { header: dst });
             }
         }
     }
@@ -119,10 +136,13 @@ impl Compiler {
             let header = self.list(list);
             return then(self, header);
         }
-        let mark = self.mark();
+        // A list laid starts where the items to drop do, but for a slice.
+        let mark = matches!(list, ListExpr::Slice(..)).then(|| self.mark());
         let header = self.list(list);
         then(self, header);
-        self.ops.push(Op::Truncate { to: mark });
+        self.ops.push(Op::Truncate {
+            to: mark.unwrap_or(header),
+        });
     }
 
     /// Lays the items of `list` on top of the item stack.
@@ -188,7 +208,9 @@ impl Compiler {
             }
             ListExpr::Comprehension(c) => self.comprehension(c, 0),
             ListExpr::Call(function, args) => {
-                let mark = self.mark();
+                // Lists built for the arguments are dropped under the
+                // result.
+                let mark = builds(args).then(|| self.mark());
                 let args = self.arguments(args);
                 self.call(*function, args, mark);
             }
@@ -196,16 +218,14 @@ impl Compiler {
                 offset, args, walk, ..
             } => {
                 // The function's walk in this frame, its parameters in the
-                // slots from `offset` on.
-                let mark = self.mark();
-                let (first, count) = self.arguments(args);
-                for k in 0..count {
-                    let (dst, a) = (*offset as Reg + k, first + k);
-                    self.ops.push(Op::Copy { dst, a });
-                }
-                let from = self.mark();
+                // slots from `offset` on, which nothing else reads.
+                let mark = builds(args).then(|| self.mark());
+                self.arguments_into(args, *offset as Reg);
+                let from = mark.map(|_| self.mark());
                 self.walk(walk);
-                self.ops.push(Op::Settle { to: mark, from });
+                if let (Some(to), Some(from)) = (mark, from) {
+                    self.ops.push(Op::Settle { to, from });
+                }
             }
         }
     }
@@ -221,6 +241,13 @@ impl Compiler {
             .sum();
         let first = self.next;
         self.next += count;
+        self.arguments_into(args, first);
+        (first, count)
+    }
+
+    /// The arguments `args` into the consecutive registers from `first`
+    /// on, a list's header taking two.
+    fn arguments_into(&mut self, args: &[Arg], first: Reg) {
         let mut at = first;
         for arg in args {
             match arg {
@@ -229,29 +256,25 @@ impl Compiler {
                     at += 1;
                 }
                 Arg::List(list) => {
-                    let header = self.list(list);
-                    self.ops.push(Op::Copy { dst: at, a: header });
-                    (self.ops).push(Op::Copy {
-                        dst: at + 1,
-                        a: header + 1,
-                    });
+                    self.list_into(list, at);
                     at += 2;
                 }
             }
         }
-        (first, count)
     }
 
     /// Calls list function `function` on the arguments, its result moved
-    /// down to `mark`, where they began.
-    fn call(&mut self, function: usize, (first, count): (Reg, u32), mark: Reg) {
-        let from = self.mark();
+    /// down to `mark`, where they began, when they built lists.
+    fn call(&mut self, function: usize, (first, count): (Reg, u32), mark: Option<Reg>) {
+        let from = mark.map(|_| self.mark());
         self.ops.push(Op::CallList {
             function: function as u32,
             first,
             count,
         });
-        self.ops.push(Op::Settle { to: mark, from });
+        if let (Some(to), Some(from)) = (mark, from) {
+            self.ops.push(Op::Settle { to, from });
+        }
     }
 
     /// An option that is a sum of boards and heaps: each board's value,
@@ -380,8 +403,9 @@ impl Compiler {
                     }
                     each => self.clamp(each, &walk.items[0], start),
                 }
-                if !from_back {
-                    // The header as the recursion leaves it: empty.
+                if !from_back && !empty(&walk.base) {
+                    // The header as the recursion leaves it, for the base
+                    // to read: empty.
                     let (dst, a, b) = (start, start, len);
                     (self.ops).push(Op::Binary {
                         op: IntOp::Add,
@@ -518,8 +542,18 @@ impl Compiler {
 
     /// Lays the base of `walk`, where the recursion stops.
     fn lay_base(&mut self, walk: &ListWalk) {
-        if !matches!(&walk.base, ListExpr::Items(items) if items.is_empty()) {
+        if !empty(&walk.base) {
             self.lay(&walk.base);
         }
     }
+}
+
+/// Whether `list` is `[]`.
+fn empty(list: &ListExpr) -> bool {
+    matches!(list, ListExpr::Items(items) if items.is_empty())
+}
+
+/// Whether some list argument of `args` is built anew, not a view.
+fn builds(args: &[Arg]) -> bool {
+    (args.iter()).any(|arg| matches!(arg, Arg::List(list) if !is_view(list)))
 }

@@ -1,22 +1,29 @@
-//! The VM that runs a kernel's option program. Each element is compiled
-//! once, when the kernel is made, into a flat list of operations over
-//! registers: the slots of the IR, then temporaries. A loop is a jump back,
-//! a filter a jump forward, an expression one operation per node, and an
-//! option one lookup and one push. Per option the VM does what a program
-//! written for the game would do, where walking the element's tree of
-//! clauses and expressions cost a call and a match per node.
+//! The VM that runs a kernel's option program, and the only evaluator of
+//! its expressions. Each element is compiled once, when the kernel is
+//! made, into a flat list of operations over registers: the slots of the
+//! IR, then temporaries. A loop is a jump back, a filter a jump forward,
+//! an expression one operation per node, and an option one lookup and one
+//! push. Per option the VM does what a program written for the game would
+//! do, where walking the element's tree of clauses and expressions cost a
+//! call and a match per node.
+//!
+//! Lists live on the item stack beside the registers (`lists`): a board,
+//! the lists built on the way, the items of loops over lists. A recursive
+//! function's body — returning an integer, a condition or a list — is code
+//! too, run by the same loop in a frame of its own (`Routine`); a call is
+//! one operation, a call of itself in tail position a jump. A condition
+//! tested apart from a position (a loop's end searched for, a filter
+//! folded) is such a routine (`Condition`).
 //!
 //! The shapes passes recognised are operations of their own, run as native
-//! loops: a range whose options' arguments move by fixed steps or along
-//! curves, a loop over constants, and the split and board values.
+//! loops on values the code computes once when the loop starts: a range
+//! whose options' arguments move by fixed steps or along curves, a loop
+//! over constants, and the split and board values.
 //!
 //! The elements of a kernel are one code, run once per position. An
 //! expression of the parameters alone that cannot fail (`n % 3`, `n - 1`)
 //! is computed once, before the first element, however many elements
 //! and filters read it.
-//!
-//! A recursive function's body (`IntFunction`) is code too, run by the
-//! same loop in a frame of its own (`Routine`); a call is one operation.
 
 mod compile;
 mod lists;
