@@ -2,7 +2,7 @@
 //! polynomial of degree at most 2 in it (`S(n - k * k) for k in …`, the
 //! subtraction of squares): their second differences are constant, so the
 //! walk steps them — `n - k * k` moves by `-2k - 1`, which moves by `-2` —
-//! where it would evaluate the expression tree for every option.
+//! where the VM would compute the expression for every option.
 
 use super::{Clause, Element, IntExpr, IntOp, MAX_PARAMS, OptionValue};
 

@@ -160,7 +160,7 @@ pub enum IntExpr {
     /// in the two slots from this one on.
     Fold(Fold, usize),
     /// A reduction of a list built on the way (`len([m for m in 0..n if
-    /// m % 3 == 0])`, `sum(bits(k))`), built in the scratch memory.
+    /// m % 3 == 0])`, `sum(bits(k))`), laid on the item stack.
     Reduce(Fold, Box<ListExpr>),
     /// `list[index]` of a list built on the way (a `let` list indexed by a
     /// loop variable): the index first, then the list.

@@ -96,7 +96,7 @@ pub(super) struct Walk<'a, K: ?Sized> {
 
 impl<K: Known + ?Sized> Walk<'_, K> {
     /// The options of an element that is a line in closed form: what
-    /// the VM and `walk_terms` find for it, without evaluating a tree.
+    /// the VM and `walk_terms` find for it, without running any code.
     #[inline(always)]
     fn line(&mut self, line: &Line, params: &[i64; MAX_PARAMS]) -> Option<()> {
         let (low, high) = line.range(params);
@@ -200,8 +200,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         self.count(constants.len() as u64)?;
         // Each argument as its value at 0 plus its step times the constant.
         let first = constants[0];
-        for (base, steps) in base.iter_mut().zip(&steps.0) {
-            for (arg, step) in base.iter_mut().zip(steps) {
+        for ((base, steps), call) in base.iter_mut().zip(&steps.0).zip(calls) {
+            for (arg, step) in base.iter_mut().zip(steps).take(call.len()) {
                 *arg -= step * first;
             }
         }

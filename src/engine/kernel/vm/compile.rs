@@ -203,21 +203,16 @@ impl Compiler {
                     }
                     _ => self.source(iter),
                 };
-                let sorted = matches!(source, Source::Sorted { .. });
-                let prologue = |c: &mut Self, exit: &mut Label| {
-                    if let (Some(Native::Steps), true) = (native, sorted) {
-                        c.native_items(current, at, exit);
-                    }
-                };
+                let mut done = Label::default();
+                if let (Some(Native::Steps), Source::Sorted { values, low, high }) =
+                    (native, &source)
+                {
+                    let constants = (values.clone(), *low, *high);
+                    self.native_constants(current, slot, constants, &mut done);
+                }
                 let body = |c: &mut Self| c.clauses(current, index + 1);
-                let next = |body| Op::NextItem { slot, at, body };
-                let items = Op::Items {
-                    source: Box::new(source),
-                    slot,
-                    at,
-                    exit: 0,
-                };
-                self.looped_with(items, prologue, body, next);
+                self.item_loop(source, slot, at, body);
+                self.place(done);
             }
         }
     }
@@ -325,23 +320,40 @@ impl Compiler {
         self.place(body);
     }
 
-    /// Runs `current`'s innermost loop over constants, laid as the items
-    /// of the item loop at `at`, natively: on its options' arguments at
-    /// the first constant, and its heaps.
-    fn native_items(&mut self, current: Current, at: Reg, exit: &mut Label) {
+    /// Runs `current`'s innermost loop of `slot` over the constants in
+    /// `low..high` natively, before its items are laid: with `slot` at
+    /// the first of them (none goes to `done`), its options' arguments
+    /// and its heaps, and the loop made at once.
+    fn native_constants(
+        &mut self,
+        current: Current,
+        slot: Reg,
+        (constants, low, high): (Rc<[i64]>, Reg, Reg),
+        done: &mut Label,
+    ) {
         let OptionValue::Terms { calls, nims } = &current.element.value else {
             return;
         };
+        let first = Op::First {
+            constants: constants.clone(),
+            low,
+            high,
+            slot,
+            exit: 0,
+        };
+        self.jump(first, done);
         let exprs: Vec<IntExpr> = calls.iter().flatten().chain(nims).cloned().collect();
         let values = self.consecutive(&exprs);
-        let native = Op::NativeItems {
+        let native = Op::NativeConstants {
             element: current.index,
-            at,
+            constants,
+            low,
+            high,
             values,
             count: exprs.len() as u32,
             exit: 0,
         };
-        self.jump(native, exit);
+        self.jump(native, done);
     }
 
     /// A loop of `slot` over the items `source` gives, `at` and the two
@@ -396,7 +408,7 @@ impl Compiler {
                 count: items.len() as u32,
             },
             Iter::Sorted { values, low, high } => Source::Sorted {
-                values: values.clone(),
+                values: values.as_slice().into(),
                 low: self.int(low),
                 high: self.int(high),
             },

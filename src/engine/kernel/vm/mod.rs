@@ -403,13 +403,24 @@ enum Op {
         count: u32,
         exit: u32,
     },
-    /// Runs the element's innermost loop over constants natively, its
-    /// constants the items of the item loop at `at`, on the `count`
-    /// values from `values` on: its options' arguments at the first
-    /// constant, then its heaps. Goes to `exit` when it did.
-    NativeItems {
+    /// `slot` = the first of `constants` (ascending) in `low..high`; none
+    /// goes to `exit`.
+    First {
+        constants: Rc<[i64]>,
+        low: Reg,
+        high: Reg,
+        slot: Reg,
+        exit: u32,
+    },
+    /// Runs the element's innermost loop over the `constants` in
+    /// `low..high` natively, on the `count` values from `values` on: its
+    /// options' arguments at the first of them, then its heaps. Goes to
+    /// `exit` when it did.
+    NativeConstants {
         element: u32,
-        at: Reg,
+        constants: Rc<[i64]>,
+        low: Reg,
+        high: Reg,
         values: Reg,
         count: u32,
         exit: u32,
@@ -656,10 +667,17 @@ impl Op {
                 each(&[slot, end]);
                 (values..values + count).for_each(|r| each(&[r]));
             }
-            Op::NativeItems {
-                at, values, count, ..
+            Op::First {
+                low, high, slot, ..
+            } => each(&[low, high, slot]),
+            Op::NativeConstants {
+                low,
+                high,
+                values,
+                count,
+                ..
             } => {
-                each(&[at, at + 1, at + 2]);
+                each(&[low, high]);
                 (values..values + count).for_each(|r| each(&[r]));
             }
             Op::Jump { .. } | Op::Direct { .. } | Op::Fail => {}
@@ -678,7 +696,8 @@ impl Op {
             Op::Range { exit, .. }
             | Op::Items { exit, .. }
             | Op::NativeRange { exit, .. }
-            | Op::NativeItems { exit, .. } => Some(exit),
+            | Op::First { exit, .. }
+            | Op::NativeConstants { exit, .. } => Some(exit),
             Op::Next { body, .. } | Op::NextItem { body, .. } => Some(body),
             _ => None,
         }
@@ -690,7 +709,7 @@ impl Op {
 enum Source {
     /// The constants in `low..high`.
     Sorted {
-        values: Vec<i64>,
+        values: Rc<[i64]>,
         low: Reg,
         high: Reg,
     },

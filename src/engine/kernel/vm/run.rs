@@ -421,20 +421,30 @@ pub(super) fn execute<H: Host>(
                     pc = exit as usize;
                 }
             }
-            Op::NativeItems {
+            Op::First {
+                ref constants,
+                low,
+                high,
+                slot,
+                exit,
+            } => match sorted_within(constants, r.get(low), r.get(high)).first() {
+                Some(&first) => r.set(slot, first),
+                None => pc = exit as usize,
+            },
+            Op::NativeConstants {
                 element,
-                at,
+                ref constants,
+                low,
+                high,
                 values,
                 count,
                 exit,
             } => {
                 let (first, count) = (values as usize, count as usize);
-                let (start, end) = (r.get(at) as usize, r.get(at + 1) as usize);
-                let walked = Walked::Constants(&items[start..end]);
+                let chosen = sorted_within(constants, r.get(low), r.get(high));
                 // The loop's variable is no curve's.
-                let slot = 0;
+                let (slot, walked) = (0, Walked::Constants(chosen));
                 if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
-                    items.truncate(r.get(at + 2) as usize);
                     pc = exit as usize;
                 }
             }
