@@ -205,3 +205,26 @@ fn a_condition_nested_in_a_body_keeps_its_calls() {
         .collect();
     assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
 }
+
+/// What the walk runs natively takes its values from the code: a split
+/// whose range ends where a filter stops holding (a loop's end searched
+/// for), a loop over constants whose options step, a curve and a loop
+/// whose bound fails where its range is empty. Each against the generic
+/// search, no position left to it.
+#[test]
+fn native_loops_take_their_values_from_the_code() {
+    let games = [
+        "game G(n) = < G(a) + G(n - a) for a in 1..n if a * a < n >",
+        "let moves = [k for k in 1..=20 if k % 3 != 0]\n\
+         game G(n) = < G(n - k) + *(n % 2) for k in moves if k <= n >",
+        "game G(n) = < G(n - k * k) for k in 1..=n if k * k <= n >",
+        "game G(n) = < G(n - k) + *(n / d % 2) for d in 0..3 for k in 1..=d if k <= n >",
+    ];
+    for game in games {
+        let script = format!("{game}\nprint(seq(G, 0..=200))");
+        assert_same_as_the_generic_search(&script);
+        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+        let none = "\n0 positions computed by the generic search";
+        assert!(report.contains(none), "{game}\n{report}");
+    }
+}
