@@ -170,24 +170,14 @@ impl Compiler {
                     inclusive,
                 } = iter
                 {
-                    let (low, high) = (self.int(low), self.int(high));
-                    let end = self.temp();
-                    let range = Op::Range {
-                        slot,
-                        low,
-                        high,
-                        inclusive: *inclusive,
-                        end,
-                        exit: 0,
-                    };
-                    let prologue = |c: &mut Self, exit: &mut Label| {
+                    let prologue = |c: &mut Self, end: Reg, exit: &mut Label| {
                         if let Some(kind) = native {
                             c.native_range(current, kind, (slot, end), exit);
                         }
                     };
                     let body = |c: &mut Self| c.clauses(current, index + 1);
-                    let next = |body| Op::Next { slot, end, body };
-                    return self.looped_with(range, prologue, body, next);
+                    let range = (low, high, *inclusive);
+                    return self.range_loop(slot, range, prologue, body);
                 }
                 let at = self.temp();
                 // The loop's end and where its items start.
@@ -218,20 +208,9 @@ impl Compiler {
     }
 
     /// A loop: `start`, which leaves past its end when there is nothing
-    /// to walk, `body`, and `next(body)`, which goes back to the body
-    /// while there is more.
-    pub(super) fn looped(
-        &mut self,
-        start: Op,
-        body: impl FnOnce(&mut Self),
-        next: impl FnOnce(u32) -> Op,
-    ) {
-        self.looped_with(start, |_, _| {}, body, next);
-    }
-
-    /// A loop as `looped` makes, with `prologue` run once after `start`
-    /// (with the loop's exit, where a loop run natively goes).
-    fn looped_with(
+    /// to walk, `prologue` once (with the loop's exit), `body`, and
+    /// `next(body)`, which goes back to the body while there is more.
+    fn looped(
         &mut self,
         start: Op,
         prologue: impl FnOnce(&mut Self, &mut Label),
@@ -245,6 +224,30 @@ impl Compiler {
         body(self);
         self.ops.push(next(at));
         self.place(exit);
+    }
+
+    /// `for slot in low..high` (`..=high` when inclusive) around `body`,
+    /// with `prologue` run once when the range is not empty (with the
+    /// range's end, and the loop's exit, where a loop run natively goes).
+    pub(super) fn range_loop(
+        &mut self,
+        slot: Reg,
+        (low, high, inclusive): (&IntExpr, &IntExpr, bool),
+        prologue: impl FnOnce(&mut Self, Reg, &mut Label),
+        body: impl FnOnce(&mut Self),
+    ) {
+        let (low, high) = (self.int(low), self.int(high));
+        let end = self.temp();
+        let range = Op::Range {
+            slot,
+            low,
+            high,
+            inclusive,
+            end,
+            exit: 0,
+        };
+        let prologue = |c: &mut Self, exit: &mut Label| prologue(c, end, exit);
+        self.looped(range, prologue, body, |body| Op::Next { slot, end, body });
     }
 
     /// Runs `current`'s innermost range natively, `slot` at its first
@@ -371,7 +374,8 @@ impl Compiler {
             at,
             exit: 0,
         };
-        self.looped(items, body, |body| Op::NextItem { slot, at, body });
+        let next = |body| Op::NextItem { slot, at, body };
+        self.looped(items, |_, _| {}, body, next);
     }
 
     /// `then` where `cond` holds, else `otherwise`: a branch.

@@ -314,19 +314,9 @@ impl Compiler {
                         inclusive,
                     },
             }) => {
-                let slot = *slot as Reg;
-                let (low, high) = (self.int(low), self.int(high));
-                let end = self.temp();
-                let range = Op::Range {
-                    slot,
-                    low,
-                    high,
-                    inclusive: *inclusive,
-                    end,
-                    exit: 0,
-                };
                 let body = |s: &mut Self| s.comprehension(c, index + 1);
-                self.looped(range, body, |body| Op::Next { slot, end, body });
+                let range = (low, high, *inclusive);
+                self.range_loop(*slot as Reg, range, |_, _, _| {}, body);
             }
             Some(ListClause::For {
                 slot,
