@@ -10,7 +10,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 cargo build --release --quiet
 gcc -O2 -o "$WORK/plain" bench/plain.c
-SPRAGUE=target/release/sprague
+SPRAGUE=${SPRAGUE:-target/release/sprague}
 
 # seconds COMMAND...: the least CPU time (user + system, which a machine
 # shared with other work disturbs less than the wall clock) of $RUNS runs;

@@ -228,3 +228,84 @@ fn native_loops_take_their_values_from_the_code() {
         assert!(report.contains(none), "{game}\n{report}");
     }
 }
+
+/// Take `k` in `1..=12` tokens, `k` coprime to the heap, by a plain memo
+/// with Euclid's algorithm.
+fn take_coprime(last: usize) -> Vec<u64> {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=last {
+        let options = (1..=12.min(n)).filter(|&k| gcd(n, k) == 1);
+        values.push(mex(options.map(|k| values[n - k])));
+    }
+    values
+}
+
+/// A recursive `def` of two parameters or more that calls itself only in
+/// tail position runs in place, a loop in the position's frame: Euclid's
+/// algorithm three ways, its condition all through, and as a loop inside
+/// another function's, give the plain memo's values with no position left
+/// to the generic search. A loop longer than the calls the VM nests
+/// leaves its positions (and only those) to the generic search, which
+/// reports a loop that never ends as it would.
+#[test]
+fn loops_of_recursive_defs_run_in_place() {
+    let gcd = "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n";
+    let spellings = [
+        format!("{gcd}game C(n) = < C(n - k) for k in 1..=12 if k <= n and gcd(n, k) == 1 >"),
+        format!("{gcd}game C(n) = < C(n - k) for k in 1..=min(n, 12) if gcd(k, n % k) == 1 >"),
+        "def coprime(a, b) = if b == 0 then a == 1 else coprime(b, a % b)\n\
+         game C(n) = < C(n - k) for k in 1..=12 if k <= n and coprime(n, k) >"
+            .to_string(),
+        format!(
+            "{gcd}def lcm(a, b, acc) = if acc % b == 0 then acc / gcd(a, b) * gcd(a, b) \
+             else lcm(a, b, acc + a)\n\
+             game C(n) = < C(n - k) for k in 1..=12 if k <= n and lcm(n, k, n) == n * k >"
+        ),
+    ];
+    let expected: Vec<String> = take_coprime(400).iter().map(u64::to_string).collect();
+    for spelling in &spellings {
+        let script = format!("{spelling}\nprint(seq(C, 0..=400))");
+        let printed = assert_same_as_the_generic_search(&script);
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{spelling}"
+        );
+        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+        assert!(
+            report.contains("recursive defs run in place as loops"),
+            "{report}"
+        );
+        let none = "\n0 positions computed by the generic search";
+        assert!(report.contains(none), "{spelling}\n{report}");
+    }
+
+    // `count(n, k)` is `n + k`, after `n` calls of itself.
+    let long = "def count(a, b) = if a == 0 then b else count(a - 1, b + 1)\n\
+                game G(n) = < G(n - k) for k in 1..=3 if k <= n and count(n, k) % 2 == 0 >\n\
+                print(seq(G, 0..=400))";
+    let printed = assert_same_as_the_generic_search(long);
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=400 {
+        let options = (1..=3.min(n)).filter(|k| (n + k) % 2 == 0);
+        values.push(mex(options.map(|k| values[n - k])));
+    }
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let (_, report) = common::run_binary(&["--stats", "-e", long]);
+    // The positions from 256 on call `count` more than 256 times deep.
+    assert!(
+        report.contains("\n145 positions computed by the generic search"),
+        "{report}"
+    );
+
+    let (_, error) = assert_same_error_as_the_generic_search(
+        "def spin(a, b) = spin(b, a)\n\
+         game G(n) = < G(n - k) for k in 1..=3 if k <= n and spin(n, k) == 1 >\n\
+         print(g(G(5)))",
+    );
+    assert!(error.contains("recursion deeper than"), "{error}");
+}

@@ -88,11 +88,13 @@ pub fn plan(
     ));
     passes.extend(remember::remember_filters(&mut elements, slots));
     let mut kernel = match translated.list {
-        true => Kernel::of_lists(elements, slots),
-        false => Kernel::new(translated.params, elements, slots),
+        true => Kernel::of_lists(elements, slots, translated.int_functions),
+        false => Kernel::new(translated.params, elements, slots, translated.int_functions),
     };
     kernel.set_functions(functions);
-    kernel.int_functions = translated.int_functions;
+    if kernel.runs_loops_in_place() {
+        passes.push("recursive defs run in place as loops");
+    }
     kernel.foreign = translated.foreign;
     Ok(Plan {
         family: program.family(id).name.clone(),

@@ -367,8 +367,13 @@ impl DirectSplit {
 
 impl Kernel {
     /// The kernel of a family with `params` parameters, whose elements use
-    /// `slots` slots.
-    pub fn new(params: usize, elements: Vec<Element>, slots: usize) -> Kernel {
+    /// `slots` slots and call `int_functions`.
+    pub fn new(
+        params: usize,
+        elements: Vec<Element>,
+        slots: usize,
+        int_functions: Vec<IntFunction>,
+    ) -> Kernel {
         let direct = match params {
             1 => elements.iter().map(DirectSplit::of).collect(),
             _ => vec![None; elements.len()],
@@ -387,7 +392,7 @@ impl Kernel {
             .collect();
         Kernel {
             params,
-            code: vm::Code::of(&elements, &shapes, params, slots),
+            code: vm::Code::of(&elements, &shapes, (params, slots), &int_functions),
             steps,
             curves,
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
@@ -397,7 +402,7 @@ impl Kernel {
             list: false,
             functions: Vec::new(),
             list_functions: Vec::new(),
-            int_functions: Vec::new(),
+            int_functions,
             foreign: Vec::new(),
         }
     }
@@ -415,6 +420,12 @@ impl Kernel {
             .map(|(own, function)| vm::Routine::of_list(function, own))
             .collect();
         self.functions = functions;
+    }
+
+    /// Whether the elements run a recursive function in place, as a loop
+    /// in the position's frame (the VM's `calls::loops`).
+    pub fn runs_loops_in_place(&self) -> bool {
+        self.code.runs_loops_in_place()
     }
 
     /// The functions returning lists, as the IR has them.
@@ -440,12 +451,16 @@ impl Kernel {
 
     /// The kernel of a family whose positions are lists of integers (its
     /// elements read the position through the header in slots 0 and 1).
-    pub fn of_lists(elements: Vec<Element>, slots: usize) -> Kernel {
+    pub fn of_lists(
+        elements: Vec<Element>,
+        slots: usize,
+        int_functions: Vec<IntFunction>,
+    ) -> Kernel {
         Kernel {
             list: true,
             // The header's slots are no parameters: no element is a line.
             lines: None,
-            ..Kernel::new(2, elements, slots)
+            ..Kernel::new(2, elements, slots, int_functions)
         }
     }
 }

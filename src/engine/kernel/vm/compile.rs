@@ -10,7 +10,8 @@ use super::lists::is_view;
 use super::{Code, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, SLOT_BOUND,
+    Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, OptionValue,
+    SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -22,6 +23,10 @@ pub(super) struct Compiler {
     params: usize,
     /// The next temporary free: the temporaries follow the slots.
     pub next: Reg,
+    /// The kernel's functions that are loops run in place (`calls::loops`),
+    /// and those being run in place around what is compiled.
+    pub(super) loops: Rc<[Option<IntExpr>]>,
+    pub(super) inlining: Vec<usize>,
 }
 
 /// A place to jump to, not placed yet: the operations jumping to it.
@@ -45,6 +50,16 @@ impl Compiler {
             hoisted: Vec::new(),
             params,
             next: slots as Reg,
+            loops: Rc::new([]),
+            inlining: Vec::new(),
+        }
+    }
+
+    /// The compiler running the loops among `functions` in place.
+    pub fn with_loops(self, functions: &[IntFunction]) -> Compiler {
+        Compiler {
+            loops: super::calls::loops(functions),
+            ..self
         }
     }
 
@@ -64,50 +79,6 @@ impl Compiler {
             }
         }
         self.finish()
-    }
-
-    /// The code computing `body`, the body of the kernel's function `own`,
-    /// and the register its value is left in.
-    pub fn routine(mut self, body: &IntExpr, own: usize) -> (Code, Reg) {
-        let result = self.temp();
-        let mut end = Label::default();
-        match body {
-            // A condition all through: every return gives 1 or 0.
-            IntExpr::Select(cond, a, b)
-                if a.as_constant() == Some(1) && b.as_constant() == Some(0) =>
-            {
-                self.tail_cond(cond, own, result, &mut end);
-            }
-            _ => self.tail(body, own, result, &mut end),
-        }
-        self.place(end);
-        (self.finish(), result)
-    }
-
-    /// `e` in tail position: its value into `result`, then to `end`. A
-    /// call of the function itself there (`gcd(b, a % b)`) starts the
-    /// code again on new arguments, as a loop, where a call would nest.
-    fn tail(&mut self, e: &IntExpr, own: usize, result: Reg, end: &mut Label) {
-        match e {
-            IntExpr::Select(cond, a, b) => {
-                let mut other = Label::default();
-                self.branch(cond, false, &mut other);
-                self.tail(a, own, result, end);
-                self.place(other);
-                self.tail(b, own, result, end);
-            }
-            IntExpr::Call(function, args) if *function == own => {
-                // Temporaries of their own, none of them a parameter,
-                // which `Tail` overwrites.
-                let first = self.consecutive(args);
-                let count = args.len() as u32;
-                self.ops.push(Op::Tail { first, count });
-            }
-            _ => {
-                self.int_into(e, result);
-                self.jump(Op::Jump { to: 0 }, end);
-            }
-        }
     }
 
     /// The prelude, then the operations compiled.
@@ -652,6 +623,9 @@ impl Compiler {
                 header: *header as Reg,
                 index: self.int(index),
             },
+            IntExpr::Call(function, args) if let Some(body) = self.loop_body(*function) => {
+                return self.inline(*function, &body, args, dst);
+            }
             IntExpr::Call(function, args) => Op::Call {
                 dst,
                 function: *function as u32,
@@ -678,44 +652,6 @@ impl Compiler {
     }
 
     /// Jumps to `label` when `cond` is `when`; otherwise goes on.
-    /// The condition of a body that is `if cond then 1 else 0` as a whole,
-    /// which therefore gives 1 or 0 however it returns: the last part of
-    /// an `and` or an `or` is in tail position too, and a call of the
-    /// function itself there (`odd(n / 2)` in `n == 1 or (n % 2 == 1 and
-    /// odd(n / 2))`) gives the body's value. A condition nested deeper in
-    /// a body that may give other values keeps its calls.
-    fn tail_cond(&mut self, cond: &Cond, own: usize, result: Reg, end: &mut Label) {
-        let mut decided = Label::default();
-        let value = match cond {
-            Cond::Or(a, b) | Cond::And(a, b) => {
-                let or = matches!(cond, Cond::Or(..));
-                self.branch(a, or, &mut decided);
-                self.tail_cond(b, own, result, end);
-                or as i64
-            }
-            Cond::Cmp(CmpOp::Ne, IntExpr::Call(function, args), zero)
-                if *function == own && zero.as_constant() == Some(0) =>
-            {
-                let call = IntExpr::Call(*function, args.clone());
-                return self.tail(&call, own, result, end);
-            }
-            _ => {
-                let mut fails = Label::default();
-                self.branch(cond, false, &mut fails);
-                self.ops.push(Op::Const {
-                    dst: result,
-                    value: 1,
-                });
-                self.jump(Op::Jump { to: 0 }, end);
-                self.place(fails);
-                0
-            }
-        };
-        self.place(decided);
-        self.ops.push(Op::Const { dst: result, value });
-        self.jump(Op::Jump { to: 0 }, end);
-    }
-
     pub(super) fn branch(&mut self, cond: &Cond, when: bool, label: &mut Label) {
         match cond {
             Cond::Const(holds) if *holds == when => self.jump(Op::Jump { to: 0 }, label),

@@ -25,6 +25,7 @@
 //! is computed once, before the first element, however many elements
 //! and filters read it.
 
+mod calls;
 mod compile;
 mod lists;
 mod run;
@@ -67,10 +68,22 @@ pub(super) enum Native {
 impl Code {
     /// The code of `elements`, in order, whose slots are the registers
     /// below `slots`, the first `params` of them the parameters.
-    pub fn of(elements: &[super::Element], shapes: &[Shape], params: usize, slots: usize) -> Code {
+    pub fn of(
+        elements: &[super::Element],
+        shapes: &[Shape],
+        (params, slots): (usize, usize),
+        functions: &[super::IntFunction],
+    ) -> Code {
         compile::Compiler::new(params, slots)
+            .with_loops(functions)
             .program(elements, shapes)
             .checked()
+    }
+
+    /// Whether the code runs a function in place (`calls::loops`), for
+    /// the passes a family's plan lists.
+    pub fn runs_loops_in_place(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::Again { .. }))
     }
 
     /// The code, once every register it names is known to lie in its
@@ -341,6 +354,17 @@ enum Op {
         first: Reg,
         count: u32,
     },
+    /// A call of a function run in place (`calls::loops`), or its call of
+    /// itself in tail position: its arguments, read from `args` all at
+    /// once, become its parameters, in the registers from `params` on;
+    /// one more call is counted in `counter`, and the body starts again
+    /// at `to`.
+    Again {
+        args: Box<[Reg]>,
+        params: Reg,
+        counter: Reg,
+        to: u32,
+    },
     /// `dst` = the end of a loop in `low..high` (`Until`), its condition
     /// probed by its own code.
     Until {
@@ -598,6 +622,16 @@ impl Op {
             }
             Op::Grundy { dst, arg, .. } => each(&[dst, arg]),
             Op::Tail { first, count } => (first..first + count).for_each(|r| each(&[r])),
+            Op::Again {
+                ref args,
+                params,
+                counter,
+                ..
+            } => {
+                each(args);
+                (params..params + args.len() as Reg).for_each(|r| each(&[r]));
+                each(&[counter]);
+            }
             Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),
             Op::Fold { dst, header, .. } => each(&[dst, header, header + 1]),
             Op::Item {
@@ -691,7 +725,8 @@ impl Op {
             | Op::Unless { to, .. }
             | Op::UnlessConst { to, .. }
             | Op::Recall { to, .. }
-            | Op::Grew { to, .. } => Some(to),
+            | Op::Grew { to, .. }
+            | Op::Again { to, .. } => Some(to),
             Op::Place { skip, .. } => Some(skip),
             Op::Range { exit, .. }
             | Op::Items { exit, .. }

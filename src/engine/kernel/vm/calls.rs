@@ -1,0 +1,262 @@
+//! The bodies of recursive functions returning integers → code. A call of
+//! the function itself in tail position starts the body again on new
+//! arguments, a loop where a call would nest. A function that calls itself
+//! only there, with two parameters or more, is a loop, and a position's
+//! code runs it in place: its parameters are registers of the caller's
+//! frame, and a call of it costs no frame of its own.
+
+use std::rc::Rc;
+
+use super::compile::{Compiler, Label};
+use super::{Code, Op, Reg};
+use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
+
+/// Loops nested in place at most (a loop whose body calls another); a call
+/// deeper is a real call.
+const INLINE_DEPTH: usize = 4;
+
+/// How a function's call of itself in tail position starts its body again.
+#[derive(Clone, Copy)]
+enum Repeat {
+    /// In the function's own frame, whose first registers are its
+    /// parameters (`Op::Tail`).
+    Routine,
+    /// In place in the caller's code: the parameters in the registers from
+    /// `params` on, the calls counted in `counter`, the body starting at
+    /// `start` (`Op::Again`).
+    Inline {
+        params: Reg,
+        counter: Reg,
+        start: u32,
+    },
+}
+
+/// The body of each function, by index, that is a loop to run in place
+/// (see the module's documentation); `None` for the others.
+pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<IntExpr>]> {
+    (functions.iter().enumerate())
+        .map(|(own, function)| {
+            let params = function.slot_names.len();
+            let is_loop = (2..=MAX_PARAMS).contains(&params)
+                && calls_itself(&function.body, own)
+                && only_in_tail(&function.body, own);
+            is_loop.then(|| function.body.clone())
+        })
+        .collect()
+}
+
+/// Whether `e` calls function `own` anywhere.
+fn calls_itself(e: &IntExpr, own: usize) -> bool {
+    let found = std::cell::Cell::new(false);
+    e.rewritten(&|e| {
+        found.set(found.get() || matches!(e, IntExpr::Call(f, _) if *f == own));
+        None
+    });
+    found.get()
+}
+
+/// Whether condition `c` calls function `own` anywhere.
+fn cond_calls_itself(c: &Cond, own: usize) -> bool {
+    let found = std::cell::Cell::new(false);
+    c.map(&|e| {
+        found.set(found.get() || calls_itself(e, own));
+        e.clone()
+    });
+    found.get()
+}
+
+/// Whether every call of `own` in the body `e` is in tail position, as
+/// `Compiler::returns` finds it: a branch of an `if … then … else` in tail
+/// position, the whole value, or the last part of the condition of a body
+/// that is a condition all through.
+fn only_in_tail(e: &IntExpr, own: usize) -> bool {
+    match e {
+        IntExpr::Select(cond, a, b) if a.as_constant() == Some(1) && b.as_constant() == Some(0) => {
+            only_in_tail_cond(cond, own)
+        }
+        _ => only_in_tail_value(e, own),
+    }
+}
+
+fn only_in_tail_value(e: &IntExpr, own: usize) -> bool {
+    match e {
+        IntExpr::Select(cond, a, b) => {
+            !cond_calls_itself(cond, own)
+                && only_in_tail_value(a, own)
+                && only_in_tail_value(b, own)
+        }
+        IntExpr::Call(f, args) if *f == own => args.iter().all(|arg| !calls_itself(arg, own)),
+        _ => !calls_itself(e, own),
+    }
+}
+
+fn only_in_tail_cond(c: &Cond, own: usize) -> bool {
+    match c {
+        Cond::Or(a, b) | Cond::And(a, b) => !cond_calls_itself(a, own) && only_in_tail_cond(b, own),
+        Cond::Cmp(CmpOp::Ne, IntExpr::Call(f, args), zero)
+            if *f == own && zero.as_constant() == Some(0) =>
+        {
+            args.iter().all(|arg| !calls_itself(arg, own))
+        }
+        _ => !cond_calls_itself(c, own),
+    }
+}
+
+impl Compiler {
+    /// The code computing `body`, the body of the kernel's function `own`,
+    /// and the register its value is left in.
+    pub fn routine(mut self, body: &IntExpr, own: usize) -> (Code, Reg) {
+        let result = self.temp();
+        let mut end = Label::default();
+        self.returns(body, own, Repeat::Routine, result, &mut end);
+        self.place(end);
+        (self.finish(), result)
+    }
+
+    /// The body of the loop function `function` (see `loops`) to run in
+    /// place of a call of it, unless it is already being run in place
+    /// around this call, or too many are.
+    pub(super) fn loop_body(&self, function: usize) -> Option<IntExpr> {
+        let nested = self.inlining.contains(&function) || self.inlining.len() >= INLINE_DEPTH;
+        (!nested)
+            .then(|| self.loops.get(function)?.clone())
+            .flatten()
+    }
+
+    /// The call `function(args)` of a loop function whose body is `body`,
+    /// run in place: its value into `dst`.
+    pub(super) fn inline(&mut self, function: usize, body: &IntExpr, args: &[IntExpr], dst: Reg) {
+        let args: Box<[Reg]> = args.iter().map(|arg| self.int(arg)).collect();
+        let params = self.next;
+        self.next += args.len() as Reg;
+        let counter = self.temp();
+        self.ops.push(Op::Const {
+            dst: counter,
+            value: 0,
+        });
+        // Entering the body is its first call: the arguments checked and
+        // counted as a call of itself's are.
+        let start = self.here() + 1;
+        self.ops.push(Op::Again {
+            args,
+            params,
+            counter,
+            to: start,
+        });
+        let repeat = Repeat::Inline {
+            params,
+            counter,
+            start,
+        };
+        self.inlining.push(function);
+        let mut end = Label::default();
+        self.returns(
+            &body.shifted(params as usize),
+            function,
+            repeat,
+            dst,
+            &mut end,
+        );
+        self.inlining.pop();
+        self.place(end);
+    }
+
+    /// A function's whole body: its value into `result`, then to `end`.
+    fn returns(
+        &mut self,
+        body: &IntExpr,
+        own: usize,
+        repeat: Repeat,
+        result: Reg,
+        end: &mut Label,
+    ) {
+        match body {
+            // A condition all through: every return gives 1 or 0.
+            IntExpr::Select(cond, a, b)
+                if a.as_constant() == Some(1) && b.as_constant() == Some(0) =>
+            {
+                self.tail_cond(cond, own, repeat, result, end);
+            }
+            _ => self.tail(body, own, repeat, result, end),
+        }
+    }
+
+    /// `e` in tail position: its value into `result`, then to `end`. A
+    /// call of the function itself there (`gcd(b, a % b)`) starts the
+    /// code again on new arguments, as a loop, where a call would nest.
+    fn tail(&mut self, e: &IntExpr, own: usize, repeat: Repeat, result: Reg, end: &mut Label) {
+        match e {
+            IntExpr::Select(cond, a, b) => {
+                let mut other = Label::default();
+                self.branch(cond, false, &mut other);
+                self.tail(a, own, repeat, result, end);
+                self.place(other);
+                self.tail(b, own, repeat, result, end);
+            }
+            IntExpr::Call(function, args) if *function == own => match repeat {
+                Repeat::Routine => {
+                    // Temporaries of their own, none of them a parameter,
+                    // which `Tail` overwrites.
+                    let first = self.consecutive(args);
+                    let count = args.len() as Reg;
+                    self.ops.push(Op::Tail { first, count });
+                }
+                Repeat::Inline {
+                    params,
+                    counter,
+                    start,
+                } => {
+                    let args = args.iter().map(|arg| self.int(arg)).collect();
+                    self.ops.push(Op::Again {
+                        args,
+                        params,
+                        counter,
+                        to: start,
+                    });
+                }
+            },
+            _ => {
+                self.int_into(e, result);
+                self.jump(Op::Jump { to: 0 }, end);
+            }
+        }
+    }
+
+    /// The condition of a body that is `if cond then 1 else 0` as a whole,
+    /// which therefore gives 1 or 0 however it returns: the last part of
+    /// an `and` or an `or` is in tail position too, and a call of the
+    /// function itself there (`odd(n / 2)` in `n == 1 or (n % 2 == 1 and
+    /// odd(n / 2))`) gives the body's value. A condition nested deeper in
+    /// a body that may give other values keeps its calls.
+    fn tail_cond(&mut self, cond: &Cond, own: usize, repeat: Repeat, result: Reg, end: &mut Label) {
+        let mut decided = Label::default();
+        let value = match cond {
+            Cond::Or(a, b) | Cond::And(a, b) => {
+                let or = matches!(cond, Cond::Or(..));
+                self.branch(a, or, &mut decided);
+                self.tail_cond(b, own, repeat, result, end);
+                or as i64
+            }
+            Cond::Cmp(CmpOp::Ne, IntExpr::Call(function, args), zero)
+                if *function == own && zero.as_constant() == Some(0) =>
+            {
+                let call = IntExpr::Call(*function, args.clone());
+                return self.tail(&call, own, repeat, result, end);
+            }
+            _ => {
+                let mut fails = Label::default();
+                self.branch(cond, false, &mut fails);
+                self.ops.push(Op::Const {
+                    dst: result,
+                    value: 1,
+                });
+                self.jump(Op::Jump { to: 0 }, end);
+                self.place(fails);
+                0
+            }
+        };
+        self.place(decided);
+        self.ops.push(Op::Const { dst: result, value });
+        self.jump(Op::Jump { to: 0 }, end);
+    }
+}
