@@ -156,7 +156,8 @@ impl Grid {
         watch: &Watch,
     ) -> Result<bool, Stop> {
         let Cells { rows, cols, .. } = cells;
-        let mut rows_major = RowMajor::new(&[rows as i64, cols as i64], |_| DENSE_BIG);
+        let extents = [rows as i64, cols as i64];
+        let mut rows_major = RowMajor::new(&extents, kernel.fastest_param(), |_| DENSE_BIG);
         diagonals(rows, cols, |(a, b), index| {
             if let Some(&value) = values.get(index) {
                 rows_major.set(&[a, b], value);

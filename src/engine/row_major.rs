@@ -3,28 +3,41 @@
 //! (the Cantor pairing for two parameters, shells for three or four), and
 //! along a line of options their slots move by a stride that changes at
 //! every step; in row-major order the stride is constant, which the
-//! processor's prefetcher follows.
+//! processor's prefetcher follows. The argument that moves fastest is the
+//! one the family's long lines walk, so that they read neighbours.
 
 use super::DENSE_BIG;
 
-/// The values of the tuples `[0, extents[0]) × … × [0, extents[k − 1])`.
+/// The values of the tuples `[0, extents[0]) × … × [0, extents[k − 1])`,
+/// laid out in row-major order of the arguments taken in the order `axes`.
 pub(super) struct RowMajor {
     values: Vec<u32>,
+    /// The extents, in the order `axes`.
     extents: Vec<i64>,
+    axes: Vec<usize>,
 }
 
 impl RowMajor {
     /// The box of the given extents, each tuple's value read by `known`
-    /// (`DENSE_BIG` or above where it is not known).
-    pub(super) fn new(extents: &[i64], known: impl Fn(&[i64]) -> u32) -> RowMajor {
+    /// (`DENSE_BIG` or above where it is not known), argument `fastest`
+    /// moving fastest and the others in their order.
+    pub(super) fn new(extents: &[i64], fastest: usize, known: impl Fn(&[i64]) -> u32) -> RowMajor {
+        let axes: Vec<usize> = (0..extents.len())
+            .filter(|&axis| axis != fastest)
+            .chain([fastest])
+            .collect();
+        let extents: Vec<i64> = axes.iter().map(|&axis| extents[axis]).collect();
         let cells: usize = extents.iter().map(|&e| e.max(0) as usize).product();
         let mut values = Vec::with_capacity(cells);
-        let mut t = vec![0i64; extents.len()];
+        let (mut t, mut args) = (vec![0i64; extents.len()], vec![0i64; extents.len()]);
         for _ in 0..cells {
-            values.push(known(&t));
-            // The next tuple in row-major order: the last argument moves
+            for (&axis, &at) in axes.iter().zip(&t) {
+                args[axis] = at;
+            }
+            values.push(known(&args));
+            // The next tuple in row-major order: the last axis moves
             // fastest.
-            for (t, &extent) in t.iter_mut().zip(extents).rev() {
+            for (t, &extent) in t.iter_mut().zip(&extents).rev() {
                 *t += 1;
                 if *t < extent {
                     break;
@@ -34,7 +47,8 @@ impl RowMajor {
         }
         RowMajor {
             values,
-            extents: extents.to_vec(),
+            extents,
+            axes,
         }
     }
 
@@ -42,7 +56,8 @@ impl RowMajor {
     #[inline]
     fn index(&self, ints: &[i64]) -> Option<usize> {
         let mut index = 0;
-        for (&t, &extent) in ints.iter().zip(&self.extents) {
+        for (&axis, &extent) in self.axes.iter().zip(&self.extents) {
+            let t = *ints.get(axis)?;
             if !(0..extent).contains(&t) {
                 return None;
             }
@@ -77,7 +92,8 @@ impl RowMajor {
     ) -> Option<(&[u32], usize)> {
         let last = i64::try_from(count.checked_sub(1)?).ok()?;
         let (mut first, mut stride) = (0i64, 0i64);
-        for ((&arg, &step), &extent) in args.iter().zip(steps).zip(&self.extents) {
+        for (&axis, &extent) in self.axes.iter().zip(&self.extents) {
+            let (arg, step) = (*args.get(axis)?, *steps.get(axis)?);
             let end = step.checked_mul(last)?.checked_add(arg)?;
             // Both ends are in the box, so every point between them is.
             if !((0..extent).contains(&arg) && (0..extent).contains(&end)) {
@@ -107,13 +123,21 @@ mod tests {
     #[test]
     fn a_line_in_the_box_is_its_points_one_by_one() {
         let value = |t: &[i64]| (t[0] * 100 + t[1] * 10 + t[2]) as u32;
-        let cube = RowMajor::new(&[4, 3, 5], value);
-        assert_eq!(cube.get(&[3, 2, 4]), Some(324));
-        assert_eq!(cube.get(&[0, 3, 0]), None);
-        let (line, stride) = cube.line(&[3, 0, 4], &[-1, 1, -2], 3).expect("inside");
-        let values: Vec<u32> = line.iter().step_by(stride).copied().collect();
-        assert_eq!(values, [120, 212, 304]);
-        assert_eq!(cube.line(&[3, 0, 4], &[-1, 1, -2], 4), None);
-        assert_eq!(cube.widest(), 324);
+        for fastest in 0..3 {
+            let cube = RowMajor::new(&[4, 3, 5], fastest, value);
+            assert_eq!(cube.get(&[3, 2, 4]), Some(324));
+            assert_eq!(cube.get(&[0, 3, 0]), None);
+            let (line, stride) = cube.line(&[3, 0, 4], &[-1, 1, -2], 3).expect("inside");
+            // From whichever end comes first in the box.
+            let mut values: Vec<u32> = line.iter().step_by(stride).copied().collect();
+            values.sort();
+            assert_eq!(values, [120, 212, 304]);
+            assert_eq!(cube.line(&[3, 0, 4], &[-1, 1, -2], 4), None);
+            assert_eq!(cube.widest(), 324);
+        }
+        // Along the fastest argument, a line is a run of neighbours.
+        let rows = RowMajor::new(&[4, 3], 0, |t| (t[0] * 10 + t[1]) as u32);
+        let (line, stride) = rows.line(&[3, 1], &[-1, 0], 4).expect("inside");
+        assert_eq!((line, stride), (&[1, 11, 21, 31][..], 1));
     }
 }

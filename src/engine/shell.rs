@@ -142,10 +142,11 @@ pub(super) struct Shell {
 struct Values<'a>(&'a [u32], Option<(&'a RowMajor, &'a RefCell<Stamps>)>);
 
 /// The row-major copy of the cube `[0, m]^k` around the tuples up to slot
-/// `target`, with the values known in `table`.
-fn cube_around(target: usize, k: usize, table: &[u32]) -> RowMajor {
+/// `target`, with the values known in `table`, argument `fastest` moving
+/// fastest.
+fn cube_around(target: usize, (k, fastest): (usize, usize), table: &[u32]) -> RowMajor {
     let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
-    RowMajor::new(&[side; 4][..k], |t| {
+    RowMajor::new(&[side; 4][..k], fastest, |t| {
         let known = slot(t).and_then(|s| table.get(s));
         known.copied().unwrap_or(DENSE_BIG)
     })
@@ -271,7 +272,7 @@ impl Shell {
             .map(|&m| m as usize + 1)
             .product::<usize>();
         let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
-            .then(|| cube_around(target, k, values));
+            .then(|| cube_around(target, (k, kernel.fastest_param()), values));
         if let Some(cube) = &mut cube {
             self.marks.get_mut().fit(cube.widest() as u64);
             if self.fill_cube(values, cube, kernel, k, target, limit, watch)? {
@@ -407,7 +408,7 @@ mod tests {
         let table: Vec<u32> = (0..20u32.pow(4)).collect();
         let plain = Values(&table, None);
         // A cube of side 10 holds some lines wholly, others in part.
-        let cubes = [3, 4].map(|k| cube_around(10usize.pow(k as u32) - 1, k, &table));
+        let cubes = [3, 4].map(|k| cube_around(10usize.pow(k as u32) - 1, (k, k - 1), &table));
         let marks = RefCell::new(Stamps::default());
         marks.borrow_mut().fit(20u64.pow(4));
         for args in [

@@ -422,6 +422,28 @@ impl Kernel {
         self.functions = functions;
     }
 
+    /// The parameter a box of the family's values lays out fastest: the
+    /// one that the most elements' loops move alone (walking it then reads
+    /// neighbours), the last where none does more.
+    pub fn fastest_param(&self) -> usize {
+        let mut moves = [0usize; MAX_PARAMS];
+        for steps in self.steps.iter().flatten() {
+            for call in steps.calls() {
+                if let [param] = (0..self.params)
+                    .filter(|&p| call[p] != 0)
+                    .collect::<Vec<_>>()[..]
+                {
+                    moves[param] += 1;
+                }
+            }
+        }
+        let last = self.params.saturating_sub(1);
+        (0..self.params)
+            .rev()
+            .max_by_key(|&p| (moves[p], p == last))
+            .unwrap_or(last)
+    }
+
     /// Whether the elements run a recursive function in place, as a loop
     /// in the position's frame (the VM's `calls::loops`).
     pub fn runs_loops_in_place(&self) -> bool {

@@ -391,6 +391,11 @@ pub(super) fn divisors_in(
 pub(super) struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
 
 impl Steps {
+    /// Each call's steps, one per parameter.
+    pub(super) fn calls(&self) -> &[[i64; MAX_PARAMS]] {
+        &self.0
+    }
+
     /// The steps of an element's innermost loop, when it is its last
     /// clause and every argument is affine in its variable and no heap
     /// depends on it: computed once, when the kernel is made.
