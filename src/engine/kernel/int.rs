@@ -785,14 +785,16 @@ impl CmpOp {
         }
     }
 
-    /// Whether `a op b`: a lookup rather than a branch on the operator,
-    /// which the VM's comparisons would mispredict.
+    /// Whether `a op b`.
     pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
-        // Which orderings (less, equal, greater: bits 0, 1, 2) each
-        // comparison accepts, in the order of the variants.
-        const ACCEPTS: [u8; 6] = [0b010, 0b101, 0b001, 0b011, 0b100, 0b110];
-        let ordering = (a.cmp(&b) as i8 + 1) as u8;
-        ACCEPTS[self as usize] >> ordering & 1 == 1
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
     }
 }
 

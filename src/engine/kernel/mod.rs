@@ -429,10 +429,8 @@ impl Kernel {
         let mut moves = [0usize; MAX_PARAMS];
         for steps in self.steps.iter().flatten() {
             for call in steps.calls() {
-                if let [param] = (0..self.params)
-                    .filter(|&p| call[p] != 0)
-                    .collect::<Vec<_>>()[..]
-                {
+                let mut moved = (0..self.params).filter(|&p| call[p] != 0);
+                if let (Some(param), None) = (moved.next(), moved.next()) {
                     moves[param] += 1;
                 }
             }

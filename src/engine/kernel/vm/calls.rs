@@ -117,10 +117,10 @@ impl Compiler {
     /// place of a call of it, unless it is already being run in place
     /// around this call, or too many are.
     pub(super) fn loop_body(&self, function: usize) -> Option<IntExpr> {
-        let nested = self.inlining.contains(&function) || self.inlining.len() >= INLINE_DEPTH;
-        (!nested)
-            .then(|| self.loops.get(function)?.clone())
-            .flatten()
+        if self.inlining.contains(&function) || self.inlining.len() >= INLINE_DEPTH {
+            return None;
+        }
+        self.loops.get(function)?.clone()
     }
 
     /// The call `function(args)` of a loop function whose body is `body`,

@@ -9,8 +9,8 @@ use crate::engine::kernel::curve::Curves;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::{Walk, divisors_in};
 use crate::engine::kernel::{
-    CALL_DEPTH, Calls, IntOp, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, Reorder,
-    SLOT_BOUND, int::place,
+    CALL_DEPTH, Calls, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, Reorder, SLOT_BOUND,
+    int::place,
 };
 
 /// Where code's loops and options go. By default, loops run as written
@@ -155,14 +155,6 @@ pub(super) fn execute<H: Host>(
                 let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
                 r.set(dst, sum);
             }
-            // The remainder by a computed divisor (Euclid's algorithm) on
-            // a branch of its own, not through `apply`'s jump table.
-            Op::Binary {
-                op: IntOp::Mod,
-                dst,
-                a,
-                b,
-            } => r.set(dst, IntOp::Mod.apply(r.get(a), r.get(b))?),
             Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
             Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
             Op::Rem {
