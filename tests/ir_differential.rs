@@ -155,6 +155,9 @@ struct Move {
     /// The constants the loop walks when it has no range.
     constants: Vec<i64>,
     test: Option<Test>,
+    /// `if c then (the option above) else *(max(0, e))`: the guards then
+    /// hold only where `c` does.
+    otherwise: Option<(Test, Int)>,
 }
 
 impl Move {
@@ -166,6 +169,10 @@ impl Move {
         };
         for x in xs {
             if !self.test.as_ref().is_none_or(|t| t.eval(n, x)) {
+                continue;
+            }
+            if let Some((_, e)) = self.otherwise.as_ref().filter(|(c, _)| !c.eval(n, x)) {
+                out.push(e.eval(n, x).max(0) as u64);
                 continue;
             }
             let args: Vec<i64> = self.args.iter().map(|a| a.eval(n, x)).collect();
@@ -227,10 +234,19 @@ impl Move {
         if let Some(test) = &self.test {
             clauses += &format!(" if {}", test.source(lets));
         }
+        let terms = terms.join(" + ");
+        let Some((c, e)) = &self.otherwise else {
+            for guard in guards {
+                clauses += &format!(" if {guard}");
+            }
+            return format!("{terms}{clauses}");
+        };
+        let c = c.source(lets);
         for guard in guards {
-            clauses += &format!(" if {guard}");
+            clauses += &format!(" if not ({c}) or ({guard})");
         }
-        format!("{}{clauses}", terms.join(" + "))
+        let e = e.source(lets);
+        format!("(if {c} then {terms} else *(max(0, {e}))){clauses}")
     }
 }
 
@@ -323,21 +339,50 @@ fn option() -> impl Strategy<Value = Move> {
         ),
         prop::option::weighted(0.6, test()),
         prop::collection::vec(-2i64..=25, 1..=14),
+        prop::option::weighted(0.3, (test(), int(2))),
     )
-        .prop_map(|(args, heap, range, test, constants)| Move {
+        .prop_map(|(args, heap, range, test, constants, otherwise)| Move {
             args,
             heap,
             range,
             constants,
             test,
+            otherwise,
         })
 }
 
+/// A leaf of the body that is a game: `if n < below then (if n >= 1 then
+/// F(n - 1) + *h else *h) else < … >`, `h` being `max(0, heap)`.
+#[derive(Clone, Debug)]
+struct Leaf {
+    below: i64,
+    heap: Int,
+}
+
+impl Leaf {
+    fn source(&self, lets: bool, options: &str) -> String {
+        let h = format!("*(max(0, {}))", self.heap.source(lets));
+        format!(
+            "if n < {} then (if n >= 1 then F(n - 1) + {h} else {h}) else < {options} >",
+            self.below
+        )
+    }
+}
+
+fn leaf() -> impl Strategy<Value = Leaf> {
+    (0i64..=12, int_in(2, false)).prop_map(|(below, heap)| Leaf { below, heap })
+}
+
 /// The program's values by the reference evaluator.
-fn reference(options: &[Move]) -> Vec<u64> {
-    let mut g = Vec::new();
+fn reference(options: &[Move], leaf: Option<&Leaf>) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
     let mut values = Vec::new();
     for n in 0..=TOP {
+        if let Some(leaf) = leaf.filter(|leaf| n < leaf.below) {
+            let heap = leaf.heap.eval(n, 0).max(0) as u64;
+            g.push(heap ^ g.last().filter(|_| n >= 1).copied().unwrap_or(0));
+            continue;
+        }
         values.clear();
         for option in options {
             option.values(n, &g, &mut values);
@@ -349,7 +394,12 @@ fn reference(options: &[Move]) -> Vec<u64> {
 
 /// The program as a script, in one of its spellings: arguments through
 /// `def`s when `defs`, recursive ones when `recursive`.
-fn script(options: &[Move], lets: bool, defs: bool, recursive: bool) -> String {
+fn script(
+    (options, leaf): (&[Move], Option<&Leaf>),
+    lets: bool,
+    defs: bool,
+    recursive: bool,
+) -> String {
     let mut definitions = Vec::new();
     if recursive {
         definitions.push("def same(v) = if v <= 0 then v else 1 + same(v - 1)".to_string());
@@ -368,7 +418,11 @@ fn script(options: &[Move], lets: bool, defs: bool, recursive: bool) -> String {
     for def in definitions {
         text += &format!("{def}\n");
     }
-    text += &format!("game F(n) = < {} >\n", elements.join(", "));
+    let options = elements.join(", ");
+    match leaf {
+        Some(leaf) => text += &format!("game F(n) = {}\n", leaf.source(lets, &options)),
+        None => text += &format!("game F(n) = < {options} >\n"),
+    }
     text += &format!("seq(F, 0..={TOP})\n");
     text
 }
@@ -385,14 +439,19 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn optimised_generic_and_reference_agree(options in prop::collection::vec(option(), 1..=3)) {
-        let expected = reference(&options);
-        let inline = script(&options, false, false, false);
+    fn optimised_generic_and_reference_agree(
+        options in prop::collection::vec(option(), 1..=3),
+        leaf in prop::option::weighted(0.3, leaf()),
+    ) {
+        let expected = reference(&options, leaf.as_ref());
+        let program = (&options[..], leaf.as_ref());
+        let inline = script(program, false, false, false);
+        prop_assert!(is_integer_program(&inline), "not an integer program:\n{}", inline);
         prop_assert_eq!(&single_sequence(&inline), &expected, "optimised:\n{}", inline);
         prop_assert_eq!(&generic_sequence(&inline), &expected, "generic:\n{}", inline);
-        let spelled = script(&options, true, true, false);
+        let spelled = script(program, true, true, false);
         prop_assert_eq!(&single_sequence(&spelled), &expected, "defs and lets:\n{}", spelled);
-        let recursive = script(&options, false, true, true);
+        let recursive = script(program, false, true, true);
         prop_assert!(is_integer_program(&recursive), "not an integer program:\n{}", recursive);
         prop_assert_eq!(&single_sequence(&recursive), &expected, "recursive defs:\n{}", recursive);
     }

@@ -570,12 +570,12 @@ fn a_long_chain_needs_no_deep_stack() {
 
 #[test]
 fn the_generic_path_keeps_options_between_visits() {
-    // Not an integer program (an alias body, two families): every position
-    // is visited twice by the generic search, the second time with the
-    // options kept from the first.
-    let script = "def id(x) = x\n\
-                  game A(n) = if n == 0 then <> else < A(id(n - 1)), B(id(n)) >\n\
-                  game B(n) = A(id(n - 1)) + *(n % 3)\n\
+    // Not integer programs (a family of two parameters among the options,
+    // another's position in its body): every position is visited twice by
+    // the generic search, the second time with the options kept from the
+    // first.
+    let script = "game A(n) = if n == 0 then <> else < A(n - 1), B(n, n) >\n\
+                  game B(n, m) = A(n - 1) + *(m % 3)\n\
                   seq(A, 0..=300)";
     let mut a: Vec<u64> = vec![0];
     for n in 1..=300u64 {
@@ -1239,31 +1239,46 @@ fn any_and_all_over_constants_are_joined_conditions() {
     assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
 }
 
-/// A family whose options name a family the generic search computes, at
-/// an argument where the option does not apply (`B(n) if n != 0` at 0):
-/// that position is not computed ahead of the fill, where it would reach
-/// down without end (B(0) = A(-1), A(-2), …); under a small position
-/// budget the run finishes with the plain values.
+/// Two families that name each other, one at an argument where the option
+/// does not apply (`B(n) if n != 0` at 0): neither is filled from 0, where
+/// it would reach down without end (B(0) = A(-1), A(-2), …), but searched
+/// from the query down by their programs; under a small position budget
+/// the run finishes with the plain values, B a game or one option.
 #[test]
 fn a_generic_family_named_by_a_program_is_searched_only_where_named() {
-    let script = "game A(n) = if n == 0 then <> else < A(n - 1), B(n) >\n\
-                  game B(n) = A(n - 1) + *(n % 3)\n\
-                  seq(A, 0..=300)";
-    let limits = Limits {
-        max_positions: 5_000,
-        ..Limits::default()
-    };
-    let settings = Settings {
-        limits,
-        ..Settings::default()
-    };
-    let (out, errors) = run_to_strings("t.sg", script, settings);
-    assert_eq!(errors, None);
     let mut a: Vec<u64> = vec![0];
     for n in 1..=300u64 {
         let previous = a[n as usize - 1];
         a.push(mex([previous, previous ^ (n % 3)]));
     }
     let shown: Vec<String> = a.iter().map(u64::to_string).collect();
-    assert_eq!(out, format!("[{}]\n", shown.join(", ")));
+    // `B` a game, then the game's one option (`A` below it plus a heap,
+    // then that as B's one option): both name each other.
+    let mut b_one_option: Vec<u64> = vec![0];
+    for n in 1..=300u64 {
+        let previous = b_one_option[n as usize - 1];
+        b_one_option.push(mex([previous, mex([previous ^ (n % 3)])]));
+    }
+    let shown_one_option: Vec<String> = b_one_option.iter().map(u64::to_string).collect();
+    for (b, shown) in [
+        ("game B(n) = A(n - 1) + *(n % 3)", &shown),
+        ("game B(n) = < A(n - 1) + *(n % 3) >", &shown_one_option),
+    ] {
+        let script =
+            format!("game A(n) = if n == 0 then <> else < A(n - 1), B(n) >\n{b}\nseq(A, 0..=300)");
+        let limits = Limits {
+            max_positions: 5_000,
+            ..Limits::default()
+        };
+        let settings = Settings {
+            limits,
+            ..Settings::default()
+        };
+        let (out, errors) = run_to_strings("t.sg", &script, settings);
+        assert_eq!(errors, None, "{b}");
+        assert_eq!(out, format!("[{}]\n", shown.join(", ")), "{b}");
+        let (_, report) = run_binary(&["--stats", "-e", &script]);
+        let none = "\n0 positions computed by the generic search";
+        assert!(report.contains(none), "{b}\n{report}");
+    }
 }

@@ -163,9 +163,16 @@ pub(super) struct ListSearch {
     /// Positions this call marked as in progress.
     marked: Vec<u32>,
     /// Per position in progress, where the positions its options named
-    /// start in `named`: its mex is taken from them on its second visit.
-    pending: Vec<(u32, usize)>,
-    named: Vec<u32>,
+    /// start in `named` and its options' values in `points`, and whether
+    /// its value is its one option's (an alias): its value is taken from
+    /// them on its second visit.
+    pending: Vec<(u32, usize, usize, bool)>,
+    /// The positions options named, each with the index in `points` of the
+    /// option it is part of.
+    named: Vec<(u32, usize)>,
+    /// The options' values of the positions in progress, each without the
+    /// values of the positions it names.
+    points: Vec<u64>,
     options: OptionSet,
     mex: Mex,
 }
@@ -185,6 +192,7 @@ impl<A: Arg> Engine<A> {
         search.marked.clear();
         search.pending.clear();
         search.named.clear();
+        search.points.clear();
         search.stack.push(pos.index);
         let limit = self.limits.max_list_len;
         let mut solved = 0;
@@ -207,16 +215,26 @@ impl<A: Arg> Engine<A> {
             }
             let value = match search.pending.last() {
                 // The second visit: every option named is known now.
-                Some(&(kept, start)) if kept == top => {
+                Some(&(kept, start, first_point, alias)) if kept == top => {
                     search.pending.pop();
                     let named = &search.named[start..];
                     // An option still in progress is on a cycle.
-                    if named.iter().any(|&i| table.dense_value(i) >= IN_PROGRESS) {
+                    if named
+                        .iter()
+                        .any(|&(i, _)| table.dense_value(i) >= IN_PROGRESS)
+                    {
                         break Ok(ListFill::Blocked(pos));
                     }
-                    let values = named.iter().map(|&i| table.dense_value(i));
-                    let value = search.mex.of(named.len(), values);
+                    let points = &mut search.points[first_point..];
+                    for &(index, option) in named {
+                        points[option] ^= table.dense_value(index);
+                    }
+                    let value = match alias {
+                        true => points[0],
+                        false => search.mex.of(points.len(), points.iter().copied()),
+                    };
                     search.named.truncate(start);
+                    search.points.truncate(first_point);
                     value
                 }
                 _ => {
@@ -236,14 +254,13 @@ impl<A: Arg> Engine<A> {
                     for &(end, option) in &options.board_ends {
                         let (index, _) = table.intern_board(&options.boards[start..end]);
                         start = end;
-                        search.named.push(index);
-                        options.points[option] ^= match table.dense_value(index) {
-                            value if value < IN_PROGRESS => value,
+                        match table.dense_value(index) {
+                            value if value < IN_PROGRESS => options.points[option] ^= value,
                             _ => {
                                 unknown = true;
-                                0
+                                search.named.push((index, option));
                             }
-                        };
+                        }
                     }
                     self.positions += (table.dense.len() - before.0) as u64;
                     if self.positions > self.limits.max_positions {
@@ -251,7 +268,7 @@ impl<A: Arg> Engine<A> {
                     }
                     if unknown {
                         let mut cycle = false;
-                        for &index in &search.named[before.1..] {
+                        for &(index, _) in &search.named[before.1..] {
                             match table.dense_value(index) {
                                 _ if index == top => cycle = true,
                                 UNKNOWN => search.stack.push(index),
@@ -262,7 +279,11 @@ impl<A: Arg> Engine<A> {
                         if cycle {
                             break Ok(ListFill::Blocked(pos));
                         }
-                        search.pending.push((top, before.1));
+                        let alias = options.alias_value().is_some();
+                        search
+                            .pending
+                            .push((top, before.1, search.points.len(), alias));
+                        search.points.extend_from_slice(&options.points);
                         if state == UNKNOWN {
                             table.set_dense_value(top, IN_PROGRESS);
                             search.marked.push(top);
@@ -271,7 +292,10 @@ impl<A: Arg> Engine<A> {
                     }
                     search.named.truncate(before.1);
                     let points = &options.points;
-                    search.mex.of(points.len(), points.iter().copied())
+                    match options.alias_value() {
+                        Some(value) => value,
+                        None => search.mex.of(points.len(), points.iter().copied()),
+                    }
                 }
             };
             table.set_dense_value(top, value);

@@ -221,7 +221,10 @@ impl Grid {
                     kernel.options(&args, &known, limit, &mut self.options)?;
                     let options = &self.options;
                     let marks = self.marks.get_mut();
-                    Some(marks.mex(options.count, &options.points))
+                    Some(
+                        (options.alias_value())
+                            .unwrap_or_else(|| marks.mex(options.count, &options.points)),
+                    )
                 })
                 .filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {

@@ -359,7 +359,9 @@ impl Shell {
         let known = Values(values, cube.map(|cube| (cube, &self.marks)));
         kernel.options(args, &known, limit, &mut self.options)?;
         let marks = self.marks.get_mut();
-        let value = marks.mex(self.options.count, &self.options.points);
+        let options = &self.options;
+        let value =
+            (options.alias_value()).unwrap_or_else(|| marks.mex(options.count, &options.points));
         // Every value in the cube must have a slot among the marks.
         marks.fit(value);
         u32::try_from(value).ok().filter(|&v| v < DENSE_BIG)

@@ -97,7 +97,10 @@ impl Prefix {
                     }
                 };
                 let value = found
-                    .map(|()| self.space.value(known, &self.options, &mut self.seen))
+                    .map(|()| match self.options.alias_value() {
+                        Some(value) => value,
+                        None => self.space.value(known, &self.options, &mut self.seen),
+                    })
                     .filter(|&v| v < DENSE_BIG as u64);
                 let Some(value) = value else {
                     return Ok(Some(n));

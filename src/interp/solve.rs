@@ -10,7 +10,7 @@ use rustc_hash::FxHashSet;
 
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::kernel::{Kernel, Known};
+use crate::engine::kernel::{Foreign, Kernel, Known};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::ops;
@@ -82,20 +82,33 @@ struct LookedUp<'a> {
     family: FamilyId,
     /// Whether positions are boards (one list of integers).
     board: bool,
-    absent: RefCell<Vec<IntKey>>,
+    /// The other families the options name (`Kernel::foreign`).
+    foreign: &'a [Foreign],
+    absent: RefCell<Vec<(FamilyId, IntKey)>>,
+}
+
+impl LookedUp<'_> {
+    fn find(&self, family: FamilyId, key: IntKey) -> u64 {
+        let found = self.engine.find(family, &key);
+        match found.map(|position| self.engine.value(position)) {
+            Some(value) if value < IN_PROGRESS => value,
+            _ => {
+                self.absent.borrow_mut().push((family, key));
+                0
+            }
+        }
+    }
 }
 
 impl Known for LookedUp<'_> {
     fn value(&self, args: &[i64]) -> Option<u64> {
         let key = IntKey::new(args, self.board)?;
-        let found = self.engine.find(self.family, &key);
-        match found.map(|position| self.engine.value(position)) {
-            Some(value) if value < IN_PROGRESS => Some(value),
-            _ => {
-                self.absent.borrow_mut().push(key);
-                Some(0)
-            }
-        }
+        Some(self.find(self.family, key))
+    }
+
+    fn foreign(&self, index: usize, arg: i64) -> Option<u64> {
+        let key = IntKey::new(&[arg], false)?;
+        Some(self.find(self.foreign.get(index)?.family, key))
     }
 
     /// No line of values: split options are left to the bottom-up fill.
@@ -333,6 +346,11 @@ impl Interp {
             return Ok(self.ascend(pos));
         };
         let kernel = &plan.kernel;
+        // A box would need the other families' tables about it: the
+        // positions are searched, each looking the others' up.
+        if kernel.params > 1 && !kernel.foreign.is_empty() {
+            return Ok(Fill::Generic);
+        }
         if let Some(pair) = self.engine.dense_pair(pos) {
             let filled = self.engine.fill_grid(pos.family, kernel, pair)?;
             return Ok(if filled { Fill::Done } else { Fill::Generic });
@@ -351,6 +369,12 @@ impl Interp {
         let Some(n) = self.engine.dense_arg(pos) else {
             return Ok(Fill::Generic);
         };
+        // Families that name each other are searched from the query down:
+        // a fill of one from 0 would compute positions the query may never
+        // reach (`B(n) = A(n - 1)` at 0, then A(-1), A(-2), … without end).
+        if self.names_itself_through_others(pos.family) {
+            return Ok(Fill::Generic);
+        }
         // The other families the options name, computed first as far as
         // this one (their values are read from their tables); not those
         // that name others in turn, so that no fill waits for itself, nor
@@ -397,6 +421,27 @@ impl Interp {
                 (step / 2).max(1)
             };
         }
+    }
+
+    /// Whether the options of `family`'s positions name, through other
+    /// families' positions, positions of `family` again.
+    fn names_itself_through_others(&mut self, family: FamilyId) -> bool {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![family];
+        while let Some(at) = stack.pop() {
+            let Ok(plan) = self.plan(at) else {
+                continue;
+            };
+            for foreign in &plan.kernel.foreign {
+                if foreign.family == family {
+                    return true;
+                }
+                if seen.insert(foreign.family) {
+                    stack.push(foreign.family);
+                }
+            }
+        }
+        false
     }
 
     /// For a family the search computes bottom-up (`ascending`, one
@@ -483,6 +528,7 @@ impl Interp {
             engine: &self.engine,
             family: pos.family,
             board: plan.board,
+            foreign: &kernel.foreign,
             absent: RefCell::default(),
         };
         let limit = self.engine.limits.max_list_len;
@@ -493,15 +539,17 @@ impl Interp {
         let absent = looked_up.absent.into_inner();
         let outcome = match walked {
             None => None,
-            Some(()) if absent.is_empty() => Some(Some(
-                mex.of(found.points.len(), found.points.iter().copied()),
-            )),
+            Some(()) if absent.is_empty() => {
+                Some(Some((found.alias_value()).unwrap_or_else(|| {
+                    mex.of(found.points.len(), found.points.iter().copied())
+                })))
+            }
             Some(()) => {
                 // A limit met here is left to the closures, which report
                 // it at the option that meets it.
                 let mut interned = Some(None);
-                for key in absent {
-                    let Ok(position) = self.engine.intern(pos.family, &key.args()) else {
+                for (family, key) in absent {
+                    let Ok(position) = self.engine.intern(family, &key.args()) else {
                         missing.clear();
                         interned = None;
                         break;

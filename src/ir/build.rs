@@ -49,6 +49,11 @@ pub struct Fallback {
 pub struct Translated {
     pub params: usize,
     pub elements: Vec<KElement>,
+    /// The body's leaves that are a game rather than options (an alias:
+    /// `*n + *m`, the `*n` of `if n < 3 then *n else < … >`), each with
+    /// the tests that lead to it as filters: its one option, where it
+    /// fires, is the position's value itself.
+    pub aliases: Vec<KElement>,
     /// The names of the slots: the parameters, then the loop variables.
     pub slot_names: Vec<String>,
     /// Whether the parameters are the integers of one board.
@@ -91,11 +96,11 @@ pub(super) fn translate(
             "integer programs have 1 to {MAX_PARAMS} parameters"
         )));
     }
-    let Some(elements) = option_elements(&definition.body) else {
-        return Err(fail(
-            "the body is not an option list `< … >` (or an `if` choosing between option lists)",
-        ));
-    };
+    let mut leaves = Leaves::default();
+    leaves.collect(&definition.body, &mut Vec::new());
+    if leaves.elements.is_empty() && leaves.aliases.is_empty() {
+        return Err(fail("a body of empty option lists only"));
+    }
     if let Some(fallback) = not_integers(types, id, definition) {
         return Err(fallback);
     }
@@ -115,8 +120,9 @@ pub(super) fn translate(
         int_functions: Vec::new(),
         int_compiled: Vec::new(),
         foreign: Vec::new(),
-        // Only the one-parameter fill reads other families' tables.
-        reads_foreign: params == 1 && board.is_none() && !list,
+        // The one-parameter fill reads other families' tables, the search
+        // looks their positions up (no box of a larger family is filled).
+        reads_foreign: board.is_none() && !list,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
     };
     match (board, definition.params.as_slice()) {
@@ -142,22 +148,28 @@ pub(super) fn translate(
             }
         }
     }
-    let mut out = Vec::new();
-    for element in &elements {
-        match translator.element(element) {
-            Some(e) => out.push(e),
-            None => {
-                let why = translator.why.take();
-                return Err(why.unwrap_or_else(|| Fallback {
-                    span: element.value.span,
-                    reason: "this option is not an integer program".to_string(),
-                }));
+    let mut translate_all = |elements: &[Element]| {
+        let mut out = Vec::new();
+        for element in elements {
+            match translator.element(element) {
+                Some(e) => out.push(e),
+                None => {
+                    let why = translator.why.take();
+                    return Err(why.unwrap_or_else(|| Fallback {
+                        span: element.value.span,
+                        reason: "this option is not an integer program".to_string(),
+                    }));
+                }
             }
         }
-    }
+        Ok(out)
+    };
+    let elements = translate_all(&leaves.elements)?;
+    let aliases = translate_all(&leaves.aliases)?;
     Ok(Translated {
         params,
-        elements: out,
+        elements,
+        aliases,
         slot_names: translator.slot_names,
         board: board.is_some(),
         list,
@@ -167,30 +179,69 @@ pub(super) fn translate(
     })
 }
 
-/// The options of a body as elements: `< … >`'s own, and for `if c then
-/// A else B` (A and B such bodies) A's each with the filter `if c` first
-/// and B's with `if not c`, the same options, the condition tested where
-/// the generic search tests it (before any loop). `None` for another body,
-/// or one whose conditions no element would test.
-fn option_elements(body: &Expr) -> Option<Vec<Element>> {
-    match &body.node {
-        ExprKind::Options(elements) => Some(elements.clone()),
-        ExprKind::If {
-            cond,
-            then,
-            otherwise,
-        } => {
-            let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
-            let mut elements = Vec::new();
-            for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
-                for mut element in option_elements(branch)? {
-                    element.clauses.insert(0, Clause::If(test.clone()));
-                    elements.push(element);
+/// A body's leaves: the elements of its option lists `< … >` and the
+/// games it is equal to (aliases), each filtered by the tests of the `if`s
+/// that lead to it, first to last. The tests are made where the generic
+/// search makes them (before any loop), and a leaf's tests are exclusive
+/// of every other leaf's.
+#[derive(Default)]
+struct Leaves {
+    elements: Vec<Element>,
+    aliases: Vec<Element>,
+}
+
+impl Leaves {
+    fn collect(&mut self, body: &Expr, tests: &mut Vec<Expr>) {
+        let filters = |tests: &[Expr]| tests.iter().cloned().map(Clause::If).collect::<Vec<_>>();
+        match &body.node {
+            ExprKind::Options(elements) => {
+                for element in elements {
+                    let mut clauses = filters(tests);
+                    clauses.extend(element.clauses.iter().cloned());
+                    let value = element.value.clone();
+                    split_branches(Element { value, clauses }, &mut self.elements);
                 }
             }
-            (!elements.is_empty()).then_some(elements)
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
+                for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
+                    tests.push(test);
+                    self.collect(branch, tests);
+                    tests.pop();
+                }
+            }
+            _ => self.aliases.push(Element {
+                value: body.clone(),
+                clauses: filters(tests),
+            }),
         }
-        _ => None,
+    }
+}
+
+/// An element whose option is `if c then A else B` as two elements, `A`
+/// filtered by a last clause `if c` and `B` by `if not c`: the same
+/// options, each test made where the generic search makes it (after every
+/// clause of the element). Branches that are `if`s again are split again.
+fn split_branches(element: Element, out: &mut Vec<Element>) {
+    let ExprKind::If {
+        cond,
+        then,
+        otherwise,
+    } = &element.value.node
+    else {
+        out.push(element);
+        return;
+    };
+    let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
+    for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
+        let mut clauses = element.clauses.clone();
+        clauses.push(Clause::If(test));
+        let value = (**branch).clone();
+        split_branches(Element { value, clauses }, out);
     }
 }
 
@@ -589,14 +640,22 @@ impl Translator<'_> {
                     out.nims.push(IntExpr::Grundy(index, vec![arg]));
                     Some(())
                 }
+                ExprKind::Var(name) if matches!(self.global(name), Some(Global::Family(_))) => self
+                    .fail(
+                        e.span,
+                        format!(
+                            "a position of another family, `{name}`: only a family of \
+                             integers reads another's positions, of one integer"
+                        ),
+                    ),
                 _ => self.fail(
                     e.span,
-                    "an option that is not a sum of positions of this family and nim heaps",
+                    "a game that is not a sum of positions of this family and nim heaps",
                 ),
             },
             _ => self.fail(
                 e.span,
-                "an option that is not a sum of positions of this family and nim heaps",
+                "a game that is not a sum of positions of this family and nim heaps",
             ),
         }
     }

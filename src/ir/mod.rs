@@ -95,6 +95,21 @@ pub fn plan(
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }
+    if !translated.aliases.is_empty() {
+        let aliases = passes::optimise(translated.aliases, &mut passes);
+        let mut alias = match translated.list {
+            true => Kernel::of_lists(aliases, slots, kernel.int_functions.clone()),
+            false => Kernel::new(
+                translated.params,
+                aliases,
+                slots,
+                kernel.int_functions.clone(),
+            ),
+        };
+        alias.set_functions(kernel.functions().to_vec());
+        alias.foreign = translated.foreign.clone();
+        kernel.set_alias(alias);
+    }
     kernel.foreign = translated.foreign;
     Ok(Plan {
         family: program.family(id).name.clone(),

@@ -1,5 +1,6 @@
 //! The IR in words, close to the source it came from: one line per element,
-//! the option first and its clauses after, as in an option list.
+//! the option first and its clauses after, as in an option list; a leaf of
+//! the body that is a game (an alias) after `=`.
 
 use std::fmt::{self, Display, Formatter};
 
@@ -34,6 +35,15 @@ impl Display for Plan {
             int_functions: &self.kernel.int_functions,
             foreign: &self.kernel.foreign,
         };
+        // The leaves that are games, tested first: the position equals
+        // the one that fires.
+        for element in self.kernel.alias().map_or(&[][..], |a| &a.elements) {
+            writeln!(
+                f,
+                "  = {}",
+                names(&self.slot_names, self.board).element(&self.family, element)
+            )?;
+        }
         for element in &self.kernel.elements {
             writeln!(
                 f,

@@ -312,6 +312,11 @@ pub struct Kernel {
     /// The other families whose positions the options name
     /// (`IntExpr::Grundy`), each by one integer argument.
     pub foreign: Vec<Foreign>,
+    /// The body's leaves that are a game rather than options (`*n + *m`,
+    /// the `*n` of `if n < 3 then *n else < … >`): a kernel of their own,
+    /// run first, whose option, where one fires, is the position's value
+    /// itself (`OptionSet::alias_value`).
+    alias: Option<Box<Kernel>>,
 }
 
 /// A family other than the kernel's own whose positions its options name.
@@ -404,7 +409,20 @@ impl Kernel {
             list_functions: Vec::new(),
             int_functions,
             foreign: Vec::new(),
+            alias: None,
         }
+    }
+
+    /// Gives the kernel the leaves of its body that are games (`alias`).
+    /// No position is then a line alone.
+    pub fn set_alias(&mut self, alias: Kernel) {
+        self.lines = None;
+        self.alias = Some(Box::new(alias));
+    }
+
+    /// The kernel of the body's leaves that are games, if it has any.
+    pub fn alias(&self) -> Option<&Kernel> {
+        self.alias.as_deref()
     }
 
     /// How many registers a position's frame holds: the slots, then the
@@ -655,4 +673,15 @@ pub struct OptionSet {
     /// and which option (index in `points`) it is part of.
     pub boards: Vec<i64>,
     pub board_ends: Vec<(usize, usize)>,
+    /// Whether a leaf of the body that is a game fired (`Kernel::alias`):
+    /// the position's value is then the first point, not the mex.
+    alias: bool,
+}
+
+impl OptionSet {
+    /// The position's value when the body gave it as a game rather than
+    /// as options; `None` when it is the mex of the options.
+    pub fn alias_value(&self) -> Option<u64> {
+        self.points.first().copied().filter(|_| self.alias)
+    }
 }

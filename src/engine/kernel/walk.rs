@@ -32,6 +32,14 @@ impl Kernel {
         {
             return None;
         }
+        out.alias = false;
+        if let Some(alias) = &self.alias {
+            alias.options(args, known, limit, out)?;
+            if !out.points.is_empty() {
+                out.alias = true;
+                return Some(());
+            }
+        }
         out.points.clear();
         out.pairs.clear();
         out.boards.clear();

@@ -275,7 +275,7 @@ fn comparison_bound(largest: i64) -> Option<usize> {
 /// variable. Loops over n-dependent ranges other than splits, divisions,
 /// `min`, `max` and the like are refused.
 fn largest_constant(kernel: &Kernel) -> Option<i64> {
-    if kernel.params != 1 {
+    if kernel.params != 1 || kernel.alias().is_some() {
         return None;
     }
     let mut largest = 0;

@@ -1,0 +1,197 @@
+//! Bodies and options that choose between games: `if … then A else B`
+//! inside `< … >` (two elements, each filtered by its test), and bodies
+//! that are a game rather than options (`*n + *m`, `if n < 3 then *n else
+//! < … >`), whose value is the game's. Each is computed by its integer or
+//! list program, with no position left to the generic search, and checked
+//! against plain references written here and against the generic search.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex};
+
+/// What `script` prints, after checking that the generic search prints the
+/// same and that the programs leave it no position.
+fn printed_by_programs_alone(script: &str) -> String {
+    let printed = assert_same_as_the_generic_search(script);
+    let (_, report) = common::run_binary(&["--stats", "-e", script]);
+    let none = "\n0 positions computed by the generic search";
+    assert!(report.contains(none), "{script}\n{report}");
+    printed.trim().to_string()
+}
+
+fn listed(values: impl IntoIterator<Item = u64>) -> String {
+    let values: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    format!("[{}]", values.join(", "))
+}
+
+/// Subtraction of 1..=3 (the family `S`), by a plain memo.
+fn subtraction(last: usize) -> Vec<u64> {
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..=last {
+        s.push(mex((1..=3.min(n)).map(|k| s[n - k])));
+    }
+    s
+}
+
+/// From a heap of `n`: an even `k` leaves `S(n - k)`, an odd one the heap
+/// `*k` (or, in the nested spelling, `*(k + 1)` past a third of `n`),
+/// spelled with the choice inside the option and as separate elements.
+#[test]
+fn a_choice_between_games_inside_an_option_list_is_two_elements() {
+    const LAST: usize = 300;
+    let s = subtraction(LAST);
+    let mut branchy: Vec<u64> = Vec::new();
+    let mut nested: Vec<u64> = Vec::new();
+    for n in 0..=LAST {
+        let option = |k: usize| {
+            if k.is_multiple_of(2) {
+                s[n - k]
+            } else {
+                k as u64
+            }
+        };
+        branchy.push(mex((1..=n).map(option)));
+        let option = |k: usize| match (k % 2, 3 * k > n) {
+            (0, _) => s[n - k],
+            (_, true) => k as u64 + 1,
+            _ => k as u64,
+        };
+        nested.push(mex((1..=n).map(option)));
+    }
+    let subtraction = "game S(n) = < S(n - k) for k in 1..=3 if k <= n >\n";
+    let spellings = [
+        (
+            "game B(n) = < if k % 2 == 0 then S(n - k) else *k for k in 1..=n >",
+            &branchy,
+        ),
+        (
+            "game B(n) = < S(n - k) for k in 1..=n if k % 2 == 0, *k for k in 1..=n if k % 2 == 1 >",
+            &branchy,
+        ),
+        (
+            "game B(n) = < if k % 2 == 0 then S(n - k) \
+             else if 3 * k > n then *(k + 1) else *k for k in 1..=n >",
+            &nested,
+        ),
+    ];
+    for (game, expected) in spellings {
+        let script = format!("{subtraction}{game}\nseq(B, 0..={LAST})");
+        assert_eq!(
+            printed_by_programs_alone(&script),
+            listed(expected.iter().copied()),
+            "{game}"
+        );
+    }
+}
+
+/// Bodies that are games: two and three heaps of nim as one position, two
+/// heaps of a subtraction game as one position of another family, a
+/// game equal to heaps below 3 and a subtraction game above, a chain whose
+/// each position is the one below plus a heap, and one that reaches up to
+/// where it ends.
+#[test]
+fn a_body_that_is_a_game_has_that_game_s_value() {
+    let two = printed_by_programs_alone(
+        "game TwoHeaps(n, m) = *n + *m\n[grundy(TwoHeaps(n, m)) for n in 0..40 for m in 0..40]",
+    );
+    assert_eq!(
+        two,
+        listed((0..40).flat_map(|n| (0..40).map(move |m| n ^ m)))
+    );
+    let three = printed_by_programs_alone(
+        "game N3(a, b, c) = *a + *b + *c\n\
+         [grundy(N3(a, b, c)) for a in 0..12 for b in 0..12 for c in 0..12]",
+    );
+    let xors = (0..12).flat_map(|a| (0..12).flat_map(move |b| (0..12).map(move |c| a ^ b ^ c)));
+    assert_eq!(three, listed(xors));
+
+    let s = subtraction(60);
+    let pair = printed_by_programs_alone(
+        "game S(n) = < S(n - k) for k in 1..=3 if k <= n >\n\
+         game Pair(a, b) = S(a) + S(b)\n\
+         [grundy(Pair(a, b)) for a in 0..=60 for b in 0..=60]",
+    );
+    let xors = (0..=60).flat_map(|a| (0..=60).map(move |b| (a, b)));
+    assert_eq!(pair, listed(xors.map(|(a, b)| s[a] ^ s[b])));
+
+    let mut mixed: Vec<u64> = Vec::new();
+    for n in 0..=200 {
+        let value = match n {
+            0..3 => n as u64,
+            _ => mex((1..=2).map(|k| mixed[n - k])),
+        };
+        mixed.push(value);
+    }
+    let printed = printed_by_programs_alone(
+        "game Mixed(n) = if n < 3 then *n else < Mixed(n - k) for k in 1..=2 >\n\
+         seq(Mixed, 0..=200)",
+    );
+    assert_eq!(printed, listed(mixed));
+
+    let chain = printed_by_programs_alone(
+        "game Chain(n) = if n == 0 then *0 else Chain(n - 1) + *(n % 3)\n\
+         [grundy(Chain(100000)), grundy(Chain(99999))]",
+    );
+    let chain_value = |last: u64| (1..=last).fold(0, |v, n| v ^ (n % 3));
+    assert_eq!(chain, listed([chain_value(100_000), chain_value(99_999)]));
+
+    let mut up = vec![0u64; 61];
+    for n in (0..=60).rev() {
+        up[n] = match n {
+            50.. => n as u64 % 7,
+            _ => up[n + 1] ^ 1,
+        };
+    }
+    let printed = printed_by_programs_alone(
+        "game Up(n) = if n >= 50 then *(n % 7) else Up(n + 1) + *1\nseq(Up, 0..=60)",
+    );
+    assert_eq!(printed, listed(up));
+}
+
+/// A list game whose options carry heaps (`M(p without y) + *y`), and the
+/// same with a body that is a heap when the list is empty, against a plain
+/// memo over the subsets of the list: the heaps count at every visit of a
+/// position, the first as the second.
+#[test]
+fn list_games_with_heaps_and_game_leaves_count_every_heap() {
+    let items = [1u64, 2, 3, 4, 5, 6, 7];
+    let plain = |empty: u64| {
+        let mut g = vec![0u64; 1 << items.len()];
+        for set in 0..g.len() {
+            g[set] = match set {
+                0 if empty > 0 => empty,
+                _ => {
+                    let options = (0..items.len())
+                        .filter(|&i| set & (1 << i) != 0)
+                        .map(|i| g[set & !(1 << i)] ^ items[i]);
+                    mex(options)
+                }
+            };
+        }
+        g[g.len() - 1]
+    };
+    let without = "[x for x in p if x != y]";
+    let heaps =
+        format!("game M(p) = < M({without}) + *y for y in p >\ngrundy(M([1, 2, 3, 4, 5, 6, 7]))");
+    assert_eq!(printed_by_programs_alone(&heaps), plain(0).to_string());
+    let leaf = format!(
+        "game M(p) = if len(p) == 0 then *3 else < M({without}) + *y for y in p >\n\
+         grundy(M([1, 2, 3, 4, 5, 6, 7]))"
+    );
+    assert_eq!(printed_by_programs_alone(&leaf), plain(3).to_string());
+}
+
+/// A body that names itself again reports the cycle the generic search
+/// reports, and an error in a leaf is the generic search's.
+#[test]
+fn game_leaves_fail_as_the_generic_search_does() {
+    let (_, error) =
+        assert_same_error_as_the_generic_search("game C(a, b) = C(b, a)\ngrundy(C(1, 2))");
+    assert!(error.contains("cycle"), "{error}");
+    let (_, error) = assert_same_error_as_the_generic_search(
+        "game D(n) = if n > 4 then *(12 / (n - 5)) else *n\nseq(D, 0..=8)",
+    );
+    assert!(error.contains("zero"), "{error}");
+}
