@@ -34,7 +34,8 @@ game "Node Kayles on a path, n = $PATH_N" "path $PATH_N --last" "print(g(S($PATH
 def right(n, a) = max(n - a - 2, 0)
 game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >" \
     "if … then … else|def left(a) = if a > 1 then a - 1 else 0
-game S(n) = < S(left(a)) + S(left(n - a - 1)) for a in 0..n >"
+game S(n) = < S(left(a)) + S(left(n - a - 1)) for a in 0..n >" \
+    "a choice between games|game S(n) = < if a == 0 or a == n - 1 then S(max(n - 2, 0)) else S(a - 1) + S(n - a - 2) for a in 0..n >"
 last=$((WYTHOFF_N - 1))
 WYTHOFF_MOVES='W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b'
 game "Wythoff ${WYTHOFF_N}×${WYTHOFF_N}" "wythoff $WYTHOFF_N" "print(g(W($last, $last)))" \

@@ -195,3 +195,33 @@ fn game_leaves_fail_as_the_generic_search_does() {
     );
     assert!(error.contains("zero"), "{error}");
 }
+
+/// Node Kayles on a path with the end nodes chosen by `if` inside the
+/// option: the negated `or` becomes bounds, the middle nodes a split (the
+/// sparse space), the loops left empty by the bounds are dropped, and the
+/// values are the `max` spelling's and the generic search's.
+#[test]
+fn a_choice_between_games_is_taken_apart_into_a_split() {
+    let choice = "game S(n) = < if a == 0 or a == n - 1 then S(max(n - 2, 0)) \
+                  else S(a - 1) + S(n - a - 2) for a in 0..n >";
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let settings = sprague::run::Settings::default();
+    let ir = sprague::run::emit_ir("t.sg", choice, &settings, interrupt).expect("the IR prints");
+    let elements: Vec<&str> = ir.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        elements,
+        [
+            "S(max(n - 2, 0)) for a in 0..min(n, 1)",
+            "S(max(n - 2, 0)) for a in max(1, n - 1)..n",
+            "split S(a - 1) + S(n - a - 2) for a in 1..n - 1",
+        ],
+        "{ir}"
+    );
+    let query = "seq(S, 0..=400)";
+    let printed = printed_by_programs_alone(&format!("{choice}\n{query}"));
+    let max_inline = "game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >";
+    assert_eq!(
+        printed,
+        printed_by_programs_alone(&format!("{max_inline}\n{query}"))
+    );
+}

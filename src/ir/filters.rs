@@ -265,7 +265,7 @@ pub(super) fn or_cases(element: &Element) -> Option<[Element; 2]> {
 /// when it is a bound on the innermost loop it reads: right after that
 /// loop, if it may move there.
 fn bounded_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
-    let Cond::Cmp(CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, ..) = part else {
+    let Cond::Cmp(CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge | CmpOp::Eq, ..) = part else {
         return None;
     };
     let innermost = clauses[..at].iter().rposition(|c| match c {
@@ -296,6 +296,58 @@ pub(super) fn drop_implied_guards(mut element: Element) -> Vec<Element> {
         }
     }
     vec![element]
+}
+
+/// An element with a loop that walks nothing at any position (`for a in
+/// max(0, n - 1)..min(n, 0)`, what splitting `a != 0` and `a != n - 1`
+/// into bounds leaves) is dropped, when nothing up to that loop may fail:
+/// it has no options, and evaluating it fails nowhere.
+pub(super) fn drop_empty_loops(element: Element) -> Vec<Element> {
+    let clauses = &element.clauses;
+    for end in 0..clauses.len() {
+        if !Facts::before(clauses, end).safe(&clauses[end]) {
+            break;
+        }
+        if let Some((_, low, high)) = clauses[end].range()
+            && never_walks(low, &high)
+        {
+            return vec![];
+        }
+    }
+    let facts = Facts::before(clauses, clauses.len());
+    match &element.value {
+        OptionValue::Split(split)
+            if facts.total(&split.low)
+                && facts.total(&split.high)
+                && never_walks(&split.low, &exclusive(&split.high, split.inclusive)) =>
+        {
+            vec![]
+        }
+        _ => vec![element],
+    }
+}
+
+/// Whether `low..high` is empty wherever it is evaluated: some part of
+/// `low` (a `max`) is a constant at least some part of `high` (a `min`).
+fn never_walks(low: &IntExpr, high: &IntExpr) -> bool {
+    let parts = |e: &IntExpr, fold: fn(&IntExpr) -> Option<&Vec<IntExpr>>| match fold(e) {
+        Some(parts) => parts.clone(),
+        None => vec![e.clone()],
+    };
+    let lows = parts(low, |e| match e {
+        IntExpr::Max(parts) => Some(parts),
+        _ => None,
+    });
+    let highs = parts(high, |e| match e {
+        IntExpr::Min(parts) => Some(parts),
+        _ => None,
+    });
+    lows.iter().any(|l| {
+        highs.iter().any(|h| {
+            let gap = IntExpr::binary(IntOp::Sub, l.clone(), h.clone());
+            gap.as_constant().is_some_and(|gap| gap >= 0)
+        })
+    })
 }
 
 /// Whether clause `at` is a filter that a later loop of `element` (or its
@@ -381,6 +433,26 @@ pub(super) fn any(parts: Vec<Cond>) -> Cond {
         .into_iter()
         .reduce(|a, b| Cond::Or(Box::new(a), Box::new(b)))
         .unwrap_or(Cond::Const(false))
+}
+
+/// Every filter with its `not`s pushed into comparisons (`negate`): `if
+/// not (a == 0 or a == n - 1)` is `if a != 0 and a != n - 1`, which the
+/// passes after take apart.
+pub(super) fn push_negations(mut element: Element) -> Vec<Element> {
+    fn pushed(cond: Cond) -> Cond {
+        match cond {
+            Cond::Not(c) => negate(pushed(*c)),
+            Cond::And(a, b) => Cond::And(Box::new(pushed(*a)), Box::new(pushed(*b))),
+            Cond::Or(a, b) => Cond::Or(Box::new(pushed(*a)), Box::new(pushed(*b))),
+            other => other,
+        }
+    }
+    for clause in &mut element.clauses {
+        if let Clause::If(cond) = clause {
+            *cond = pushed(std::mem::replace(cond, Cond::Const(true)));
+        }
+    }
+    vec![element]
 }
 
 /// `not cond`, with the `not` pushed into comparisons (De Morgan's laws

@@ -5,7 +5,9 @@
 
 use super::abs::cases_of_abs;
 use super::divisors::loops_over_divisors;
-use super::filters::{cannot_fail, drop_implied_guards, move_filters_up, or_cases};
+use super::filters::{
+    cannot_fail, drop_empty_loops, drop_implied_guards, move_filters_up, or_cases, push_negations,
+};
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::residues::step_residues;
@@ -29,6 +31,11 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
             }
             after
         };
+    let elements = run(
+        "negations pushed into comparisons",
+        elements,
+        push_negations,
+    );
     let elements = run("conjunctions split", elements, split_conjunctions);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
     let elements = run(
@@ -59,10 +66,15 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
         narrow_scaled_bounds,
     );
     let elements = run("short loops unrolled", elements, Element::unrolled);
-    run(
+    let elements = run(
         "guards implied by loop bounds dropped",
         elements,
         drop_implied_guards,
+    );
+    run(
+        "loops that walk nothing dropped",
+        elements,
+        drop_empty_loops,
     )
 }
 
