@@ -14,9 +14,12 @@
 //! the generic search, and the reason is kept for `:info` and `--emit ir`.
 
 mod calls;
+mod leaves;
 mod lists;
 
 use std::rc::Rc;
+
+use leaves::Leaves;
 
 use crate::engine::Shape;
 use crate::engine::kernel::{
@@ -177,72 +180,6 @@ pub(super) fn translate(
         int_functions: translator.int_functions,
         foreign: translator.foreign,
     })
-}
-
-/// A body's leaves: the elements of its option lists `< … >` and the
-/// games it is equal to (aliases), each filtered by the tests of the `if`s
-/// that lead to it, first to last. The tests are made where the generic
-/// search makes them (before any loop), and a leaf's tests are exclusive
-/// of every other leaf's.
-#[derive(Default)]
-struct Leaves {
-    elements: Vec<Element>,
-    aliases: Vec<Element>,
-}
-
-impl Leaves {
-    fn collect(&mut self, body: &Expr, tests: &mut Vec<Expr>) {
-        let filters = |tests: &[Expr]| tests.iter().cloned().map(Clause::If).collect::<Vec<_>>();
-        match &body.node {
-            ExprKind::Options(elements) => {
-                for element in elements {
-                    let mut clauses = filters(tests);
-                    clauses.extend(element.clauses.iter().cloned());
-                    let value = element.value.clone();
-                    split_branches(Element { value, clauses }, &mut self.elements);
-                }
-            }
-            ExprKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
-                for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
-                    tests.push(test);
-                    self.collect(branch, tests);
-                    tests.pop();
-                }
-            }
-            _ => self.aliases.push(Element {
-                value: body.clone(),
-                clauses: filters(tests),
-            }),
-        }
-    }
-}
-
-/// An element whose option is `if c then A else B` as two elements, `A`
-/// filtered by a last clause `if c` and `B` by `if not c`: the same
-/// options, each test made where the generic search makes it (after every
-/// clause of the element). Branches that are `if`s again are split again.
-fn split_branches(element: Element, out: &mut Vec<Element>) {
-    let ExprKind::If {
-        cond,
-        then,
-        otherwise,
-    } = &element.value.node
-    else {
-        out.push(element);
-        return;
-    };
-    let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
-    for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
-        let mut clauses = element.clauses.clone();
-        clauses.push(Clause::If(test));
-        let value = (**branch).clone();
-        split_branches(Element { value, clauses }, out);
-    }
 }
 
 /// The compare-exchanges that sort `k` items (`k` up to `MAX_PARAMS`).
