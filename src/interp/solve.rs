@@ -372,7 +372,7 @@ impl Interp {
         // Families that name each other are searched from the query down:
         // a fill of one from 0 would compute positions the query may never
         // reach (`B(n) = A(n - 1)` at 0, then A(-1), A(-2), … without end).
-        if self.names_itself_through_others(pos.family) {
+        if !kernel.foreign.is_empty() && self.names_itself_through_others(pos.family) {
             return Ok(Fill::Generic);
         }
         // The other families the options name, computed first as far as

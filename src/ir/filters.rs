@@ -330,18 +330,7 @@ pub(super) fn drop_empty_loops(element: Element) -> Vec<Element> {
 /// Whether `low..high` is empty wherever it is evaluated: some part of
 /// `low` (a `max`) is a constant at least some part of `high` (a `min`).
 fn never_walks(low: &IntExpr, high: &IntExpr) -> bool {
-    let parts = |e: &IntExpr, fold: fn(&IntExpr) -> Option<&Vec<IntExpr>>| match fold(e) {
-        Some(parts) => parts.clone(),
-        None => vec![e.clone()],
-    };
-    let lows = parts(low, |e| match e {
-        IntExpr::Max(parts) => Some(parts),
-        _ => None,
-    });
-    let highs = parts(high, |e| match e {
-        IntExpr::Min(parts) => Some(parts),
-        _ => None,
-    });
+    let (lows, highs) = bound_parts(low, high);
     lows.iter().any(|l| {
         highs.iter().any(|h| {
             let gap = IntExpr::binary(IntOp::Sub, l.clone(), h.clone());
@@ -402,11 +391,7 @@ fn implied_by_range(cond: &Cond, low: &IntExpr, high: &IntExpr) -> bool {
         CmpOp::Ge => plus_one(sub(a, b)),
         CmpOp::Eq | CmpOp::Ne => return false,
     };
-    let parts = |e: &IntExpr, largest: bool| match (e, largest) {
-        (IntExpr::Max(parts), true) | (IntExpr::Min(parts), false) => parts.clone(),
-        (single, _) => vec![single.clone()],
-    };
-    let (lows, highs) = (parts(low, true), parts(high, false));
+    let (lows, highs) = bound_parts(low, high);
     highs.iter().any(|h| {
         lows.iter().any(|l| {
             let width = sub(h, l);
@@ -414,6 +399,16 @@ fn implied_by_range(cond: &Cond, low: &IntExpr, high: &IntExpr) -> bool {
                 && sub(&positive, &width).as_constant().is_some_and(|c| c >= 0)
         })
     })
+}
+
+/// The parts of a range's bounds: of `low`, a `max`, and of `high`, a
+/// `min` (a bound that is neither is its one part).
+fn bound_parts(low: &IntExpr, high: &IntExpr) -> (Vec<IntExpr>, Vec<IntExpr>) {
+    let parts = |e: &IntExpr, largest: bool| match (e, largest) {
+        (IntExpr::Max(parts), true) | (IntExpr::Min(parts), false) => parts.clone(),
+        (single, _) => vec![single.clone()],
+    };
+    (parts(low, true), parts(high, false))
 }
 
 /// The parts of an `or`, in order.

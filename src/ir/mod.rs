@@ -87,30 +87,35 @@ pub fn plan(
         &mut slot_names,
     ));
     passes.extend(remember::remember_filters(&mut elements, slots));
-    let mut kernel = match translated.list {
-        true => Kernel::of_lists(elements, slots, translated.int_functions),
-        false => Kernel::new(translated.params, elements, slots, translated.int_functions),
+    // The kernel of the options and, when the body has leaves that are
+    // games, the kernel of those: the same parameters, slots and functions.
+    let kernel_of = |elements, functions| {
+        let int_functions = translated.int_functions.clone();
+        let mut kernel = match translated.list {
+            true => Kernel::of_lists(elements, slots, int_functions),
+            false => Kernel::new(translated.params, elements, slots, int_functions),
+        };
+        kernel.set_functions(functions);
+        kernel.foreign = translated.foreign.clone();
+        kernel
     };
-    kernel.set_functions(functions);
+    let alias = (!translated.aliases.is_empty()).then(|| {
+        let mut applied = Vec::new();
+        let aliases = passes::optimise(translated.aliases, &mut applied);
+        (kernel_of(aliases, functions.clone()), applied)
+    });
+    let mut kernel = kernel_of(elements, functions);
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }
-    if !translated.aliases.is_empty() {
-        let aliases = passes::optimise(translated.aliases, &mut passes);
-        let mut alias = match translated.list {
-            true => Kernel::of_lists(aliases, slots, kernel.int_functions.clone()),
-            false => Kernel::new(
-                translated.params,
-                aliases,
-                slots,
-                kernel.int_functions.clone(),
-            ),
-        };
-        alias.set_functions(kernel.functions().to_vec());
-        alias.foreign = translated.foreign.clone();
+    if let Some((alias, applied)) = alias {
+        for name in applied {
+            if !passes.contains(&name) {
+                passes.push(name);
+            }
+        }
         kernel.set_alias(alias);
     }
-    kernel.foreign = translated.foreign;
     Ok(Plan {
         family: program.family(id).name.clone(),
         kernel: Rc::new(kernel),

@@ -33,8 +33,7 @@ impl Leaves {
                 then,
                 otherwise,
             } => {
-                let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
-                for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
+                for (branch, test) in branches(cond, then, otherwise) {
                     tests.push(test);
                     self.collect(branch, tests);
                     tests.pop();
@@ -62,11 +61,17 @@ fn split_branches(element: Element, out: &mut Vec<Element>) {
         out.push(element);
         return;
     };
-    let negated = Expr::new(ExprKind::Not(cond.clone()), cond.span);
-    for (branch, test) in [(then, (**cond).clone()), (otherwise, negated)] {
+    for (branch, test) in branches(cond, then, otherwise) {
         let mut clauses = element.clauses.clone();
         clauses.push(Clause::If(test));
-        let value = (**branch).clone();
+        let value = branch.clone();
         split_branches(Element { value, clauses }, out);
     }
+}
+
+/// The two branches of `if cond then … else …`, each with the test that
+/// chooses it: `cond`, then `not cond`.
+fn branches<'a>(cond: &Expr, then: &'a Expr, otherwise: &'a Expr) -> [(&'a Expr, Expr); 2] {
+    let negated = Expr::new(ExprKind::Not(Box::new(cond.clone())), cond.span);
+    [(then, cond.clone()), (otherwise, negated)]
 }
