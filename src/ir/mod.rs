@@ -14,6 +14,7 @@ mod instances;
 mod loops;
 mod membership;
 mod monotone;
+mod pairs;
 mod passes;
 mod print;
 mod remember;

@@ -1,11 +1,12 @@
 //! Lists of integers in the translation: a family whose positions are lists
 //! (`game Chomp(rows) = < Chomp(bite(rows, r, c)) for … >`), slices,
 //! concatenations and list literals, and recursive `def`s building lists,
-//! which become the kernel's functions (`engine::kernel::ListExpr`).
+//! which become the kernel's functions (`engine::kernel::ListExpr`), and
+//! what a loop walks (a range, constants, or a list built on the way).
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{
-    Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, ListClause, ListExpr,
+    Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
     MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table,
 };
 use crate::lower::program::Global;
@@ -317,6 +318,67 @@ impl Translator<'_> {
         function.slots = names.len();
         function.slot_names = names;
         Some(index)
+    }
+
+    /// What a loop walks: a range, constants, or a list built on the way.
+    pub(super) fn iter(&mut self, e: &Expr) -> Option<Iter> {
+        match &e.node {
+            ExprKind::Range {
+                low,
+                high,
+                inclusive,
+            } => {
+                let low = self.int(low)?;
+                Some(Iter::Range {
+                    low,
+                    high: self.int(high)?,
+                    inclusive: *inclusive,
+                })
+            }
+            ExprKind::List(items) | ExprKind::Set(items)
+                if items.iter().all(|item| item.clauses.is_empty()) =>
+            {
+                let mut ints = Vec::with_capacity(items.len());
+                for item in items {
+                    ints.push(self.int(&item.value)?);
+                }
+                Some(Iter::List(ints))
+            }
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Iter(iter) => Some(iter),
+                Binding::List(list) => Some(Iter::Built(list)),
+                _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
+            },
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                // The same values in another order, or as a list: the same
+                // options.
+                let reorders = ["sort", "reversed", "list"];
+                if let [arg] = args.as_slice()
+                    && reorders.iter().any(|builtin| self.builtin(name, builtin))
+                {
+                    return self.iter(arg);
+                }
+                if let Some(Global::Def(id)) = self.global(name)
+                    && !self.recursive(id)
+                    && let Some(inlined) = self.inline(name, args, e.span, |t, body| t.iter(body))
+                {
+                    return inlined;
+                }
+                self.built(e)
+            }
+            _ => self.built(e),
+        }
+    }
+
+    /// A loop over the list `e` builds, before it starts.
+    fn built(&mut self, e: &Expr) -> Option<Iter> {
+        Some(match self.list(e)? {
+            ListExpr::Items(items) => Iter::List(items),
+            list => Iter::Built(list),
+        })
     }
 }
 

@@ -1,0 +1,232 @@
+//! Integer arithmetic and conditions: an expression of the body where an
+//! integer or a truth value is needed, built as the IR's `IntExpr` and
+//! `Cond`, folded as it is built.
+
+use super::{Binding, Translator};
+use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter};
+use crate::lower::program::Global;
+use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+
+/// The most conditions `any` or `all` of a comprehension is joined from.
+const ANY_OF: usize = 64;
+
+impl Translator<'_> {
+    pub(super) fn int(&mut self, e: &Expr) -> Option<IntExpr> {
+        Some(match &e.node {
+            ExprKind::Int(n) => IntExpr::constant(*n),
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Slot(slot) => IntExpr::slot(slot),
+                Binding::Int(int) => int,
+                _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
+            },
+            ExprKind::Neg(a) => IntExpr::negate(self.int(a)?),
+            ExprKind::Index(base, index) => self.index(base, index)?,
+            ExprKind::Binary(op, a, b) => {
+                let op = match op {
+                    BinOp::Add => IntOp::Add,
+                    BinOp::Sub => IntOp::Sub,
+                    BinOp::Mul => IntOp::Mul,
+                    BinOp::Div => IntOp::Div,
+                    BinOp::Mod => IntOp::Mod,
+                    BinOp::Xor => IntOp::Xor,
+                    BinOp::Pow => IntOp::Pow,
+                    _ => return self.fail(e.span, "a comparison where an integer is needed"),
+                };
+                let a = self.int(a)?;
+                IntExpr::binary(op, a, self.int(b)?)
+            }
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                if let Some(Global::Def(id)) = self.global(name)
+                    && self.recursive(id)
+                {
+                    return self.int_call(id, args, e.span);
+                }
+                if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
+                    return inlined;
+                }
+                if let [arg] = args.as_slice() {
+                    if self.builtin(name, "len") {
+                        return self.len(arg);
+                    }
+                    let folds = [("sum", Fold::Sum), ("min", Fold::Min), ("max", Fold::Max)];
+                    if let Some(&(_, fold)) = folds.iter().find(|(n, _)| self.builtin(name, n)) {
+                        return self.fold(fold, arg);
+                    }
+                }
+                let mut ints = Vec::with_capacity(args.len());
+                for arg in args {
+                    ints.push(self.int(arg)?);
+                }
+                match ints.len() {
+                    1 if self.builtin(name, "abs") => IntExpr::Abs(Box::new(ints.remove(0))),
+                    2.. if self.builtin(name, "min") => crate::ir::passes::min_of(ints),
+                    2.. if self.builtin(name, "max") => crate::ir::passes::max_of(ints),
+                    _ => return self.fail(e.span, format!("a call of `{name}`")),
+                }
+            }
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.cond(cond)?;
+                let then = self.int(then)?;
+                IntExpr::select(cond, then, self.int(otherwise)?)
+            }
+            _ => return self.fail(e.span, "not integer arithmetic"),
+        })
+    }
+
+    pub(super) fn cond(&mut self, e: &Expr) -> Option<Cond> {
+        Some(match &e.node {
+            ExprKind::Bool(b) => Cond::Const(*b),
+            ExprKind::Var(name) => match self.name(name, e.span)? {
+                Binding::Cond(cond) => cond,
+                _ => return self.fail(e.span, format!("`{name}` is not a condition here")),
+            },
+            ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), item, container) => {
+                let member = self.member(item, container)?;
+                match op {
+                    BinOp::In => member,
+                    _ => Cond::Not(Box::new(member)),
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let Some(op) = compare_op(*op) else {
+                    return self.fail(e.span, "not a comparison of integers");
+                };
+                let (a, b) = (self.int(a)?, self.int(b)?);
+                // A comparison of constants (a fixed parameter's, a `let`'s)
+                // is decided here.
+                match (a.as_constant(), b.as_constant()) {
+                    (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
+                    _ => Cond::Cmp(op, a, b),
+                }
+            }
+            ExprKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
+            // `if c then a else b` holds where `c and a` or `not c and b`
+            // does; each branch is evaluated only where it is chosen.
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(cond)?;
+                let (a, b) = (self.cond(then)?, self.cond(otherwise)?);
+                let not_c = Cond::Not(Box::new(c.clone()));
+                Cond::Or(
+                    Box::new(Cond::And(Box::new(c), Box::new(a))),
+                    Box::new(Cond::And(Box::new(not_c), Box::new(b))),
+                )
+            }
+            ExprKind::And(a, b) => {
+                let a = self.cond(a)?;
+                Cond::And(Box::new(a), Box::new(self.cond(b)?))
+            }
+            ExprKind::Or(a, b) => {
+                let a = self.cond(a)?;
+                Cond::Or(Box::new(a), Box::new(self.cond(b)?))
+            }
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Var(name) = &callee.node else {
+                    return self.fail(e.span, "a call of a computed function");
+                };
+                if let Some(Global::Def(id)) = self.global(name)
+                    && self.recursive(id)
+                {
+                    return self.cond_call(id, args, e.span);
+                }
+                if let [arg] = args.as_slice()
+                    && (self.builtin(name, "any") || self.builtin(name, "all"))
+                {
+                    return self.any_or_all(arg, self.builtin(name, "any"));
+                }
+                match self.inline(name, args, e.span, |t, body| t.cond(body)) {
+                    Some(inlined) => inlined?,
+                    None => return self.fail(e.span, format!("a call of `{name}`")),
+                }
+            }
+            _ => return self.fail(e.span, "not a comparison of integers"),
+        })
+    }
+
+    /// `any([c for x in values])` (or `all`), `values` a few constants:
+    /// the conditions joined by `or` (`and`). The language builds the
+    /// whole list first, so every condition is evaluated; joined, they
+    /// stop at the first that decides, which is the same only when none
+    /// can fail.
+    pub(super) fn any_or_all(&mut self, arg: &Expr, any: bool) -> Option<Cond> {
+        let not_folded =
+            |t: &mut Self| t.fail(arg.span, "`any` or `all` of a list built on the way");
+        let ExprKind::List(elements) = &arg.node else {
+            return not_folded(self);
+        };
+        let [Element { value, clauses }] = elements.as_slice() else {
+            return not_folded(self);
+        };
+        let [Clause::For { var, iter }] = clauses.as_slice() else {
+            return not_folded(self);
+        };
+        let iter = self.iter(iter)?;
+        let Some(values) = crate::ir::passes::constants(&iter).filter(|v| v.len() <= ANY_OF) else {
+            return not_folded(self);
+        };
+        let mut joined = Cond::Const(!any);
+        for v in values {
+            self.scope
+                .push((var.node.clone(), Binding::Int(IntExpr::constant(v))));
+            let cond = self.cond(value);
+            self.scope.pop();
+            let cond = cond?;
+            if !crate::ir::filters::cannot_fail(&cond) {
+                return self.fail(value.span, "a condition of `any` or `all` that may fail");
+            }
+            joined = Cond::joined(!any, joined, cond);
+        }
+        Some(joined)
+    }
+
+    /// `item in container` for a range (two bounds) or a list of integers
+    /// (one equality per element).
+    pub(super) fn member(&mut self, item: &Expr, container: &Expr) -> Option<Cond> {
+        let x = self.int(item)?;
+        Some(match self.iter(container)? {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => {
+                let below = if inclusive { CmpOp::Le } else { CmpOp::Lt };
+                Cond::And(
+                    Box::new(Cond::Cmp(CmpOp::Ge, x.clone(), low)),
+                    Box::new(Cond::Cmp(below, x, high)),
+                )
+            }
+            Iter::List(values) => values.into_iter().fold(Cond::Const(false), |any, v| {
+                let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v);
+                match any {
+                    Cond::Const(false) => equal,
+                    any => Cond::Or(Box::new(any), Box::new(equal)),
+                }
+            }),
+            Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
+                return self.fail(container.span, "a membership test");
+            }
+        })
+    }
+}
+
+fn compare_op(op: BinOp) -> Option<CmpOp> {
+    Some(match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        BinOp::Ge => CmpOp::Ge,
+        _ => return None,
+    })
+}
