@@ -1,5 +1,6 @@
 //! Bodies and options that choose between games: `if … then A else B`
-//! inside `< … >` (two elements, each filtered by its test), and bodies
+//! inside `< … >`, alone or as a part of a sum (two elements, each
+//! filtered by its test), and bodies
 //! that are a game rather than options (`*n + *m`, `if n < 3 then *n else
 //! < … >`), whose value is the game's. Each is computed by its integer or
 //! list program, with no position left to the generic search, and checked
@@ -83,6 +84,45 @@ fn a_choice_between_games_inside_an_option_list_is_two_elements() {
             listed(expected.iter().copied()),
             "{game}"
         );
+    }
+}
+
+/// A choice between games inside a sum, in an option (`F(a) + (if a % 2
+/// == 0 then *1 else *2)`, two choices in one sum) and in a body that is a
+/// game (`S(n) + (if n % 3 == 0 then *1 else *(n % 5))`), against plain
+/// references: the sum is split like a choice of the whole option.
+#[test]
+fn a_choice_between_games_inside_a_sum_is_split_too() {
+    const LAST: usize = 300;
+    let s = subtraction(LAST);
+    let mut options: Vec<u64> = Vec::new();
+    let mut twice: Vec<u64> = Vec::new();
+    for n in 0..=LAST {
+        let heap = |k: usize| if k.is_multiple_of(2) { 1 } else { 2 };
+        options.push(mex((1..=n).map(|k| s[n - k] ^ heap(k))));
+        let other = |k: usize| if k % 3 == 0 { 0 } else { 3 };
+        twice.push(mex((1..=n).map(|k| s[n - k] ^ heap(k) ^ other(k))));
+    }
+    let body = (0..=LAST).map(|n| s[n] ^ if n % 3 == 0 { 1 } else { n as u64 % 5 });
+    let subtraction = "game S(n) = < S(n - k) for k in 1..=3 if k <= n >\n";
+    let spellings = [
+        (
+            "game B(n) = < S(n - k) + (if k % 2 == 0 then *1 else *2) for k in 1..=n >",
+            listed(options.iter().copied()),
+        ),
+        (
+            "game B(n) = < (if k % 2 == 0 then *1 else *2) + S(n - k) \
+             + (if k % 3 == 0 then *0 else *3) for k in 1..=n >",
+            listed(twice.iter().copied()),
+        ),
+        (
+            "game B(n) = S(n) + (if n % 3 == 0 then *1 else *(n % 5))",
+            listed(body),
+        ),
+    ];
+    for (game, expected) in spellings {
+        let script = format!("{subtraction}{game}\nseq(B, 0..={LAST})");
+        assert_eq!(printed_by_programs_alone(&script), expected, "{game}");
     }
 }
 

@@ -158,6 +158,8 @@ struct Move {
     /// `if c then (the option above) else *(max(0, e))`: the guards then
     /// hold only where `c` does.
     otherwise: Option<(Test, Int)>,
+    /// The heap chosen inside the sum: `(if c then *h else *(h + 1))`.
+    heap_choice: Option<Test>,
 }
 
 impl Move {
@@ -180,6 +182,10 @@ impl Move {
             if args.iter().any(|&a| a < 0 || a >= n) || heap < 0 {
                 continue;
             }
+            let heap = match &self.heap_choice {
+                Some(c) if self.heap.is_some() && !c.eval(n, x) => heap + 1,
+                _ => heap,
+            };
             let value = args.iter().fold(heap as u64, |v, &a| v ^ g[a as usize]);
             out.push(value);
         }
@@ -222,7 +228,10 @@ impl Move {
         if let Some(heap) = &self.heap {
             let text = heap.source(lets);
             guards.push(format!("{text} >= 0"));
-            terms.push(format!("*({text})"));
+            terms.push(match &self.heap_choice {
+                Some(c) => format!("(if {} then *({text}) else *({text} + 1))", c.source(lets)),
+                None => format!("*({text})"),
+            });
         }
         let mut clauses = String::new();
         if let Some((low, high)) = &self.range {
@@ -340,15 +349,19 @@ fn option() -> impl Strategy<Value = Move> {
         prop::option::weighted(0.6, test()),
         prop::collection::vec(-2i64..=25, 1..=14),
         prop::option::weighted(0.3, (test(), int(2))),
+        prop::option::weighted(0.2, test()),
     )
-        .prop_map(|(args, heap, range, test, constants, otherwise)| Move {
-            args,
-            heap,
-            range,
-            constants,
-            test,
-            otherwise,
-        })
+        .prop_map(
+            |(args, heap, range, test, constants, otherwise, heap_choice)| Move {
+                args,
+                heap,
+                range,
+                constants,
+                test,
+                otherwise,
+                heap_choice,
+            },
+        )
 }
 
 /// A leaf of the body that is a game: `if n < below then (if n >= 1 then

@@ -2,7 +2,7 @@
 //! elements of its option lists, and the games it is equal to where its
 //! `if`s lead to a game rather than options (aliases).
 
-use crate::syntax::ast::{Clause, Element, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
 
 /// A body's leaves: the elements of its option lists `< … >` and the
 /// games it is equal to (aliases), each filtered by the tests of the `if`s
@@ -39,33 +39,66 @@ impl Leaves {
                     tests.pop();
                 }
             }
-            _ => self.aliases.push(Element {
-                value: body.clone(),
-                clauses: filters(tests),
-            }),
+            _ => match choice(body) {
+                Some(choices) => {
+                    for (branch, test) in choices {
+                        tests.push(test);
+                        self.collect(&branch, tests);
+                        tests.pop();
+                    }
+                }
+                None => self.aliases.push(Element {
+                    value: body.clone(),
+                    clauses: filters(tests),
+                }),
+            },
         }
     }
 }
 
-/// An element whose option is `if c then A else B` as two elements, `A`
-/// filtered by a last clause `if c` and `B` by `if not c`: the same
-/// options, each test made where the generic search makes it (after every
-/// clause of the element). Branches that are `if`s again are split again.
+/// An element whose option is `if c then A else B`, or a sum with such a
+/// part (`S(a) + (if c then *1 else *2)`), as two elements: `A` (the sum
+/// with `A`) filtered by a last clause `if c`, and `B` by `if not c`. The
+/// same options, each test made where the generic search makes it (after
+/// every clause of the element). Branches that choose again are split
+/// again.
 fn split_branches(element: Element, out: &mut Vec<Element>) {
-    let ExprKind::If {
-        cond,
-        then,
-        otherwise,
-    } = &element.value.node
-    else {
+    let Some(choices) = choice(&element.value) else {
         out.push(element);
         return;
     };
-    for (branch, test) in branches(cond, then, otherwise) {
+    for (value, test) in choices {
         let mut clauses = element.clauses.clone();
         clauses.push(Clause::If(test));
-        let value = branch.clone();
         split_branches(Element { value, clauses }, out);
+    }
+}
+
+/// The two games `value` may be when it is `if c then A else B`, or a sum
+/// one of whose parts is (the first such part, leftmost): `A` (or the sum
+/// with `A`) with the test `c`, then `B` with `not c`. `None` when it
+/// chooses nothing at its top.
+fn choice(value: &Expr) -> Option<[(Expr, Expr); 2]> {
+    match &value.node {
+        ExprKind::If {
+            cond,
+            then,
+            otherwise,
+        } => Some(branches(cond, then, otherwise).map(|(branch, test)| (branch.clone(), test))),
+        ExprKind::Binary(BinOp::Add, a, b) => {
+            let sum = |a: Expr, b: Expr| {
+                Expr::new(
+                    ExprKind::Binary(BinOp::Add, Box::new(a), Box::new(b)),
+                    value.span,
+                )
+            };
+            if let Some(choices) = choice(a) {
+                return Some(choices.map(|(a, test)| (sum(a, (**b).clone()), test)));
+            }
+            let choices = choice(b)?;
+            Some(choices.map(|(b, test)| (sum((**a).clone(), b), test)))
+        }
+        _ => None,
     }
 }
 
