@@ -100,10 +100,10 @@ fn a_choice_between_games_inside_a_sum_is_split_too() {
     for n in 0..=LAST {
         let heap = |k: usize| if k.is_multiple_of(2) { 1 } else { 2 };
         options.push(mex((1..=n).map(|k| s[n - k] ^ heap(k))));
-        let other = |k: usize| if k % 3 == 0 { 0 } else { 3 };
+        let other = |k: usize| if k.is_multiple_of(3) { 0 } else { 3 };
         twice.push(mex((1..=n).map(|k| s[n - k] ^ heap(k) ^ other(k))));
     }
-    let body = (0..=LAST).map(|n| s[n] ^ if n % 3 == 0 { 1 } else { n as u64 % 5 });
+    let body = (0..=LAST).map(|n| s[n] ^ if n.is_multiple_of(3) { 1 } else { n as u64 % 5 });
     let subtraction = "game S(n) = < S(n - k) for k in 1..=3 if k <= n >\n";
     let spellings = [
         (
