@@ -294,16 +294,21 @@ fn near_misses_of_the_split_are_not_splits() {
         &generic_sequence(&format!("{ended}\nseq(F, 0..=3000)")),
         ended,
     );
-    // Another family of one integer parameter is read from its table (a
-    // heap, no split); one of two parameters leaves the family to the
-    // generic search.
+    // Another family's position is read as a heap (no split), of one
+    // parameter or two. One whose parameter is passed on unchanged (its
+    // positions kept by its instances) and five parameters leave the
+    // family to the generic search.
     let other_family =
         "game G(n) = < G(n - 1) if n > 0 >\ngame F(n) = < G(n) + F(n - 1) if n > 0 >";
     let kernel = kernel_of(other_family, "F").expect("an integer program");
     assert_eq!(kernel.foreign.len(), 1);
-    let two_parameters =
+    let two_parameters = "game G(a, b) = < G(a - 1, b + 1) if a > 0 >\n\
+                          game F(n) = < G(n, 1) + F(n - 1) if n > 0 >";
+    let kernel = kernel_of(two_parameters, "F").expect("an integer program");
+    assert_eq!(kernel.foreign.len(), 1);
+    let passed_on =
         "game G(a, b) = < G(a - 1, b) if a > 0 >\ngame F(n) = < G(n, 1) + F(n - 1) if n > 0 >";
-    assert!(kernel_of(two_parameters, "F").is_none());
+    assert!(kernel_of(passed_on, "F").is_none());
     let five_parameters = "game F(a, b, c, d, e) = < F(a - 1, b, c, d, e) if a > 0 >";
     assert!(kernel_of(five_parameters, "F").is_none());
 }
@@ -620,62 +625,6 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
                   P(10 / (n % 2 - 1), 1) >\n\
                   g(E(1200))";
     assert_same_as_the_generic_search(script);
-}
-
-/// Options that name another family of one integer parameter: its value
-/// is read from its table as a nim heap would be (`IntExpr::Grundy`), the
-/// other family computed first. Against the generic search: such an
-/// option in a split game, in a loop, ahead of the position (`H(n + 2)`,
-/// past what was computed first) or before the first (`H(n - 5)`), of a
-/// family left to the generic search, of a family whose body is another
-/// game, two families naming each other, and a cycle through two families.
-#[test]
-fn options_naming_other_families_equal_the_generic_search() {
-    let script = "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
-                  game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, H(n) >\n\
-                  game G(n) = < G(n - k) + H(k) for k in 1..=n if k % 3 != 1 >\n\
-                  game F(n) = < F(n - 1) + H(n + 2) if n > 0, H(2 * n) >\n\
-                  game L(n) = < L(n - k) for k in [1, 4] if k <= n >\n\
-                  game M(n) = < M(n - 1) + L(n) if n > 0, L(n / 2) >\n\
-                  game S(n) = < S(a) + S(n - 1 - a) + H(a) for a in 0..n, \
-                  S(a) + S(n - 2 - a) + H(n) for a in 0..=n - 2 >\n\
-                  game Q(n) = H(n + 1)\n\
-                  game R(n) = < R(n - 1) + Q(n) if n > 0, H(n - 5), H(3 * n + 7) >\n\
-                  game A(n) = < A(n - 1) if n > 0, B(n - 1) if n > 0 >\n\
-                  game B(n) = < B(n - 2) if n > 1, A(n) >\n\
-                  [seq(K, 0..300), seq(G, 0..120), seq(F, 0..200), seq(M, 0..200), \
-                  seq(S, 0..200), seq(R, 0..200), seq(A, 0..100), seq(B, 0..100)]";
-    for family in ["K", "G", "F", "M", "S", "R", "A", "B"] {
-        assert!(
-            kernel_of(script, family).is_some(),
-            "{family} should be an integer program"
-        );
-    }
-    let printed = assert_same_as_the_generic_search(script);
-    // Kayles' own values with the option `H(n)`, a heap of `n % 4`.
-    let mut k: Vec<u64> = Vec::new();
-    for n in 0..300usize {
-        let splits = (1..=2.min(n)).flat_map(|t| (0..=n - t).map(move |a| (a, n - t - a)));
-        let values: Vec<u64> = splits.map(|(a, b)| k[a] ^ k[b]).collect();
-        k.push(mex(values.into_iter().chain([n as u64 % 4])));
-    }
-    let expected: Vec<String> = k.iter().map(u64::to_string).collect();
-    assert!(
-        printed.starts_with(&format!("[[{}]", expected.join(", "))),
-        "{printed}"
-    );
-    // The IR names the other family's position where the option does.
-    let (ir, _) = run_binary(&["--emit", "ir", "-e", script]);
-    assert!(
-        ir.contains("\n  G(n - 3*k - 2) + H(3*k + 2) for k in 0..(n + 1) / 3\n"),
-        "{ir}"
-    );
-    let cycle = "game C(n) = < D(n) >\ngame D(n) = < C(n) >\ng(C(3))";
-    let fast = run_to_strings("t.sg", cycle, Settings::default());
-    assert!(
-        fast.1.as_deref().is_some_and(|e| e.contains("cycle")),
-        "{fast:?}"
-    );
 }
 
 #[test]
@@ -1237,48 +1186,4 @@ fn any_and_all_over_constants_are_joined_conditions() {
     assert!(kernel_of(failing, "F").is_none());
     let (_, errors) = run_to_strings("t.sg", &format!("{failing}\ng(F(5))"), Settings::default());
     assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
-}
-
-/// Two families that name each other, one at an argument where the option
-/// does not apply (`B(n) if n != 0` at 0): neither is filled from 0, where
-/// it would reach down without end (B(0) = A(-1), A(-2), …), but searched
-/// from the query down by their programs; under a small position budget
-/// the run finishes with the plain values, B a game or one option.
-#[test]
-fn a_generic_family_named_by_a_program_is_searched_only_where_named() {
-    let mut a: Vec<u64> = vec![0];
-    for n in 1..=300u64 {
-        let previous = a[n as usize - 1];
-        a.push(mex([previous, previous ^ (n % 3)]));
-    }
-    let shown: Vec<String> = a.iter().map(u64::to_string).collect();
-    // `B` a game, then the game's one option (`A` below it plus a heap,
-    // then that as B's one option): both name each other.
-    let mut b_one_option: Vec<u64> = vec![0];
-    for n in 1..=300u64 {
-        let previous = b_one_option[n as usize - 1];
-        b_one_option.push(mex([previous, mex([previous ^ (n % 3)])]));
-    }
-    let shown_one_option: Vec<String> = b_one_option.iter().map(u64::to_string).collect();
-    for (b, shown) in [
-        ("game B(n) = A(n - 1) + *(n % 3)", &shown),
-        ("game B(n) = < A(n - 1) + *(n % 3) >", &shown_one_option),
-    ] {
-        let script =
-            format!("game A(n) = if n == 0 then <> else < A(n - 1), B(n) >\n{b}\nseq(A, 0..=300)");
-        let limits = Limits {
-            max_positions: 5_000,
-            ..Limits::default()
-        };
-        let settings = Settings {
-            limits,
-            ..Settings::default()
-        };
-        let (out, errors) = run_to_strings("t.sg", &script, settings);
-        assert_eq!(errors, None, "{b}");
-        assert_eq!(out, format!("[{}]\n", shown.join(", ")), "{b}");
-        let (_, report) = run_binary(&["--stats", "-e", &script]);
-        let none = "\n0 positions computed by the generic search";
-        assert!(report.contains(none), "{b}\n{report}");
-    }
 }

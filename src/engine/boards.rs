@@ -96,9 +96,9 @@ impl Boards {
         list_at(&self.items, &self.ends, index)
     }
 
-    /// The index of `ints`, interned if new; and whether it was.
+    /// The index of `ints`, if it is interned, with its packing and hash.
     #[inline]
-    pub(super) fn insert(&mut self, ints: &[i64]) -> (u32, bool) {
+    fn find(&self, ints: &[i64]) -> (Option<u32>, Option<u64>, u64) {
         let packed = pack(ints);
         let hashed = hash(ints, packed);
         let found = match packed {
@@ -107,8 +107,20 @@ impl Boards {
                 e.packed == UNPACKED && self.get(e.index) == ints
             }),
         };
-        if let Some(entry) = found {
-            return (entry.index, false);
+        (found.map(|entry| entry.index), packed, hashed)
+    }
+
+    /// The index of `ints`, if it is interned.
+    pub(super) fn index(&self, ints: &[i64]) -> Option<u32> {
+        self.find(ints).0
+    }
+
+    /// The index of `ints`, interned if new; and whether it was.
+    #[inline]
+    pub(super) fn insert(&mut self, ints: &[i64]) -> (u32, bool) {
+        let (found, packed, hashed) = self.find(ints);
+        if let Some(index) = found {
+            return (index, false);
         }
         let entry = Entry {
             packed: packed.unwrap_or(UNPACKED),

@@ -22,6 +22,7 @@ pub use boards::ListFill;
 pub use ints::IntKey;
 pub use mex::Mex;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,7 +32,7 @@ use rustc_hash::FxHashMap;
 use boards::{Boards, ListSearch};
 use game::{FamilyId, Game, PosId};
 use grid::Grid;
-use kernel::Kernel;
+use kernel::{Foreign, Kernel, Other};
 use shell::Shell;
 use split::Prefix;
 
@@ -387,6 +388,17 @@ impl<A: Arg> Engine<A> {
         }
     }
 
+    /// The position of `family`, a family of lists of any length, that is
+    /// the list `ints`, if it is interned.
+    pub fn find_list(&self, family: FamilyId, ints: &[i64]) -> Option<PosId> {
+        let table = &self.tables[family.0 as usize];
+        let index = table
+            .boards
+            .index(ints)
+            .filter(|_| table.shape == Shape::List)?;
+        Some(PosId { family, index })
+    }
+
     /// The interned literal game whose options are `options`.
     pub fn intern_literal(&mut self, options: Vec<Game>) -> Result<PosId, Stop> {
         let args: Vec<A> = options.into_iter().map(A::game).collect();
@@ -561,33 +573,62 @@ impl<A: Arg> Engine<A> {
     }
 
     /// Computes the values of `family(0..=n)` bottom-up with the family's
-    /// kernel; `Ok(Some(m))` when the kernel cannot vouch for position `m`
-    /// (up to `n`), which the generic path must compute before the kernel
-    /// goes on. `family(n)` must be interned already.
+    /// kernel; `Ok(Some(first))` when the kernel cannot vouch for a position
+    /// (up to `n`): `first` is that position, which the generic path must
+    /// compute before the kernel goes on, or the position of another family
+    /// it names whose value is not known yet, to compute first.
+    /// `family(n)` must be interned already.
     pub fn fill(
         &mut self,
         family: FamilyId,
         kernel: &Kernel,
         n: usize,
-    ) -> Result<Option<usize>, Stop> {
+    ) -> Result<Option<PosId>, Stop> {
         let limit = self.limits.max_list_len;
         let own = family.0 as usize;
         // The family's own values are taken out while the foreign families'
         // tables are read.
         let mut dense = std::mem::take(&mut self.tables[own].dense);
         let mut prefix = std::mem::take(&mut self.tables[own].prefix);
-        let foreign: Vec<&[u32]> = kernel
-            .foreign
-            .iter()
-            .map(|f| match f.family.0 as usize {
-                other if other == own => &[][..],
-                other => &self.tables[other].dense[..],
+        let missed = RefCell::new(None);
+        let lookup = |foreign: &Foreign, ints: &[i64]| {
+            let found = match foreign.shape {
+                Shape::List => self.find_list(foreign.family, ints),
+                _ => self.find(foreign.family, &IntKey::new(ints, foreign.is_list())?),
+            };
+            match found.map(|position| self.value(position)) {
+                Some(value) if value < IN_PROGRESS => Some(value),
+                _ => {
+                    missed.replace(Some((foreign.family, foreign.is_list(), ints.to_vec())));
+                    None
+                }
+            }
+        };
+        let lookups: Vec<_> = (kernel.foreign.iter())
+            .map(|f| move |ints: &[i64]| lookup(f, ints))
+            .collect();
+        let others: Vec<Other> = (kernel.foreign.iter().zip(&lookups))
+            .map(|(f, lookup)| match f.is_one_int() {
+                true => Other::Line(&self.tables[f.family.0 as usize].dense),
+                false => Other::Lookup(lookup),
             })
             .collect();
-        let filled = prefix.fill(&mut dense, kernel, &foreign, n, limit, &self.watch);
+        let filled = prefix.fill(&mut dense, kernel, &others, n, limit, &self.watch);
         let table = &mut self.tables[own];
         (table.dense, table.prefix) = (dense, prefix);
-        filled
+        let Some(blocked) = filled? else {
+            return Ok(None);
+        };
+        let Some((other, list, ints)) = missed.into_inner() else {
+            let index = blocked as u32;
+            return Ok(Some(PosId { family, index }));
+        };
+        let ints = ints.into_iter().map(A::int);
+        let args: Vec<A> = match list {
+            true => vec![A::list(ints.collect())],
+            false => ints.collect(),
+        };
+        self.intern(other, &args).map(Some)
     }
 
     /// Computes the values of a box of `family(0..=a, 0..=b)` row by row

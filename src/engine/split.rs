@@ -14,7 +14,7 @@
 //! the method falls back to the plain scan where rare positions are not
 //! rare.
 
-use super::kernel::{Kernel, OptionSet, PairRange, WithForeign};
+use super::kernel::{Kernel, OptionSet, Other, PairRange, WithForeign};
 use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop, Watch};
 
@@ -72,7 +72,7 @@ impl Prefix {
         &mut self,
         values: &mut [u32],
         kernel: &Kernel,
-        foreign: &[&[u32]],
+        foreign: &[Other],
         target: usize,
         limit: u64,
         watch: &Watch,

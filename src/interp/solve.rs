@@ -11,7 +11,9 @@ use rustc_hash::FxHashSet;
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Kernel, Known};
-use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
+use crate::engine::{
+    Arg, Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN,
+};
 use crate::lower::program::Body;
 use crate::ops;
 use crate::printer;
@@ -85,6 +87,9 @@ struct LookedUp<'a> {
     /// The other families the options name (`Kernel::foreign`).
     foreign: &'a [Foreign],
     absent: RefCell<Vec<(FamilyId, IntKey)>>,
+    /// The positions of other families of lists of any length not known
+    /// yet, as the lists that name them.
+    absent_lists: RefCell<Vec<(FamilyId, Value)>>,
 }
 
 impl LookedUp<'_> {
@@ -106,9 +111,21 @@ impl Known for LookedUp<'_> {
         Some(self.find(self.family, key))
     }
 
-    fn foreign(&self, index: usize, arg: i64) -> Option<u64> {
-        let key = IntKey::new(&[arg], false)?;
-        Some(self.find(self.foreign.get(index)?.family, key))
+    fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {
+        let foreign = self.foreign.get(index)?;
+        if foreign.shape != Shape::List {
+            let key = IntKey::new(args, foreign.is_list())?;
+            return Some(self.find(foreign.family, key));
+        }
+        let found = self.engine.find_list(foreign.family, args);
+        match found.map(|position| self.engine.value(position)) {
+            Some(value) if value < IN_PROGRESS => Some(value),
+            _ => {
+                let list = Value::list(args.iter().map(|&n| Value::int(n)).collect());
+                self.absent_lists.borrow_mut().push((foreign.family, list));
+                Some(0)
+            }
+        }
     }
 
     /// No line of values: split options are left to the bottom-up fill.
@@ -383,7 +400,7 @@ impl Interp {
         // and searched anyway it may reach without end where the family
         // never goes (B(0) = A(-1), then A(-2), …). Their positions are
         // searched when an option names them.
-        for foreign in &kernel.foreign {
+        for foreign in kernel.foreign.iter().filter(|f| f.is_one_int()) {
             let (chained, generic) = match self.plan(foreign.family) {
                 Ok(plan) => (!plan.kernel.foreign.is_empty(), false),
                 Err(_) => (false, true),
@@ -403,11 +420,7 @@ impl Interp {
         loop {
             let to = n.min(from + step);
             let started = Instant::now();
-            if let Some(blocked) = self.engine.fill(pos.family, kernel, to)? {
-                let first = PosId {
-                    family: pos.family,
-                    index: blocked as u32,
-                };
+            if let Some(first) = self.engine.fill(pos.family, kernel, to)? {
                 return Ok(self.first_or_search(first, pos));
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);
@@ -530,13 +543,19 @@ impl Interp {
             board: plan.board,
             foreign: &kernel.foreign,
             absent: RefCell::default(),
+            absent_lists: RefCell::default(),
         };
         let limit = self.engine.limits.max_list_len;
         let mut found = std::mem::take(&mut self.program_options);
         let walked = plan
             .kernel
             .options(key.ints(), &looked_up, limit, &mut found);
-        let absent = looked_up.absent.into_inner();
+        let mut absent: Vec<(FamilyId, Vec<Value>)> = (looked_up.absent.into_inner())
+            .into_iter()
+            .map(|(family, key)| (family, key.args()))
+            .collect();
+        let lists = looked_up.absent_lists.into_inner();
+        absent.extend(lists.into_iter().map(|(family, list)| (family, vec![list])));
         let outcome = match walked {
             None => None,
             Some(()) if absent.is_empty() => {
@@ -548,8 +567,8 @@ impl Interp {
                 // A limit met here is left to the closures, which report
                 // it at the option that meets it.
                 let mut interned = Some(None);
-                for (family, key) in absent {
-                    let Ok(position) = self.engine.intern(family, &key.args()) else {
+                for (family, args) in absent {
+                    let Ok(position) = self.engine.intern(family, &args) else {
                         missing.clear();
                         interned = None;
                         break;

@@ -562,18 +562,31 @@ impl Translator<'_> {
                     out.calls.push(call);
                     Some(())
                 }
-                ExprKind::Var(name) if args.len() == 1 && self.foreign_family(name).is_some() => {
-                    let family = self.foreign_family(name)?;
-                    let arg = self.int(&args[0])?;
+                ExprKind::Var(name)
+                    if let Some((family, shape)) = self.foreign_family(name, args) =>
+                {
                     let index = match self.foreign.iter().position(|f| f.family == family) {
                         Some(index) => index,
                         None => {
                             let name = self.program.family(family).name.clone();
-                            self.foreign.push(Foreign { family, name });
+                            self.foreign.push(Foreign {
+                                family,
+                                name,
+                                shape,
+                            });
                             self.foreign.len() - 1
                         }
                     };
-                    out.nims.push(IntExpr::Grundy(index, vec![arg]));
+                    let value = match shape {
+                        Shape::Ints(_) => {
+                            let args = args.iter().map(|arg| self.int(arg));
+                            IntExpr::Grundy(index, args.collect::<Option<_>>()?)
+                        }
+                        Shape::Board(_) | Shape::List => {
+                            IntExpr::GrundyOfList(index, Box::new(self.list(&args[0])?))
+                        }
+                    };
+                    out.nims.push(value);
                     Some(())
                 }
                 ExprKind::Var(name) if matches!(self.global(name), Some(Global::Family(_))) => self
@@ -581,7 +594,8 @@ impl Translator<'_> {
                         e.span,
                         format!(
                             "a position of another family, `{name}`: only a family of \
-                             integers reads another's positions, of one integer"
+                             integers reads another's positions (of at most {MAX_PARAMS} \
+                             integers, or one list, and no parameter passed on unchanged)"
                         ),
                     ),
                 _ => self.fail(
@@ -603,21 +617,32 @@ impl Translator<'_> {
         matches!(&arg.node, ExprKind::Var(name) if Some(name) == param)
     }
 
-    /// What a name means if no local binds it. The family's own name is
-    /// itself even where no global names it (the families `octal(…)`
-    /// defines are reachable only through the call).
-    /// The family `name` names, when it is another family of one integer
-    /// parameter: its positions in an option are looked up by value
-    /// (`IntExpr::Grundy`).
-    fn foreign_family(&self, name: &str) -> Option<FamilyId> {
+    /// The family `name` names with `args`, and how its positions are laid
+    /// out, when it is another family whose positions are at most
+    /// `MAX_PARAMS` integers or one list: its positions in an option are
+    /// looked up by value (`IntExpr::Grundy`, `IntExpr::GrundyOfList`).
+    /// Not a family with parameters passed on unchanged, whose positions
+    /// are kept by its instances (`ir::fixed_params`).
+    fn foreign_family(&self, name: &str, args: &[Expr]) -> Option<(FamilyId, Shape)> {
         let Some(Global::Family(family)) = self.global(name).filter(|_| self.reads_foreign) else {
             return None;
         };
         let definition = self.program.family(family);
-        let ints = family != self.family && definition.params.len() == 1;
-        (ints && super::shape(definition) == Shape::Ints(1)).then_some(family)
+        let shape = super::shape(definition);
+        let fits = match shape {
+            Shape::Ints(k) => k <= MAX_PARAMS && definition.params.len() == k,
+            Shape::Board(_) | Shape::List => true,
+        };
+        let instances = (definition.definition.as_deref()).is_some_and(|d| {
+            definition.fixed.is_empty() && !super::instances::fixed_params(d).is_empty()
+        });
+        let named = family != self.family && definition.params.len() == args.len();
+        (fits && named && !instances).then_some((family, shape))
     }
 
+    /// What a name means if no local binds it. The family's own name is
+    /// itself even where no global names it (the families `octal(…)`
+    /// defines are reachable only through the call).
     fn global(&self, name: &str) -> Option<Global> {
         if self.local(name).is_some() {
             return None;

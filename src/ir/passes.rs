@@ -259,6 +259,7 @@ fn min_max(e: &IntExpr, x: usize) -> Option<(IntExpr, IntExpr, bool)> {
         | IntExpr::Item(..)
         | IntExpr::Call(..)
         | IntExpr::Grundy(..)
+        | IntExpr::GrundyOfList(..)
         | IntExpr::Until(..) => None,
     }
 }

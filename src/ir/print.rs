@@ -340,6 +340,9 @@ impl Names<'_> {
     fn heap(&self, e: &IntExpr) -> String {
         match e {
             IntExpr::Grundy(f, args) => format!("{}({})", self.foreign[*f].name, self.list(args)),
+            IntExpr::GrundyOfList(f, l) => {
+                format!("{}({})", self.foreign[*f].name, self.list_expr(l))
+            }
             _ => format!("*{}", self.atom(e)),
         }
     }
@@ -381,6 +384,9 @@ impl Names<'_> {
             }
             IntExpr::Grundy(f, args) => {
                 format!("g({}({}))", self.foreign[*f].name, self.list(args))
+            }
+            IntExpr::GrundyOfList(f, l) => {
+                format!("g({}({}))", self.foreign[*f].name, self.list_expr(l))
             }
             IntExpr::Until(until) => format!(
                 "(first {} in {}..{} where not {})",

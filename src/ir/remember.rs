@@ -47,7 +47,9 @@ fn costly_cond(cond: &Cond) -> bool {
 
 fn costly(e: &IntExpr) -> bool {
     match e {
-        IntExpr::Call(..) | IntExpr::Reduce(..) | IntExpr::Item(..) => true,
+        IntExpr::Call(..) | IntExpr::Reduce(..) | IntExpr::Item(..) | IntExpr::GrundyOfList(..) => {
+            true
+        }
         IntExpr::Binary(_, a, b) => costly(a) || costly(b),
         IntExpr::Abs(a) | IntExpr::At(_, a) => costly(a),
         IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(costly),

@@ -172,6 +172,10 @@ pub enum IntExpr {
     /// family of this index (`Kernel::foreign`): a nim heap of that size
     /// stands for the position in a sum.
     Grundy(usize, Vec<IntExpr>),
+    /// The value of a position of another family whose positions are
+    /// lists (a board, or a list of any length), the kernel's foreign
+    /// family of this index, named by the list.
+    GrundyOfList(usize, Box<ListExpr>),
     /// The end of the run of a loop's values that pass a filter.
     Until(Box<Until>),
 }
@@ -258,6 +262,10 @@ impl<T> std::fmt::Debug for Cache<T> {
     }
 }
 
+/// The values of the kernel's foreign families' positions: by the
+/// foreign family's index, and the position's integers (`Known::foreign`).
+pub type ForeignValues<'a> = dyn Fn(usize, &[i64]) -> Option<u64> + 'a;
+
 /// The integer functions an expression may call (`IntExpr::Call`), and how
 /// deeply the calls being evaluated are nested: past `CALL_DEPTH` the
 /// kernel gives up on the position, which the generic path then computes
@@ -272,7 +280,7 @@ pub struct Calls<'a> {
     deepest: Option<&'a std::cell::Cell<usize>>,
     /// The values of the positions of the kernel's foreign families known
     /// here (`Known::foreign`).
-    foreign: Option<&'a dyn Fn(usize, i64) -> Option<u64>>,
+    foreign: Option<&'a ForeignValues<'a>>,
     /// The kernel's functions building lists, compiled.
     lists: &'a [Routine],
 }
@@ -292,7 +300,7 @@ impl<'a> Calls<'a> {
     pub fn new(
         functions: &'a [IntFunction],
         deepest: &'a std::cell::Cell<usize>,
-        foreign: &'a dyn Fn(usize, i64) -> Option<u64>,
+        foreign: &'a ForeignValues<'a>,
     ) -> Calls<'a> {
         Calls {
             functions,
@@ -338,10 +346,11 @@ impl<'a> Calls<'a> {
         (self.depth <= CALL_DEPTH).then_some(())
     }
 
-    /// The value of `foreign[index](arg)`, if it is known here.
+    /// The value of the position of `foreign[index]` whose integers are
+    /// `args`, if it is known here.
     #[inline(never)]
-    pub(super) fn grundy(&self, index: usize, arg: i64) -> Option<i64> {
-        i64::try_from((self.foreign?)(index, arg)?).ok()
+    pub(super) fn grundy(&self, index: usize, args: &[i64]) -> Option<i64> {
+        i64::try_from((self.foreign?)(index, args)?).ok()
     }
 
     /// `functions[index]` on `args`; `None` where the language reports an
@@ -557,6 +566,9 @@ impl IntExpr {
             ),
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)?),
+            IntExpr::GrundyOfList(f, l) => {
+                IntExpr::GrundyOfList(*f, Box::new(l.substitute(slot, value)?))
+            }
             // The end's own variable is bound inside it, never replaced.
             IntExpr::Until(until) if until.slot == slot => return None,
             IntExpr::Until(until) => {
@@ -589,6 +601,9 @@ impl IntExpr {
             }
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
             IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),
+            IntExpr::GrundyOfList(index, l) => {
+                IntExpr::GrundyOfList(*index, Box::new(l.rewritten(f)))
+            }
             IntExpr::Until(until) => IntExpr::Until(Box::new(
                 until
                     .try_map(&|e| Some(e.rewritten(f)))
@@ -627,6 +642,7 @@ impl IntExpr {
             }
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)),
+            IntExpr::GrundyOfList(f, l) => IntExpr::GrundyOfList(*f, Box::new(l.shifted(offset))),
             IntExpr::Until(until) => {
                 let mut until = until
                     .try_map(&|e| Some(e.shifted(offset)))
@@ -660,6 +676,7 @@ impl IntExpr {
             IntExpr::Reduce(_, l) => l.uses(slot),
             IntExpr::Item(l, i) => l.uses(slot) || i.uses(slot),
             IntExpr::Call(_, args) | IntExpr::Grundy(_, args) => args.iter().any(|x| x.uses(slot)),
+            IntExpr::GrundyOfList(_, l) => l.uses(slot),
             IntExpr::Until(until) => {
                 until.low.uses(slot)
                     || until.high.uses(slot)

@@ -310,7 +310,7 @@ pub struct Kernel {
     list_functions: Vec<vm::Routine>,
     pub int_functions: Vec<IntFunction>,
     /// The other families whose positions the options name
-    /// (`IntExpr::Grundy`), each by one integer argument.
+    /// (`IntExpr::Grundy`, `IntExpr::GrundyOfList`).
     pub foreign: Vec<Foreign>,
     /// The body's leaves that are a game rather than options (`*n + *m`,
     /// the `*n` of `if n < 3 then *n else < … >`): a kernel of their own,
@@ -325,6 +325,22 @@ pub struct Foreign {
     pub family: FamilyId,
     /// Its name, for printing.
     pub name: String,
+    /// How its positions are laid out: their integers are the arguments
+    /// of `Known::foreign`, the items of one list for a board or a list.
+    pub shape: crate::engine::Shape,
+}
+
+impl Foreign {
+    /// Whether its positions are one integer each: a fill reads them from
+    /// its dense table (`WithForeign`).
+    pub fn is_one_int(&self) -> bool {
+        self.shape == crate::engine::Shape::Ints(1)
+    }
+
+    /// Whether its positions are one list of integers each.
+    pub fn is_list(&self) -> bool {
+        !matches!(self.shape, crate::engine::Shape::Ints(_))
+    }
 }
 
 /// A split with no clause around it and no condition, whose bounds and
@@ -515,10 +531,11 @@ pub trait Known {
     /// computed (one-parameter kernels; empty otherwise).
     fn line(&self) -> &[u32];
 
-    /// The value of the position `foreign[index](arg)` (`Kernel::foreign`),
+    /// The value of the position of `foreign[index]` (`Kernel::foreign`)
+    /// whose integers are `args` (its arguments, or its list's items),
     /// when it is known here; the kernel otherwise gives up on the
     /// position.
-    fn foreign(&self, _index: usize, _arg: i64) -> Option<u64> {
+    fn foreign(&self, _index: usize, _args: &[i64]) -> Option<u64> {
         None
     }
 
@@ -600,10 +617,18 @@ impl Known for [u32] {
 }
 
 /// A one-parameter family's values below the position being computed,
-/// with those of the kernel's foreign families (their dense tables).
+/// with those of the kernel's foreign families.
 pub struct WithForeign<'a> {
     pub own: &'a [u32],
-    pub foreign: &'a [&'a [u32]],
+    pub foreign: &'a [Other<'a>],
+}
+
+/// Where a fill reads the positions of one of the kernel's foreign
+/// families: a family of one integer from its dense table, any other by a
+/// lookup of the position its integers name.
+pub enum Other<'a> {
+    Line(&'a [u32]),
+    Lookup(&'a dyn Fn(&[i64]) -> Option<u64>),
 }
 
 impl Known for WithForeign<'_> {
@@ -616,8 +641,14 @@ impl Known for WithForeign<'_> {
         self.own
     }
 
-    fn foreign(&self, index: usize, arg: i64) -> Option<u64> {
-        let table = self.foreign.get(index)?;
+    fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {
+        let (table, &[arg]) = (self.foreign.get(index)?, args) else {
+            return None;
+        };
+        let table = match table {
+            Other::Line(table) => table,
+            Other::Lookup(lookup) => return lookup(args),
+        };
         let value = *table.get(usize::try_from(arg).ok()?)?;
         // Larger ones are markers (unknown) or kept elsewhere.
         (value < super::DENSE_BIG).then_some(value as u64)

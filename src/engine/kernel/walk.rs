@@ -46,7 +46,7 @@ impl Kernel {
         out.board_ends.clear();
         out.count = 0;
         let deepest = std::cell::Cell::new(0);
-        let foreign = |index, arg| known.foreign(index, arg);
+        let foreign = |index, args: &[i64]| known.foreign(index, args);
         let mut walk = Walk {
             n: known.line().len() as i64,
             known,

@@ -10,8 +10,8 @@ use super::lists::is_view;
 use super::{Code, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, OptionValue,
-    SLOT_BOUND,
+    Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS,
+    OptionValue, SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -631,11 +631,21 @@ impl Compiler {
                 function: *function as u32,
                 args: args.iter().map(|arg| self.int(arg)).collect(),
             },
-            IntExpr::Grundy(foreign, args) if let [arg] = &args[..] => Op::Grundy {
+            IntExpr::Grundy(foreign, args) if args.len() <= MAX_PARAMS => Op::Grundy {
                 dst,
                 foreign: *foreign as u32,
-                arg: self.int(arg),
+                args: args.iter().map(|arg| self.int(arg)).collect(),
             },
+            IntExpr::GrundyOfList(foreign, list) => {
+                let foreign = *foreign as u32;
+                return self.with_list(list, |c, header| {
+                    c.ops.push(Op::GrundyOfList {
+                        dst,
+                        foreign,
+                        header,
+                    })
+                });
+            }
             IntExpr::Until(until) => {
                 let (low, high) = (self.int(&until.low), self.int(&until.high));
                 Op::Until {
@@ -645,7 +655,7 @@ impl Compiler {
                     search: Rc::new(Search::of(until)),
                 }
             }
-            // A foreign position of other arity is the generic search's.
+            // A foreign position of more arguments is the generic search's.
             IntExpr::Grundy(..) => Op::Fail,
         };
         self.ops.push(op);

@@ -340,12 +340,19 @@ enum Op {
         function: u32,
         args: Box<[Reg]>,
     },
-    /// `dst` = the value of the position `arg` of the kernel's foreign
+    /// `dst` = the value of the position `args…` of the kernel's foreign
     /// family of this index (`IntExpr::Grundy`).
     Grundy {
         dst: Reg,
         foreign: u32,
-        arg: Reg,
+        args: Box<[Reg]>,
+    },
+    /// `dst` = the value of the position of the kernel's foreign family of
+    /// this index that is the list at `header` (`IntExpr::GrundyOfList`).
+    GrundyOfList {
+        dst: Reg,
+        foreign: u32,
+        header: Reg,
     },
     /// A function's call of itself in tail position: its `count`
     /// arguments, in the registers from `first` on, become the
@@ -616,11 +623,11 @@ impl Op {
                 each(&[dst]);
                 terms.iter().for_each(|&(r, _)| each(&[r]));
             }
-            Op::Call { dst, ref args, .. } => {
+            Op::Call { dst, ref args, .. } | Op::Grundy { dst, ref args, .. } => {
                 each(&[dst]);
                 each(args);
             }
-            Op::Grundy { dst, arg, .. } => each(&[dst, arg]),
+            Op::GrundyOfList { dst, header, .. } => each(&[dst, header, header + 1]),
             Op::Tail { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Op::Again {
                 ref args,

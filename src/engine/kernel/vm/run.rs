@@ -209,8 +209,26 @@ pub(super) fn execute<H: Host>(
                     .call(function as usize, &values[..args.len()])?;
                 r.set(dst, value);
             }
-            Op::Grundy { dst, foreign, arg } => {
-                r.set(dst, host.calls().grundy(foreign as usize, r.get(arg))?)
+            Op::Grundy {
+                dst,
+                foreign,
+                ref args,
+            } => {
+                let mut values = [0; MAX_PARAMS];
+                for (value, &a) in values.iter_mut().zip(args) {
+                    *value = r.get(a);
+                }
+                let args = &values[..args.len()];
+                r.set(dst, host.calls().grundy(foreign as usize, args)?)
+            }
+            Op::GrundyOfList {
+                dst,
+                foreign,
+                header,
+            } => {
+                let (start, len) = r.list(header);
+                let list = &items[start..start + len];
+                r.set(dst, host.calls().grundy(foreign as usize, list)?)
             }
             Op::Tail { first, count } => {
                 host.tail()?;
