@@ -10,38 +10,11 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, generic_sequence,
-    mex, run_binary, single_sequence,
+    CHOMP, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp,
+    generic_sequence, run_binary, single_sequence,
 };
 use proptest::prelude::*;
 use sprague::run::{Settings, emit_ir, run_to_strings};
-
-const CHOMP: &str = "def cut(rows, c) = (if len(rows) == 0 or c == 0 then [] \
-                     else [min(rows[0], c)] + cut(rows[1..len(rows)], c))\n\
-                     def bite(rows, r, c) = rows[0..r] + cut(rows[r..len(rows)], c)\n\
-                     game Chomp(rows) = < Chomp(bite(rows, r, c)) for r in 0..len(rows) \
-                     for c in 0..rows[r] if r + c > 0 >";
-
-/// Chomp by hand: a bite at (r, c) cuts rows r and above to c squares.
-fn chomp(rows: &[i64], memo: &mut HashMap<Vec<i64>, u64>) -> u64 {
-    if let Some(&v) = memo.get(rows) {
-        return v;
-    }
-    let mut values = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r] {
-            if r as i64 + c == 0 {
-                continue;
-            }
-            let mut next: Vec<i64> = rows[..r].to_vec();
-            next.extend(rows[r..].iter().map(|&x| x.min(c)).filter(|&x| x > 0));
-            values.push(chomp(&next, memo));
-        }
-    }
-    let v = mex(values);
-    memo.insert(rows.to_vec(), v);
-    v
-}
 
 /// Every board of at most `rows` rows of at most `width` squares, rows not
 /// growing upwards, as `.sg` list literals and as vectors.

@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{assert_same_as_the_generic_search, mex, run_binary};
+use common::{CHOMP, assert_same_as_the_generic_search, chomp, mex, run_binary, wythoff};
 use sprague::engine::Limits;
 use sprague::run::{Settings, run_to_strings};
 
@@ -27,20 +27,6 @@ fn printed_by_programs_alone(script: &str) -> String {
 fn listed(values: impl IntoIterator<Item = u64>) -> String {
     let values: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
     format!("[{}]", values.join(", "))
-}
-
-/// Wythoff's game on heaps below `size`, by a plain memo.
-fn wythoff(size: usize) -> Vec<Vec<u64>> {
-    let mut w = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            let down = (1..=a).map(|k| w[a - k][b]);
-            let left = (1..=b).map(|k| w[a][b - k]);
-            let both = (1..=a.min(b)).map(|k| w[a - k][b - k]);
-            w[a][b] = mex(down.chain(left).chain(both));
-        }
-    }
-    w
 }
 
 const WYTHOFF: &str = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
@@ -68,49 +54,21 @@ fn positions_of_a_family_of_several_integers_are_looked_up() {
     assert_eq!(printed_by_programs_alone(&script).trim(), listed(expected));
 }
 
-/// Chomp's value of `rows` (bottom row first), by a plain memo.
-fn chomp(rows: &[usize], memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
-    if let Some(&value) = memo.get(rows) {
-        return value;
-    }
-    let mut options = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r] {
-            if r + c == 0 {
-                continue;
-            }
-            let mut bitten: Vec<usize> = rows[..r].to_vec();
-            bitten.extend(
-                rows[r..]
-                    .iter()
-                    .map(|&row| row.min(c))
-                    .filter(|&row| row > 0),
-            );
-            options.push(chomp(&bitten, memo));
-        }
-    }
-    let value = mex(options);
-    memo.insert(rows.to_vec(), value);
-    value
-}
-
 /// Bodies and options naming families of lists: Chomp's rectangles as a
 /// family of two integers (`examples/chomp.sg`'s `Bar`), and nim on a
 /// board of two heaps named by a family of integers with a heap added.
 #[test]
 fn positions_of_a_family_of_lists_are_looked_up() {
-    let script = "def cut(rows, c) = (if len(rows) == 0 or c == 0 then [] \
-                  else [min(rows[0], c)] + cut(rows[1..len(rows)], c))\n\
-                  def bite(rows, r, c) = rows[0..r] + cut(rows[r..len(rows)], c)\n\
-                  game Chomp(rows) = < Chomp(bite(rows, r, c)) for r in 0..len(rows) \
-                  for c in 0..rows[r] if r + c > 0 >\n\
-                  def rect(m, n) = if m == 0 then [] else [n] + rect(m - 1, n)\n\
-                  game Bar(m, n) = Chomp(rect(m, n))\n\
-                  [g(Bar(m, n)) for m in 1..=5 for n in 1..=6]";
+    let script = format!(
+        "{CHOMP}\n\
+         def rect(m, n) = if m == 0 then [] else [n] + rect(m - 1, n)\n\
+         game Bar(m, n) = Chomp(rect(m, n))\n\
+         [g(Bar(m, n)) for m in 1..=5 for n in 1..=6]"
+    );
     let mut memo = HashMap::new();
-    let rectangles = (1..=5).flat_map(|m| (1..=6).map(move |n| vec![n; m]));
+    let rectangles = (1..=5).flat_map(|m| (1..=6).map(move |n| vec![n as i64; m]));
     let expected: Vec<u64> = rectangles.map(|rows| chomp(&rows, &mut memo)).collect();
-    assert_eq!(printed_by_programs_alone(script).trim(), listed(expected));
+    assert_eq!(printed_by_programs_alone(&script).trim(), listed(expected));
 
     let script = "game N(p) = < N([p[0] - k, p[1]]) for k in 1..=p[0], \
                   N([p[0], p[1] - k]) for k in 1..=p[1] >\n\

@@ -8,7 +8,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_sequence, ints, mex, run_json, single_sequence};
+use common::{assert_same_sequence, ints, mex, run_json, single_sequence, wythoff};
 
 /// Heap sizes up to which the octal games and Grundy's game are compared.
 const LARGEST_HEAP: usize = 2000;
@@ -38,20 +38,6 @@ fn grundys_game(largest: usize) -> Vec<u64> {
             .filter(|a| 2 * a < n)
             .map(|a| values[a] ^ values[n - a]));
         values.push(value);
-    }
-    values
-}
-
-/// Wythoff's game as a grid: take from one pile, or the same from both.
-fn wythoff(size: usize) -> Vec<Vec<u64>> {
-    let mut values = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            let from_a = (1..=a).map(|k| values[a - k][b]);
-            let from_b = (1..=b).map(|k| values[a][b - k]);
-            let from_both = (1..=a.min(b)).map(|k| values[a - k][b - k]);
-            values[a][b] = mex(from_a.chain(from_b).chain(from_both));
-        }
     }
     values
 }

@@ -1,6 +1,8 @@
 //! Helpers shared by the mathematical test suites: running a script with
 //! JSON output, and the one mex every reference computation is built on.
 
+use std::collections::HashMap;
+
 use serde_json::Value as Json;
 use sprague::printer::Format;
 use sprague::run::{Settings, run_to_strings};
@@ -124,4 +126,47 @@ pub fn assert_same_as_the_generic_search(script: &str) -> String {
     assert!(fast.1.is_none(), "{:?}", fast.1);
     assert_eq!(fast, slow);
     fast.0
+}
+
+/// Wythoff's game as a grid: take from one pile, or the same from both.
+pub fn wythoff(size: usize) -> Vec<Vec<u64>> {
+    let mut values = vec![vec![0u64; size]; size];
+    for a in 0..size {
+        for b in 0..size {
+            let from_a = (1..=a).map(|k| values[a - k][b]);
+            let from_b = (1..=b).map(|k| values[a][b - k]);
+            let from_both = (1..=a.min(b)).map(|k| values[a - k][b - k]);
+            values[a][b] = mex(from_a.chain(from_b).chain(from_both));
+        }
+    }
+    values
+}
+
+/// `examples/chomp.sg`'s Chomp: a bite at row `r`, column `c` cuts every
+/// row from `r` up to `c` squares.
+pub const CHOMP: &str = "def cut(rows, c) = (if len(rows) == 0 or c == 0 then [] \
+                     else [min(rows[0], c)] + cut(rows[1..len(rows)], c))\n\
+                     def bite(rows, r, c) = rows[0..r] + cut(rows[r..len(rows)], c)\n\
+                     game Chomp(rows) = < Chomp(bite(rows, r, c)) for r in 0..len(rows) \
+                     for c in 0..rows[r] if r + c > 0 >";
+
+/// Chomp by hand: a bite at (r, c) cuts rows r and above to c squares.
+pub fn chomp(rows: &[i64], memo: &mut HashMap<Vec<i64>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            if r as i64 + c == 0 {
+                continue;
+            }
+            let mut next: Vec<i64> = rows[..r].to_vec();
+            next.extend(rows[r..].iter().map(|&x| x.min(c)).filter(|&x| x > 0));
+            values.push(chomp(&next, memo));
+        }
+    }
+    let v = mex(values);
+    memo.insert(rows.to_vec(), v);
+    v
 }

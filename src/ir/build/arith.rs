@@ -4,7 +4,6 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter};
-use crate::lower::program::Global;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
 
 /// The most conditions `any` or `all` of a comprehension is joined from.
@@ -36,12 +35,8 @@ impl Translator<'_> {
                 IntExpr::binary(op, a, self.int(b)?)
             }
             ExprKind::Call(callee, args) => {
-                let ExprKind::Var(name) = &callee.node else {
-                    return self.fail(e.span, "a call of a computed function");
-                };
-                if let Some(Global::Def(id)) = self.global(name)
-                    && self.recursive(id)
-                {
+                let (name, recursive) = self.callee(callee, e.span)?;
+                if let Some(id) = recursive {
                     return self.int_call(id, args, e.span);
                 }
                 if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
@@ -131,12 +126,8 @@ impl Translator<'_> {
                 Cond::Or(Box::new(a), Box::new(self.cond(b)?))
             }
             ExprKind::Call(callee, args) => {
-                let ExprKind::Var(name) = &callee.node else {
-                    return self.fail(e.span, "a call of a computed function");
-                };
-                if let Some(Global::Def(id)) = self.global(name)
-                    && self.recursive(id)
-                {
+                let (name, recursive) = self.callee(callee, e.span)?;
+                if let Some(id) = recursive {
                     return self.cond_call(id, args, e.span);
                 }
                 if let [arg] = args.as_slice()

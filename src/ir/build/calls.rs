@@ -7,11 +7,30 @@
 
 use super::Translator;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS};
+use crate::lower::program::Global;
 use crate::span::Span;
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind};
 use crate::value::DefId;
 
 impl Translator<'_> {
+    /// The name a call's `callee` is, and the recursive `def` it calls
+    /// when it calls one (which becomes a function of the kernel rather
+    /// than inlined); a computed callee leaves the family.
+    pub(super) fn callee<'e>(
+        &mut self,
+        callee: &'e Expr,
+        span: Span,
+    ) -> Option<(&'e str, Option<DefId>)> {
+        let ExprKind::Var(name) = &callee.node else {
+            return self.fail(span, "a call of a computed function");
+        };
+        let recursive = match self.global(name) {
+            Some(Global::Def(id)) if self.recursive(id) => Some(id),
+            _ => None,
+        };
+        Some((name, recursive))
+    }
+
     /// A call of the recursive `def` `id` where an integer is needed.
     pub(super) fn int_call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<IntExpr> {
         self.function_call(id, args, span, Gives::Int)

@@ -99,12 +99,8 @@ impl Translator<'_> {
                 )
             }
             ExprKind::Call(callee, args) => {
-                let ExprKind::Var(name) = &callee.node else {
-                    return self.fail(e.span, "a call of a computed function");
-                };
-                if let Some(Global::Def(id)) = self.global(name)
-                    && self.recursive(id)
-                {
+                let (name, recursive) = self.callee(callee, e.span)?;
+                if let Some(id) = recursive {
                     return self.call(id, args, e.span);
                 }
                 let orders = [("sort", Reorder::Sort), ("reversed", Reorder::Reverse)];

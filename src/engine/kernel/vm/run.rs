@@ -200,10 +200,7 @@ pub(super) fn execute<H: Host>(
                 function,
                 ref args,
             } => {
-                let mut values = [0; MAX_SLOTS];
-                for (value, &a) in values.iter_mut().zip(args) {
-                    *value = r.get(a);
-                }
+                let values: [i64; MAX_SLOTS] = r.values(args);
                 let value = host
                     .calls()
                     .call(function as usize, &values[..args.len()])?;
@@ -214,10 +211,7 @@ pub(super) fn execute<H: Host>(
                 foreign,
                 ref args,
             } => {
-                let mut values = [0; MAX_PARAMS];
-                for (value, &a) in values.iter_mut().zip(args) {
-                    *value = r.get(a);
-                }
+                let values: [i64; MAX_PARAMS] = r.values(args);
                 let args = &values[..args.len()];
                 r.set(dst, host.calls().grundy(foreign as usize, args)?)
             }
@@ -740,6 +734,16 @@ impl<'a> Frame<'a> {
     fn get(&self, r: Reg) -> i64 {
         // SAFETY: `r` is below the frame, which `self.0` holds (above).
         unsafe { *self.0.get_unchecked(r as usize) }
+    }
+
+    /// The values of the registers `regs` (at most `N`), then zeros.
+    #[inline(always)]
+    fn values<const N: usize>(&self, regs: &[Reg]) -> [i64; N] {
+        let mut values = [0; N];
+        for (value, &r) in values.iter_mut().zip(regs) {
+            *value = self.get(r);
+        }
+        values
     }
 
     /// The list whose header is in `r` and the register after it: where
