@@ -56,7 +56,8 @@ fn positions_of_a_family_of_several_integers_are_looked_up() {
 
 /// Bodies and options naming families of lists: Chomp's rectangles as a
 /// family of two integers (`examples/chomp.sg`'s `Bar`), and nim on a
-/// board of two heaps named by a family of integers with a heap added.
+/// board of two heaps named by a family of two integers with a heap added
+/// and by one of one integer.
 #[test]
 fn positions_of_a_family_of_lists_are_looked_up() {
     let script = format!(
@@ -85,6 +86,18 @@ fn positions_of_a_family_of_lists_are_looked_up() {
     let expected = (0..12).flat_map(|a| (0..12).map(move |b| (a, b)));
     let expected: Vec<u64> = expected.map(|(a, b)| u[a][b]).collect();
     assert_eq!(printed_by_programs_alone(script).trim(), listed(expected));
+
+    // The same board named from a family of one integer, filled bottom-up.
+    let script = "game N(p) = < N([p[0] - k, p[1]]) for k in 1..=p[0], \
+                  N([p[0], p[1] - k]) for k in 1..=p[1] >\n\
+                  game V(n) = < V(n - 1) + N([n % 5, n % 3]) if n > 0, N([n % 4, 1]) >\n\
+                  seq(V, 0..=300)";
+    let mut v: Vec<u64> = Vec::new();
+    for n in 0..=300usize {
+        let below = (n > 0).then(|| v[n - 1] ^ ((n % 5) ^ (n % 3)) as u64);
+        v.push(mex(below.into_iter().chain([((n % 4) ^ 1) as u64])));
+    }
+    assert_eq!(printed_by_programs_alone(script).trim(), listed(v));
 }
 
 /// Options that name another family of one integer parameter: its value

@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use boards::{Boards, ListSearch};
 use game::{FamilyId, Game, PosId};
 use grid::Grid;
-use kernel::{Foreign, Kernel, Other};
+use kernel::{Kernel, Other};
 use shell::Shell;
 use split::Prefix;
 
@@ -388,15 +388,30 @@ impl<A: Arg> Engine<A> {
         }
     }
 
-    /// The position of `family`, a family of lists of any length, that is
-    /// the list `ints`, if it is interned.
-    pub fn find_list(&self, family: FamilyId, ints: &[i64]) -> Option<PosId> {
+    /// The value of the position of `family` whose integers are `ints`, as
+    /// its shape lays them out (its arguments, or the items of its one
+    /// list), if it is interned and known: a lookup that builds no value.
+    pub fn value_of_ints(&self, family: FamilyId, ints: &[i64]) -> Option<u64> {
         let table = &self.tables[family.0 as usize];
-        let index = table
-            .boards
-            .index(ints)
-            .filter(|_| table.shape == Shape::List)?;
-        Some(PosId { family, index })
+        let position = match table.shape {
+            Shape::List => PosId {
+                family,
+                index: table.boards.index(ints)?,
+            },
+            Shape::Board(_) => self.find(family, &IntKey::new(ints, true)?)?,
+            Shape::Ints(_) => self.find(family, &IntKey::new(ints, false)?)?,
+        };
+        Some(self.value(position)).filter(|&value| value < IN_PROGRESS)
+    }
+
+    /// The arguments of the position of `family` whose integers are `ints`
+    /// (as `value_of_ints` reads them).
+    pub fn args_of_ints(&self, family: FamilyId, ints: &[i64]) -> Vec<A> {
+        let ints = ints.iter().map(|&n| A::int(n));
+        match self.tables[family.0 as usize].shape {
+            Shape::Ints(_) => ints.collect(),
+            Shape::Board(_) | Shape::List => vec![A::list(ints.collect())],
+        }
     }
 
     /// The interned literal game whose options are `options`.
@@ -591,21 +606,15 @@ impl<A: Arg> Engine<A> {
         let mut dense = std::mem::take(&mut self.tables[own].dense);
         let mut prefix = std::mem::take(&mut self.tables[own].prefix);
         let missed = RefCell::new(None);
-        let lookup = |foreign: &Foreign, ints: &[i64]| {
-            let found = match foreign.shape {
-                Shape::List => self.find_list(foreign.family, ints),
-                _ => self.find(foreign.family, &IntKey::new(ints, foreign.is_list())?),
-            };
-            match found.map(|position| self.value(position)) {
-                Some(value) if value < IN_PROGRESS => Some(value),
-                _ => {
-                    missed.replace(Some((foreign.family, foreign.is_list(), ints.to_vec())));
-                    None
-                }
+        let lookup = |other: FamilyId, ints: &[i64]| {
+            let value = self.value_of_ints(other, ints);
+            if value.is_none() {
+                missed.replace(Some((other, ints.to_vec())));
             }
+            value
         };
         let lookups: Vec<_> = (kernel.foreign.iter())
-            .map(|f| move |ints: &[i64]| lookup(f, ints))
+            .map(|f| move |ints: &[i64]| lookup(f.family, ints))
             .collect();
         let others: Vec<Other> = (kernel.foreign.iter().zip(&lookups))
             .map(|(f, lookup)| match f.is_one_int() {
@@ -619,15 +628,11 @@ impl<A: Arg> Engine<A> {
         let Some(blocked) = filled? else {
             return Ok(None);
         };
-        let Some((other, list, ints)) = missed.into_inner() else {
+        let Some((other, ints)) = missed.into_inner() else {
             let index = blocked as u32;
             return Ok(Some(PosId { family, index }));
         };
-        let ints = ints.into_iter().map(A::int);
-        let args: Vec<A> = match list {
-            true => vec![A::list(ints.collect())],
-            false => ints.collect(),
-        };
+        let args = self.args_of_ints(other, &ints);
         self.intern(other, &args).map(Some)
     }
 

@@ -11,9 +11,7 @@ use rustc_hash::FxHashSet;
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Kernel, Known};
-use crate::engine::{
-    Arg, Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN,
-};
+use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::ops;
 use crate::printer;
@@ -87,9 +85,9 @@ struct LookedUp<'a> {
     /// The other families the options name (`Kernel::foreign`).
     foreign: &'a [Foreign],
     absent: RefCell<Vec<(FamilyId, IntKey)>>,
-    /// The positions of other families of lists of any length not known
-    /// yet, as the lists that name them.
-    absent_lists: RefCell<Vec<(FamilyId, Value)>>,
+    /// The positions of other families not known yet, by their integers
+    /// (`Engine::value_of_ints`).
+    absent_foreign: RefCell<Vec<(FamilyId, Vec<i64>)>>,
 }
 
 impl LookedUp<'_> {
@@ -112,20 +110,13 @@ impl Known for LookedUp<'_> {
     }
 
     fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {
-        let foreign = self.foreign.get(index)?;
-        if foreign.shape != Shape::List {
-            let key = IntKey::new(args, foreign.is_list())?;
-            return Some(self.find(foreign.family, key));
-        }
-        let found = self.engine.find_list(foreign.family, args);
-        match found.map(|position| self.engine.value(position)) {
-            Some(value) if value < IN_PROGRESS => Some(value),
-            _ => {
-                let list = Value::list(args.iter().map(|&n| Value::int(n)).collect());
-                self.absent_lists.borrow_mut().push((foreign.family, list));
-                Some(0)
-            }
-        }
+        let family = self.foreign.get(index)?.family;
+        let value = self.engine.value_of_ints(family, args);
+        Some(value.unwrap_or_else(|| {
+            let absent = (family, args.to_vec());
+            self.absent_foreign.borrow_mut().push(absent);
+            0
+        }))
     }
 
     /// No line of values: split options are left to the bottom-up fill.
@@ -543,7 +534,7 @@ impl Interp {
             board: plan.board,
             foreign: &kernel.foreign,
             absent: RefCell::default(),
-            absent_lists: RefCell::default(),
+            absent_foreign: RefCell::default(),
         };
         let limit = self.engine.limits.max_list_len;
         let mut found = std::mem::take(&mut self.program_options);
@@ -554,8 +545,11 @@ impl Interp {
             .into_iter()
             .map(|(family, key)| (family, key.args()))
             .collect();
-        let lists = looked_up.absent_lists.into_inner();
-        absent.extend(lists.into_iter().map(|(family, list)| (family, vec![list])));
+        let foreign = looked_up.absent_foreign.into_inner();
+        let foreign = foreign
+            .into_iter()
+            .map(|(f, ints)| (f, self.engine.args_of_ints(f, &ints)));
+        absent.extend(foreign);
         let outcome = match walked {
             None => None,
             Some(()) if absent.is_empty() => {

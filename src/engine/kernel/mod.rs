@@ -336,11 +336,6 @@ impl Foreign {
     pub fn is_one_int(&self) -> bool {
         self.shape == crate::engine::Shape::Ints(1)
     }
-
-    /// Whether its positions are one list of integers each.
-    pub fn is_list(&self) -> bool {
-        !matches!(self.shape, crate::engine::Shape::Ints(_))
-    }
 }
 
 /// A split with no clause around it and no condition, whose bounds and
@@ -642,12 +637,10 @@ impl Known for WithForeign<'_> {
     }
 
     fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {
-        let (table, &[arg]) = (self.foreign.get(index)?, args) else {
-            return None;
-        };
-        let table = match table {
-            Other::Line(table) => table,
-            Other::Lookup(lookup) => return lookup(args),
+        let (table, arg) = match (self.foreign.get(index)?, args) {
+            (Other::Line(table), &[arg]) => (table, arg),
+            (Other::Line(_), _) => return None,
+            (Other::Lookup(lookup), _) => return lookup(args),
         };
         let value = *table.get(usize::try_from(arg).ok()?)?;
         // Larger ones are markers (unknown) or kept elsewhere.

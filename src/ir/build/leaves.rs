@@ -28,17 +28,6 @@ impl Leaves {
                     split_branches(Element { value, clauses }, &mut self.elements);
                 }
             }
-            ExprKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                for (branch, test) in branches(cond, then, otherwise) {
-                    tests.push(test);
-                    self.collect(branch, tests);
-                    tests.pop();
-                }
-            }
             _ => match choice(body) {
                 Some(choices) => {
                     for (branch, test) in choices {
