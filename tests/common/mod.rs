@@ -2,8 +2,16 @@
 //! JSON output, and the one mex every reference computation is built on.
 
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use serde_json::Value as Json;
+use sprague::engine::Limits;
+use sprague::engine::kernel::Kernel;
+use sprague::interp::Interp;
+use sprague::lower::Redefine;
+use sprague::lower::program::Global;
 use sprague::printer::Format;
 use sprague::run::{Settings, run_to_strings};
 
@@ -169,4 +177,89 @@ pub fn chomp(rows: &[i64], memo: &mut HashMap<Vec<i64>, u64>) -> u64 {
     let v = mex(values);
     memo.insert(rows.to_vec(), v);
     v
+}
+
+/// The options of one position for the plain method: splits `(a, total −
+/// a)` plus a heap, for `a` in a range, and single option values.
+#[derive(Default)]
+pub struct Options {
+    pub splits: Vec<(usize, RangeInclusive<usize>, u64)>,
+    pub singles: Vec<u64>,
+}
+
+/// The plain method: `g(0..=largest)` bottom-up, each value the least
+/// value not marked by any option (the plain C program of the benchmark, in
+/// Rust).
+pub fn plain_with(largest: usize, options: impl Fn(usize, &[u64]) -> Options) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(largest + 1);
+    let mut seen = vec![false; 4 * largest + 4];
+    for n in 0..=largest {
+        let Options { splits, singles } = options(n, &values);
+        let mut marked = Vec::new();
+        for (total, range, heap) in splits {
+            // A plain `while`: iterator adaptors crawl in unoptimised tests.
+            let (mut a, last) = range.into_inner();
+            while a <= last {
+                let value = (values[a] ^ values[total - a] ^ heap) as usize;
+                if !seen[value] {
+                    seen[value] = true;
+                    marked.push(value);
+                }
+                a += 1;
+            }
+        }
+        for value in singles {
+            if !seen[value as usize] {
+                seen[value as usize] = true;
+                marked.push(value as usize);
+            }
+        }
+        let value = (0..).find(|&v| !seen[v]).unwrap_or(0);
+        for v in marked {
+            seen[v] = false;
+        }
+        values.push(value as u64);
+    }
+    values
+}
+
+/// The plain method for a game whose options are the splits `(a, total −
+/// a)` for `a` in each of `splits(n)`.
+pub fn plain(
+    largest: usize,
+    splits: impl Fn(usize) -> Vec<(usize, RangeInclusive<usize>)>,
+) -> Vec<u64> {
+    plain_with(largest, |n, _| Options {
+        splits: splits(n).into_iter().map(|(t, r)| (t, r, 0)).collect(),
+        singles: Vec::new(),
+    })
+}
+
+/// Removes `t` in `removals` from a row, leaving `a` and `n − t − a`.
+pub fn octal(removals: &[usize], largest: usize) -> Vec<u64> {
+    plain(largest, |n| {
+        removals
+            .iter()
+            .filter(|&&t| t <= n)
+            .map(|&t| (n - t, 0..=n - t))
+            .collect()
+    })
+}
+
+/// The integer program the IR built for `family` in `script`, if any.
+pub fn kernel_of(script: &str, family: &str) -> Option<Kernel> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let mut interp = Interp::new(
+        Limits::default(),
+        interrupt,
+        Format::Text,
+        Box::new(std::io::sink()),
+    );
+    if let Err(errors) = interp.run("kernel.sg", script, Redefine::Forbid) {
+        panic!("the script failed: {errors:?}");
+    }
+    let Some(&Global::Family(id)) = interp.program().globals.get(family) else {
+        panic!("`{family}` is not a family in:\n{script}");
+    };
+    interp.plan(id).ok().map(|plan| (*plan.kernel).clone())
 }

@@ -2,7 +2,8 @@
 //! c > 0]`: loops over ranges and over lists, filters, and an integer item,
 //! run in the frame's own slots (`vm::lists` compiles them).
 
-use super::int::{Cond, IntExpr};
+use super::cond::Cond;
+use super::int::IntExpr;
 use super::list::{Each, ListExpr};
 
 /// `[item for … if …]`: its clauses in order, and the item.

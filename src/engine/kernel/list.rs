@@ -14,7 +14,8 @@
 use std::rc::Rc;
 
 use super::comprehension::Comprehension;
-use super::int::{Cond, IntExpr};
+use super::cond::Cond;
+use super::int::IntExpr;
 use super::table::Table;
 
 /// Most integers the memory of one option may hold.

@@ -1,5 +1,5 @@
-//! Kernels: families of one or two integer parameters whose options the
-//! recogniser could rewrite as a small program over integer slots. Such a
+//! Kernels: the option programs of families of integer parameters or of
+//! lists, as the IR's passes leave them, over integer slots. Such a
 //! family's values are computed bottom-up, without building a single `Game`
 //! or `Value`: each option is a table lookup (or an xor of lookups), and a
 //! split clause `F(x) + F(c - x) for x in …` becomes a range of pairs that
@@ -12,6 +12,7 @@
 //! the same answer or reports the same error.
 
 mod comprehension;
+mod cond;
 mod curve;
 mod int;
 mod line;
@@ -23,7 +24,8 @@ pub use vm::Condition;
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
-pub use int::{Affine, Calls, CmpOp, Cond, Fold, IntExpr, IntFunction, IntOp, Remembered};
+pub use cond::{CmpOp, Cond, Remembered};
+pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 pub use table::Table;

@@ -1,0 +1,135 @@
+//! The conditions of a kernel's `if` clauses: comparisons of integer
+//! expressions joined by `and`, `or` and `not`, folded where constant.
+
+use super::int::IntExpr;
+
+/// A comparison of two integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negated(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+
+    /// Whether `a op b`.
+    pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
+    }
+}
+
+/// A condition of an `if` clause.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    Const(bool),
+    Cmp(CmpOp, IntExpr, IntExpr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    /// A condition that reads one slot only, its results remembered by
+    /// that slot's value (`Remembered`).
+    Remembered(Box<Remembered>),
+}
+
+/// A filter that reads only its loop's variable and calls a function (`if
+/// prime(k)`): pure, so computed once per value of the variable over all
+/// the positions, where it was computed for every `k` of every position.
+/// Only a filter of an element's clauses is remembered, whose calls start
+/// at depth 0: a result stands for no deeper nesting than computing it.
+/// The VM keeps the results (`Op::Recall`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remembered {
+    pub slot: usize,
+    pub cond: Cond,
+}
+
+impl Cond {
+    /// The condition with `slot` replaced by `value` (see `IntExpr`).
+    pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
+        self.try_map(&|e| e.substitute(slot, value))
+    }
+
+    /// The condition with each slot `s` read as slot `s + offset`.
+    pub fn shifted(&self, offset: usize) -> Cond {
+        self.map(&|e| e.shifted(offset))
+    }
+
+    /// The condition with `f` applied to each integer it compares.
+    pub fn map(&self, f: &impl Fn(&IntExpr) -> IntExpr) -> Cond {
+        self.try_map(&|e| Some(f(e)))
+            .expect("an infallible map maps everything")
+    }
+
+    /// The condition with `f` applied to each integer it compares, if it
+    /// applies to every one.
+    pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Cond> {
+        let each = |c: &Cond| c.try_map(f);
+        Some(match self {
+            Cond::Const(b) => Cond::Const(*b),
+            Cond::Cmp(op, a, b) => Cond::compare(*op, f(a)?, f(b)?),
+            Cond::Not(c) => match each(c)? {
+                Cond::Const(b) => Cond::Const(!b),
+                c => Cond::Not(Box::new(c)),
+            },
+            Cond::And(a, b) => Cond::joined(true, each(a)?, each(b)?),
+            Cond::Or(a, b) => Cond::joined(false, each(a)?, each(b)?),
+            // What `f` makes of the slot is no longer that slot: the
+            // results remembered do not carry over.
+            Cond::Remembered(r) => r.cond.try_map(f)?,
+        })
+    }
+
+    /// `a op b`, decided now when both are constants (which cannot fail).
+    pub fn compare(op: CmpOp, a: IntExpr, b: IntExpr) -> Cond {
+        match (a.as_constant(), b.as_constant()) {
+            (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
+            _ => Cond::Cmp(op, a, b),
+        }
+    }
+
+    /// `a and b` (`all`) or `a or b`, a constant part folded where that
+    /// changes neither the result nor what may fail: a first part decides
+    /// or drops out, a second part drops out only when it does not decide.
+    pub fn joined(all: bool, a: Cond, b: Cond) -> Cond {
+        match (a, b) {
+            (Cond::Const(x), _) if x != all => Cond::Const(x),
+            (Cond::Const(_), b) => b,
+            (a, Cond::Const(y)) if y == all => a,
+            (a, b) if all => Cond::And(Box::new(a), Box::new(b)),
+            (a, b) => Cond::Or(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// Whether the condition reads `slot`.
+    pub fn uses(&self, slot: usize) -> bool {
+        match self {
+            Cond::Const(_) => false,
+            Cond::Cmp(_, a, b) => a.uses(slot) || b.uses(slot),
+            Cond::Not(c) => c.uses(slot),
+            Cond::And(a, b) | Cond::Or(a, b) => a.uses(slot) || b.uses(slot),
+            Cond::Remembered(r) => r.cond.uses(slot),
+        }
+    }
+}

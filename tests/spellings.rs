@@ -1,0 +1,490 @@
+//! The same game spelled the ways people write it — inline, through
+//! `let`s and `def`s, recursive functions, boards, memberships, choices —
+//! builds one integer program, and its values are those of the generic
+//! search and of plain programs written here.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use common::{
+    assert_same_as_the_generic_search, assert_same_sequence, generic_sequence, kernel_of, mex,
+    octal, plain, single_sequence,
+};
+use sprague::engine::Limits;
+use sprague::interp::Interp;
+use sprague::lower::Redefine;
+use sprague::printer::Format;
+use sprague::run::{Settings, run_to_strings};
+
+/// The same game spelled the ways people write it: inline, through a `let`
+/// list, through `def`s for a condition or an argument. Every spelling
+/// builds the same integer program after the passes, and its values are
+/// the generic search's.
+#[test]
+fn every_spelling_of_a_game_builds_one_program() {
+    let families: &[&[&str]] = &[
+        &[
+            "game S(n) = < S(n - k) for k in 1..=20 if k % 3 != 0 if k <= n >",
+            "let moves = [k for k in 1..=20 if k % 3 != 0]\n\
+             game S(n) = < S(n - k) for k in moves if k <= n >",
+            "def allowed(k) = k % 3 != 0\n\
+             game S(n) = < S(n - k) for k in 1..=20 if allowed(k) and k <= n >",
+            "game S(n) = < S(n - k) for k in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20] \
+             if k <= n >",
+            // The bound first, then the filter.
+            "game S(n) = < S(n - k) for k in 1..=20 if k <= n and k % 3 != 0 >",
+            "def allowed(k) = k % 3 != 0\n\
+             game S(n) = < S(n - k) for k in 1..=20 if k <= n if allowed(k) >",
+        ],
+        &[
+            "game S(n) = < S(max(a - 1, 0)) + S(max(n - a - 2, 0)) for a in 0..n >",
+            "def left(a) = max(a - 1, 0)\ndef right(n, a) = max(n - a - 2, 0)\n\
+             game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
+            "def left(a) = if a - 1 > 0 then a - 1 else 0\n\
+             def right(n, a) = if n - a - 2 < 0 then 0 else n - a - 2\n\
+             game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
+        ],
+        &[
+            "let top = 6\ngame S(n) = < S(n - k) for k in 1..=top if k <= n and n % 7 != 3 >",
+            "def legal(n, k) = k <= n and n % 7 != 3\n\
+             game S(n) = < S(n - k) for k in 1..=6 if legal(n, k) >",
+        ],
+    ];
+    for spellings in families {
+        let first = kernel_of(spellings[0], "S").expect("an integer program");
+        let expected = generic_sequence(&format!("{}\nseq(S, 0..=300)", spellings[0]));
+        for spelling in *spellings {
+            assert_eq!(
+                kernel_of(spelling, "S").as_ref(),
+                Some(&first),
+                "{spelling}"
+            );
+            let values = single_sequence(&format!("{spelling}\nseq(S, 0..=300)"));
+            assert_same_sequence(&values, &expected, spelling);
+        }
+    }
+}
+
+/// A recursive `def` becomes one of the program's functions; a `def` of
+/// `min`, spelled either way, is inlined into the same program as `min`.
+#[test]
+fn recursive_defs_become_functions_and_defs_of_min_are_inlined() {
+    let recursive = "def down(k) = if k == 0 then 0 else down(k - 1)\n\
+                     game S(n) = < S(n - 1 - down(n)) if n > 0 >";
+    let kernel = kernel_of(recursive, "S").expect("an integer program");
+    assert_eq!(kernel.int_functions.len(), 1);
+    let script = format!("{recursive}\nseq(S, 0..=300)");
+    assert_same_sequence(
+        &single_sequence(&script),
+        &generic_sequence(&script),
+        recursive,
+    );
+    let wythoff_through_def = "def smaller(a, b) = min(a, b)\n\
+        game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=smaller(a, b) >";
+    let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=min(a, b) >";
+    assert_eq!(kernel_of(wythoff_through_def, "W"), kernel_of(wythoff, "W"));
+    let wythoff_through_if = "def least(a, b) = if a < b then a else b\n\
+        game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+        W(a - k, b - k) for k in 1..=least(a, b) >";
+    assert_eq!(kernel_of(wythoff_through_if, "W"), kernel_of(wythoff, "W"));
+    assert!(kernel_of(wythoff, "W").is_some());
+}
+
+/// Families of three and four parameters, and arguments outside the dense
+/// tables, are searched depth first by their integer programs: the same
+/// values as the generic search, with no position left to it.
+#[test]
+fn integer_programs_search_depth_first_where_no_table_holds_the_positions() {
+    let games = [
+        (
+            "game N(a, b, c) = < N(a - k, b, c) for k in 1..=a, N(a, b - k, c) for k in 1..=b, \
+             N(a, b, c - k) for k in 1..=c >",
+            "[g(N(a, b, c)) for a in 0..7 for b in 0..7 for c in 0..7]",
+        ),
+        (
+            // Tokens move between piles (not towards smaller arguments in
+            // every place) and the total shrinks.
+            "game M(a, b, c, d) = < M(a - 1, b + 1, c, d) if a > 0 and b < a, \
+             M(a, b, c - k, d) for k in 1..=c, M(a, b, c, d - 1) if d > 0 and d % 2 == 1 >",
+            "[g(M(a, b, 3, d)) for a in 0..5 for b in 0..5 for d in 0..4]",
+        ),
+        (
+            "game L(n) = < L(n + 3) if n < -10, L(n - 1) if n > -10 >",
+            "[g(L(n)) for n in -20..5]",
+        ),
+    ];
+    for (game, query) in games {
+        let script = format!("{game}\n{query}");
+        let captured = sprague::run::Captured::default();
+        let mut interp = Interp::new(
+            Limits::default(),
+            Arc::new(AtomicBool::new(false)),
+            Format::Json,
+            Box::new(captured.clone()),
+        );
+        if let Err(errors) = interp.run("t.sg", &script, Redefine::Forbid) {
+            panic!("{errors:?}");
+        }
+        assert_eq!(interp.searched_positions(), 0, "{game}");
+        let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+        let fast: Vec<u64> = serde_json::from_str(printed.trim()).expect("a JSON list");
+        assert_eq!(fast, generic_sequence(&script), "{game}");
+    }
+}
+
+/// A family whose one parameter is always a list of a few integers (a
+/// board) is the family of that many integer parameters: the same program
+/// on the same dense tables, the same values as the generic search.
+#[test]
+fn boards_are_integer_parameters_spelled_as_lists() {
+    let as_ints = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                   W(a - k, b - k) for k in 1..=min(a, b) >";
+    let as_board = "game W(p) = < W([p[0] - k, p[1]]) for k in 1..=p[0], \
+                    W([p[0], p[-1] - k]) for k in 1..=p[1], \
+                    W([p[0] - k, p[1] - k]) for k in 1..=min(p[0], len(p) * p[1] - p[1]) >";
+    let (ints, board) = (kernel_of(as_ints, "W"), kernel_of(as_board, "W"));
+    assert!(ints.is_some());
+    assert_eq!(board.map(|k| k.elements), ints.map(|k| k.elements));
+    let values = |game: &str, position: &str| {
+        let query = format!("[g(W({position})) for a in 0..12 for b in 0..12]");
+        let script = format!("{game}\n{query}");
+        (single_sequence(&script), generic_sequence(&script))
+    };
+    let (fast, generic) = values(as_board, "[a, b]");
+    assert_eq!(fast, generic);
+    assert_eq!(fast, values(as_ints, "a, b").0);
+    // Three heaps of nim as a board, with positions the table cannot hold.
+    let nim = "game N(h) = < N([h[0] - k, h[1], h[2]]) for k in 1..=h[0], \
+               N([h[0], h[1] - k, h[2]]) for k in 1..=h[1], N([h[0], h[1], h[2] - k]) for k in 1..=h[2] >";
+    let script = format!("{nim}\n[g(N([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
+    let xor = three_heap_nim(6);
+    assert_eq!(single_sequence(&script), xor);
+    assert_eq!(generic_sequence(&script), xor);
+}
+
+/// The values of three-heap nim, `a ^ b ^ c` for each heap below `n`, in
+/// the order of `for a … for b … for c`.
+fn three_heap_nim(n: u64) -> Vec<u64> {
+    (0..n)
+        .flat_map(|a| (0..n).flat_map(move |b| (0..n).map(move |c| a ^ b ^ c)))
+        .collect()
+}
+
+/// A board read whole (`min(p)`, `sum(p)`) or named sorted or reversed
+/// (`P(sort([a, b]))`, two integers) is still a board: an integer program,
+/// with the values of the plain spellings and of the generic search.
+#[test]
+fn boards_read_whole_or_named_sorted_stay_boards() {
+    let wythoff = "game W(p) = < W([p[0] - k, p[1]]) for k in 1..=p[0], \
+                   W([p[0], p[1] - k]) for k in 1..=p[1], \
+                   W([p[0] - k, p[1] - k]) for k in 1..=min(p) if sum(p) >= 2 * k >";
+    let sorted = "game W(p) = < W(sort([p[0] - k, p[1]])) for k in 1..=p[0], \
+                  W(reversed([p[1] - k, p[0]])) for k in 1..=p[1], \
+                  W(sort([p[0] - k, p[1] - k])) for k in 1..=min(p[0], p[1]) >";
+    let three = "game W(p) = < W(sort([p[0] - k, p[1], p[2]])) for k in 1..=p[0], \
+                 W(sort([p[0], p[1] - k, p[2]])) for k in 1..=p[1], \
+                 W(sort([p[2] - k, p[1], p[0]])) for k in 1..=max(p) if k <= p[2] >";
+    let plain = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                 W(a - k, b - k) for k in 1..=min(a, b) >";
+    let pairs = "[g(W([a, b])) for a in 0..14 for b in 0..14]";
+    let expected = single_sequence(&format!(
+        "{plain}\n[g(W(a, b)) for a in 0..14 for b in 0..14]"
+    ));
+    for game in [wythoff, sorted] {
+        assert!(
+            kernel_of(game, "W").is_some_and(|kernel| !kernel.list),
+            "{game}"
+        );
+        let script = format!("{game}\n{pairs}");
+        assert_eq!(single_sequence(&script), expected, "{game}");
+        assert_eq!(generic_sequence(&script), expected, "{game}");
+    }
+    // Three sorted heaps stay a list program: fewer positions.
+    assert!(kernel_of(three, "W").is_some_and(|kernel| kernel.list));
+    let script = format!("{three}\n[g(W([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
+    let xor = three_heap_nim(6);
+    assert_eq!(single_sequence(&script), xor);
+    assert_eq!(generic_sequence(&script), xor);
+}
+
+/// Membership, powers, slices, `reversed` and lists taken out of a `let`
+/// list of lists compile into the integer program; `any` over a list
+/// built on the way and lists taken out of a list of lists written in the
+/// option leave the family to the generic search. Either way the
+/// values are the generic search's.
+#[test]
+fn membership_and_powers_compile_and_other_additions_fall_back() {
+    let compiled = [
+        "game S(n) = < S(n - k) for k in 1..=n if k in [1, 3, 4] >",
+        "let moves = {1, 3, 4}\ngame S(n) = < S(n - k) for k in 1..=n if k in moves >",
+        "game S(n) = < S(n - k) for k in 1..=n if k not in 2..4 and k <= 2 ** 3 >",
+        "game S(n) = < S(n - k) for k in 1..=n if not (k in 0..=2) or n in [5, 9] >",
+        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in [1, 4]]) >",
+        "game S(n) = < S(n - k) for k in reversed([1, 3, 4]) if k <= n >",
+        "game S(n) = < S(n - k) for k in [1, 2, 3, 4, 6][1..] if k <= n >",
+        "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
+        "game S(n) = < S(n - 2 ** k) for k in 0..9 if 2 ** k <= n and (-2) ** k != 4 >",
+        "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
+    ];
+    let generic = [
+        "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
+        "game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >",
+    ];
+    for (script, compiles) in compiled
+        .iter()
+        .map(|s| (s, true))
+        .chain(generic.iter().map(|s| (s, false)))
+    {
+        assert_eq!(kernel_of(script, "S").is_some(), compiles, "{script}");
+        let values = single_sequence(&format!("{script}\nseq(S, 0..=200)"));
+        let expected = generic_sequence(&format!("{script}\nseq(S, 0..=200)"));
+        assert_same_sequence(&values, &expected, script);
+    }
+}
+
+/// Games the spelling table had not seen, each written three ways: every
+/// spelling is an integer program (a split where the game has one) and
+/// gives the plain program's values. A name for the other heap (`for b in
+/// [n - a]`), an `abs` condition, a filter on a long
+/// constant range and a `def` returning a range all used to leave the fast
+/// path.
+#[test]
+fn unseen_spellings_compile_and_equal_the_plain_programs() {
+    const LARGEST: usize = 400;
+    // Take 2, 5 or 7 and leave the rest in at most two heaps.
+    let take = octal(&[2, 5, 7], LARGEST);
+    // Split into two heaps differing by at least 2.
+    let apart = plain(LARGEST, |n| match n {
+        4.. => vec![(n, 1..=(n - 2) / 2)],
+        _ => Vec::new(),
+    });
+    let games: [(&[&str], &[u64]); 2] = [
+        (
+            &[
+                "game S(n) = < S(a) + S(n - k - a) for k in {2, 5, 7} if k <= n for a in 0..=n - k >",
+                "def allowed(k) = k == 2 or k == 5 or k == 7\n\
+                 game S(n) = < S(a) + S(b) for k in 1..=7 if allowed(k) for a in 0..=n \
+                 for b in [n - k - a] if b >= 0 >",
+            ],
+            &take,
+        ),
+        (
+            &[
+                "game S(n) = < S(a) + S(n - a) for a in 1..n if n - 2 * a >= 2 >",
+                "game S(n) = < S(a) + S(n - a) for a in 1..=(n - 2) / 2 >",
+                "def far(a, b) = abs(a - b) >= 2\n\
+                 game S(n) = < S(a) + S(b) for a in 1..n for b in [n - a] if a < b and far(a, b) >",
+            ],
+            &apart,
+        ),
+    ];
+    for (spellings, expected) in games {
+        for spelling in spellings {
+            let kernel = kernel_of(spelling, "S").expect("an integer program");
+            assert!(kernel.has_split(), "no split found: {spelling}");
+            let values = single_sequence(&format!("{spelling}\nseq(S, 0..={LARGEST})"));
+            assert_same_sequence(&values, expected, spelling);
+        }
+    }
+    // Take 1 to 20 from one heap, or the same number from both.
+    const SIDE: usize = 45;
+    let mut grid = vec![vec![0u64; SIDE]; SIDE];
+    for a in 0..SIDE {
+        for b in 0..SIDE {
+            let mut options = Vec::new();
+            for k in 1..=20 {
+                if k <= a {
+                    options.push(grid[a - k][b]);
+                }
+                if k <= b {
+                    options.push(grid[a][b - k]);
+                }
+                if k <= a && k <= b {
+                    options.push(grid[a - k][b - k]);
+                }
+            }
+            grid[a][b] = mex(options);
+        }
+    }
+    let expected: Vec<u64> = grid.concat();
+    let through_def = "let most = 20\ndef takes(x) = 1..=min(x, most)\n\
+         game B(a, b) = < B(a - k, b) for k in takes(a), B(a, b - k) for k in takes(b), \
+         B(a - k, b - k) for k in takes(min(a, b)) >";
+    let inline = "game B(a, b) = < B(a - k, b) for k in 1..=min(a, 20), B(a, b - k) \
+         for k in 1..=min(b, 20), B(a - k, b - k) for k in 1..=min(a, b, 20) >";
+    assert_eq!(kernel_of(through_def, "B"), kernel_of(inline, "B"));
+    for spelling in [
+        "game B(a, b) = < B(a - k, b) for k in 1..=20 if k <= a, B(a, b - k) for k in 1..=20 \
+         if k <= b, B(a - k, b - k) for k in 1..=20 if k <= min(a, b) >",
+        through_def,
+        // The positions named directly, the low end a `max`.
+        "game B(a, b) = < B(k, b) for k in max(0, a - 20)..a, B(a, k) for k in max(b - 20, 0)..b, \
+         B(a - b + k, k) for k in max(0, b - 20, b - a)..b >",
+    ] {
+        let kernel = kernel_of(spelling, "B").expect("an integer program");
+        assert!(
+            kernel.elements.iter().all(|e| e
+                .clauses
+                .iter()
+                .all(|c| matches!(c, sprague::engine::kernel::Clause::For { .. }))),
+            "a filter is left: {spelling}"
+        );
+        let printed = common::run_json(&format!(
+            "{spelling}\n[g(B(a, b)) for a in 0..{SIDE} for b in 0..{SIDE}]"
+        ));
+        assert_eq!(common::ints(&printed[0]), expected, "{spelling}");
+    }
+}
+
+/// A body that chooses between option lists with `if … then … else` is
+/// the same options with the condition as each element's first filter:
+/// an integer program, with the generic search's values, and its error
+/// where the condition fails (at 3, dividing by zero).
+#[test]
+fn a_body_choosing_between_option_lists_is_an_integer_program() {
+    let games = [
+        "game F(n) = if n == 0 then <> else < F(n - k) for k in 1..=3 if k <= n >",
+        "game F(n) = if n % 2 == 0 then < F(n - 1) if n > 0 > \
+         else if n > 10 then < F(n - 2), F(a) + F(n - 1 - a) for a in 1..n - 1 > else < *1, F(n - 1) >",
+        "game F(n) = if n < 5 then < F(m) for m in 0..n > else < F(n - 5) + *2, F(n - 3) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=60)"));
+    }
+    let failing = "game F(n) = if 12 / (n - 3) > 1 then < F(n - 1) > else <>\ng(F(6))";
+    let (_, errors) = run_to_strings("t.sg", failing, Settings::default());
+    assert!(errors.is_some_and(|e| e.contains("division by zero")));
+}
+
+/// A range walked only for the values of a constant set (`if k in S`),
+/// and a window written with `abs`: the same values as the generic search,
+/// from programs that walk the set and bound the window.
+#[test]
+fn membership_and_abs_windows_equal_the_generic_search() {
+    let games = [
+        "let S = {1, 4, 5, 9, 11}\ngame F(n) = < F(n - k) for k in 1..=n if k in S >",
+        "let P = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43]\n\
+         game F(n) = < F(n - k) for k in 1..=n if n > 3 and k in P >",
+        "game F(n) = < F(n - k) for k in 0..n if k == 2 or 7 == k or k == 2 >",
+        "game F(n) = < F(a) + F(n - 1 - a) for a in 0..n if abs(2 * a + 1 - n) <= 3 >",
+        "game F(n) = < F(n - k) for k in 1..=n if 2 > abs(k - n / 2) >",
+    ];
+    for game in games {
+        let kernel = kernel_of(game, "F").unwrap_or_else(|| panic!("no program: {game}"));
+        let walks_a_range = kernel.elements.iter().any(|e| {
+            e.clauses
+                .iter()
+                .any(|c| matches!(c, sprague::engine::kernel::Clause::If(_)))
+                && e.clauses.iter().any(|c| {
+                    matches!(
+                        c,
+                        sprague::engine::kernel::Clause::For {
+                            iter: sprague::engine::kernel::Iter::Range { .. },
+                            ..
+                        }
+                    )
+                })
+        });
+        assert!(
+            !walks_a_range,
+            "a range still walked through a filter: {game}\n{kernel:?}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=80)"));
+    }
+}
+
+/// Comparisons of a multiple of the loop variable (`2 * k <= n`,
+/// `k + k < n`, `n - k >= k`, `3 * k > n`, `-2 * k >= -n`) and a cap after a
+/// remainder filter (`k <= min(n, 10) and k % 4 != 0`, whose stepped loop
+/// reads `4·j + 1 <= min(n, 10)`) become loop bounds: no range is walked
+/// through a filter, and the values are the generic search's.
+#[test]
+fn multiples_of_a_loop_variable_bound_it() {
+    let games = [
+        "game F(n) = < F(n - k) for k in 1..=n if 2 * k <= n >",
+        "game F(n) = < F(n - k) for k in 1..=n if k + k < n >",
+        "game F(n) = < F(n - k) for k in 1..=n if n - k >= k >",
+        "game F(n) = < F(n - k) for k in 1..=n if 3 * k > n >",
+        "game F(n) = < F(n - k) for k in 1..=n if 3 * k >= n >",
+        "game F(n) = < F(n - k) for k in 1..=n if -2 * k >= 1 - n >",
+        "game F(n) = < F(n - k) for k in 1..=n if k <= min(n, 10) and k % 4 != 0 >",
+        "game F(n) = < F(n - k) + *1 for k in 1..=n if 5 * k - 7 < n and 3 * k >= n - 8 >",
+    ];
+    for game in games {
+        let kernel = kernel_of(game, "F").unwrap_or_else(|| panic!("no program: {game}"));
+        for element in &kernel.elements {
+            let filters = element
+                .clauses
+                .iter()
+                .filter(|c| matches!(c, sprague::engine::kernel::Clause::If(_)))
+                .count();
+            assert_eq!(filters, 0, "a filter is left: {game}\n{kernel:?}");
+        }
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=90)"));
+    }
+}
+
+/// A recursive `def` giving a condition (`if … then true else …`) is one
+/// of the program's functions, giving 1 or 0: powers of two, and the
+/// odious numbers (an odd count of ones, OEIS A000069: 1, 2, 4, 7, 8, 11,
+/// 13, 14, 16, …), checked against the generic search.
+#[test]
+fn recursive_conditions_are_functions_of_the_program() {
+    let games = [
+        "def is_pow2(k) = if k == 1 then true else if k % 2 == 1 then false else is_pow2(k / 2)\n\
+         game F(n) = < F(n - k) for k in 1..=n if is_pow2(k) >",
+        "def odd_ones(n) = if n == 0 then false \
+         else (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+         game F(n) = < F(n - k) for k in 1..=n if odd_ones(k) >",
+        "def odd_ones(n) = n > 0 and (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+         game F(n) = < F(n - k) for k in 1..=n if odd_ones(k) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=100)"));
+    }
+    let odious = "def odd_ones(n) = if n == 0 then false \
+                  else (if n % 2 == 1 then not odd_ones(n / 2) else odd_ones(n / 2))\n\
+                  [k for k in 1..=16 if odd_ones(k)]";
+    let (out, _) = run_to_strings("t.sg", odious, Settings::default());
+    assert_eq!(out, "[1, 2, 4, 7, 8, 11, 13, 14, 16]\n");
+}
+
+/// `any` and `all` of a comprehension over a few constants are their
+/// conditions joined by `or` and `and`, when none of them can fail (the
+/// language evaluates them all; joined, they stop at the first that
+/// decides). One that may fail, a remainder by `k - d`, is left to the
+/// generic search, which reports its division by zero.
+#[test]
+fn any_and_all_over_constants_are_joined_conditions() {
+    let games = [
+        "game F(n) = < F(n - k) for k in 1..=min(n, 30) if any([k % d == 0 for d in [3, 5]]) >",
+        "game F(n) = < F(n - k) for k in 1..=min(n, 30) if all([k % d != 0 for d in 2..=3]) >",
+        "game F(n) = < F(n - k) for k in 1..=n if not any([k == d * d for d in 1..=9]) >",
+    ];
+    for game in games {
+        assert!(
+            kernel_of(game, "F").is_some(),
+            "not an integer program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=120)"));
+    }
+    let failing =
+        "game F(n) = < F(n - k) for k in 1..=n if any([n % (k - d) == 0 for d in [1, 2]]) >";
+    assert!(kernel_of(failing, "F").is_none());
+    let (_, errors) = run_to_strings("t.sg", &format!("{failing}\ng(F(5))"), Settings::default());
+    assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
+}
