@@ -55,6 +55,12 @@ impl Interp {
                         Some(method) => format!("{how}; splits by {method}"),
                         None => how.to_string(),
                     };
+                    if let Some((preperiod, period)) = self.proved_period(family.id) {
+                        how += &format!(
+                            "; period {period} from heap {preperiod} proved, larger heaps \
+                             read from it"
+                        );
+                    }
                     // Positions its program could not vouch for.
                     let searched = self.searched.get(&family.id).copied().unwrap_or(0);
                     if searched > 0 && !how.starts_with("generic search") {

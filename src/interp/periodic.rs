@@ -1,13 +1,12 @@
-//! Answers at any heap size. Once the period of a take-and-break family is
-//! proved by the octal periodicity theorem (by `period`, or before a large
-//! heap is computed), every position of the family takes its value from the
-//! proved values: `g(Kayles(10^18))` costs a division.
+//! Answers at any heap size. Once the period of a family is proved (by the
+//! octal periodicity theorem or by finite lookback; by `period`, or before
+//! a large heap is computed), every position of the family takes its value
+//! from the proved values: `g(Kayles(10^18))` costs a division.
 
 use std::rc::Rc;
 
 use super::Interp;
-use super::builtins::octal::take_and_break_code;
-use super::builtins::period::{FIRST_BOUND, guy_smith, proved_period};
+use super::builtins::period::{FIRST_BOUND, Proof};
 use crate::diagnostic::Result;
 use crate::engine::LITERALS;
 use crate::runtime::Runtime;
@@ -57,6 +56,14 @@ impl Interp {
         self.periods.insert(family, Some(periodic));
     }
 
+    /// The preperiod and period proved for `family`, if one was.
+    pub(super) fn proved_period(&self, family: FamilyId) -> Option<(usize, usize)> {
+        let Some(Some(periodic)) = self.periods.get(&family) else {
+            return None;
+        };
+        Some((periodic.preperiod, periodic.period))
+    }
+
     /// The value of `pos` by its family's proved period, if it has one.
     pub(super) fn periodic_value(&self, pos: PosId) -> Option<u64> {
         let Some(Some(periodic)) = self.periods.get(&pos.family) else {
@@ -72,9 +79,9 @@ impl Interp {
         u64::try_from(n).ok().map(|n| periodic.value(n))
     }
 
-    /// Before `pos`, a large heap of a family whose definition is an octal
-    /// game's, is computed: computes the heaps below it in doubling steps
-    /// and stops as soon as the octal periodicity theorem proves a period.
+    /// Before `pos`, a large heap of a family whose period a theorem can
+    /// prove (`Proof::of`), is computed: computes the heaps below it in
+    /// doubling steps and stops as soon as the theorem proves a period.
     pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
         if pos.family == LITERALS || self.periods.contains_key(&pos.family) {
             return Ok(());
@@ -85,15 +92,14 @@ impl Interp {
         };
         // Tried once per family; a success replaces this.
         self.periods.insert(pos.family, None);
-        let Some(code) = take_and_break_code(self, pos.family, span)? else {
+        let Some(proof) = Proof::of(self, pos.family, span)? else {
             return Ok(());
         };
-        let longest = guy_smith(code.max_removed());
         let largest = n.min(PROOF_CAP as u64) as usize;
         let mut bound = FIRST_BOUND.min(largest);
         loop {
             let values = self.heaps_below(pos.family, bound, span)?;
-            if let Some(found) = proved_period(&values, |p| longest(values.len(), p)) {
+            if let Some(found) = proof.find(&values) {
                 self.record_period(pos.family, found.preperiod, found.period, &values);
                 return Ok(());
             }

@@ -11,6 +11,7 @@ mod build;
 mod divisors;
 mod filters;
 mod instances;
+mod lookback;
 mod loops;
 mod membership;
 mod monotone;
@@ -30,6 +31,7 @@ use crate::types::Types;
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
 pub use instances::fixed_params;
+pub use lookback::{Lookback, lookback};
 
 /// How a family is computed: its IR after the passes, ready for the engine.
 #[derive(Clone, Debug)]

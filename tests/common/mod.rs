@@ -263,3 +263,18 @@ pub fn kernel_of(script: &str, family: &str) -> Option<Kernel> {
     };
     interp.plan(id).ok().map(|plan| (*plan.kernel).clone())
 }
+
+/// The least period, and its least preperiod, of `g` over its whole length
+/// with at least `repeats` whole periods seen.
+pub fn plain_period(g: &[u64], repeats: usize) -> (usize, usize) {
+    for p in 1..g.len() {
+        let mut n0 = g.len() - p;
+        while n0 > 0 && g[n0 - 1] == g[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        if g.len() - n0 >= repeats * p {
+            return (p, n0);
+        }
+    }
+    panic!("no period in {} values", g.len());
+}

@@ -1,20 +1,25 @@
 //! `period(F)`: the preperiod and period of a sequence of Grundy values,
-//! proved by the octal periodicity theorem where it applies.
+//! proved where a theorem applies to the family's definition.
 //!
 //! Guy and Smith: for a take-and-break game removing at most t tokens, if
 //! g(n + p) = g(n) for all n0 ≤ n < 2·n0 + p + t, then the sequence has
-//! period p from n0 on, forever. For other families the period is only
-//! observed on the values computed.
+//! period p from n0 on, forever. Finite lookback (`ir::Lookback`): when
+//! the options of n past some heap lie at most w below n, by a rule fixed
+//! by n mod m, w values in a row repeating p later (p a multiple of m)
+//! repeat for ever. For other families the period is only observed on the
+//! values computed.
 
 use std::rc::Rc;
 
 use super::octal::{OctalCode, take_and_break_code};
 use crate::diagnostic::{DiagnosticExt, Result};
+use crate::engine::Shape;
 use crate::interp::Interp;
+use crate::ir::Lookback;
 use crate::ops;
 use crate::progress::Task;
 use crate::span::Span;
-use crate::value::{Callable, Map, Value};
+use crate::value::{Callable, FamilyId, Map, Value};
 
 /// Heaps computed first; the bound doubles until a period is settled.
 pub(crate) const FIRST_BOUND: usize = 256;
@@ -33,8 +38,91 @@ pub(crate) struct Found {
 /// The Guy–Smith condition for a game removing at most `removed` tokens:
 /// on `len` values, period p is proved from any preperiod up to the one
 /// returned (g(n + p) = g(n) for n0 ≤ n < 2·n0 + p + t).
-pub(crate) fn guy_smith(removed: usize) -> impl Fn(usize, usize) -> Option<usize> {
-    move |len, p| len.checked_sub(2 * p + removed).map(|n| n / 2)
+fn guy_smith(removed: usize, len: usize, p: usize) -> Option<usize> {
+    len.checked_sub(2 * p + removed).map(|n| n / 2)
+}
+
+/// How a family's period is proved.
+pub(crate) enum Proof {
+    /// A take-and-break game: the octal periodicity theorem.
+    Octal(OctalCode),
+    /// A rule looking a bounded distance down, fixed by a residue.
+    Lookback(Lookback),
+}
+
+impl Proof {
+    /// The proof that applies to `family`, if one does: its definition is
+    /// an octal game's, or its integer program has a finite lookback.
+    pub(crate) fn of(it: &mut Interp, family: FamilyId, span: Span) -> Result<Option<Proof>> {
+        if let Some(code) = take_and_break_code(it, family, span)? {
+            return Ok(Some(Proof::Octal(code)));
+        }
+        // One integer, not a board nor an instance's kept parameter.
+        let definition = it.program().family(family);
+        if definition.params.len() != 1 || crate::ir::shape(definition) != Shape::Ints(1) {
+            return Ok(None);
+        }
+        let plan = it.plan(family).ok();
+        Ok(plan.and_then(|plan| crate::ir::lookback(&plan.kernel).map(Proof::Lookback)))
+    }
+
+    /// The least period of `values` the theorem proves, with its least
+    /// preperiod.
+    pub(crate) fn find(&self, values: &[u64]) -> Option<Found> {
+        let len = values.len();
+        match self {
+            Proof::Octal(code) => proved_period(values, |p| guy_smith(code.max_removed(), len, p)),
+            Proof::Lookback(rule) => {
+                let found = proved_period(values, |p| rule.longest(len, p))?;
+                Some(shortest(values, found))
+            }
+        }
+    }
+
+    /// How the period is known, over `heaps`.
+    fn rule(&self, heaps: &str) -> String {
+        match self {
+            Proof::Octal(code) => format!(
+                "octal {}, Guy–Smith periodicity theorem, {heaps} checked",
+                code.text()
+            ),
+            Proof::Lookback(rule) => {
+                let by = match rule.modulus {
+                    1 => String::new(),
+                    m => format!(", chosen by the heap mod {m}"),
+                };
+                format!(
+                    "finite lookback: from heap {} on, options at most {} below the heap{by}; {heaps} checked",
+                    rule.settled, rule.window
+                )
+            }
+        }
+    }
+}
+
+/// The least period dividing `found`'s with which the values after its
+/// preperiod repeat over one whole period, and its least preperiod: both
+/// periodic with `found.period` from there, they repeat so for ever.
+fn shortest(values: &[u64], found: Found) -> Found {
+    let Found { period, preperiod } = found;
+    let repeats = |q: usize| {
+        preperiod + period + q <= values.len()
+            && (preperiod..preperiod + period).all(|n| values[n] == values[n + q])
+    };
+    let Some(q) = (1..period)
+        .filter(|q| period.is_multiple_of(*q))
+        .find(|&q| repeats(q))
+    else {
+        return found;
+    };
+    let mut preperiod = preperiod;
+    while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + q] {
+        preperiod -= 1;
+    }
+    Found {
+        period: q,
+        preperiod,
+    }
 }
 
 /// `period(F)` / `period(F, limit)`.
@@ -52,11 +140,10 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
             .map_err(|_| ops::type_error("a positive bound", v, spans[1]))?,
         None => DEFAULT_LIMIT,
     };
-    let code = match family {
-        Some(id) => take_and_break_code(it, id, spans[0])?,
+    let proof = match family {
+        Some(id) => Proof::of(it, id, spans[0])?,
         None => None,
     };
-    let removed = code.as_ref().map(OctalCode::max_removed);
     let task = Task::start("period", Some(limit as u64));
     let mut values: Vec<Value> = Vec::new();
     let mut bound = FIRST_BOUND.min(limit);
@@ -70,26 +157,29 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
             }
         }
         let len = values.len();
-        // The longest preperiod that settles period p on `len` values.
-        let longest = |p: usize| match removed {
-            Some(t) => guy_smith(t)(len, p),
-            None => len
-                .checked_sub(OBSERVED_REPEATS * p)
-                .map(|n| n.min(len / 2)),
+        let found = match (&proof, family) {
+            (Some(proof), Some(id)) => {
+                let ints: Vec<u64> = values
+                    .iter()
+                    .map(|v| match v {
+                        Value::Int(n) => *n as u64,
+                        _ => u64::MAX,
+                    })
+                    .collect();
+                let found = proof.find(&ints);
+                if let Some(found) = &found {
+                    it.record_period(id, found.preperiod, found.period, &ints);
+                }
+                found
+            }
+            // The longest preperiod that an observation settles.
+            _ => proved_period(&values, |p| {
+                len.checked_sub(OBSERVED_REPEATS * p)
+                    .map(|n| n.min(len / 2))
+            }),
         };
-        let found = proved_period(&values, longest);
-        if let (Some(found), Some(_), Some(id)) = (&found, &code, family) {
-            let ints: Vec<u64> = values
-                .iter()
-                .map(|v| match v {
-                    Value::Int(n) => *n as u64,
-                    _ => u64::MAX,
-                })
-                .collect();
-            it.record_period(id, found.preperiod, found.period, &ints);
-        }
         if found.is_some() || bound >= limit {
-            return Ok(report(found, code.as_ref(), len));
+            return Ok(report(found, proof.as_ref(), len));
         }
         bound = (bound * 2).min(limit);
     }
@@ -97,8 +187,7 @@ pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Re
 
 /// The smallest period p, with the least preperiod for it, such that the
 /// values repeat with period p from the preperiod to the end and the
-/// preperiod is at most `longest(p)` (`None`: no preperiod is short enough;
-/// `longest` shrinks as p grows). A wrong period shows a mismatch within a
+/// preperiod is at most `longest(p)` (`None`: no preperiod settles p). A wrong period shows a mismatch within a
 /// few values of the end, so the search costs about the number of values.
 pub(crate) fn proved_period<T: PartialEq>(
     values: &[T],
@@ -108,7 +197,7 @@ pub(crate) fn proved_period<T: PartialEq>(
     let repeats = |n: usize, period: usize| values[n] == values[n + period];
     for period in 1..=len / 2 {
         let Some(longest) = longest(period) else {
-            break;
+            continue;
         };
         if !(longest..len - period).rev().all(|n| repeats(n, period)) {
             continue;
@@ -124,7 +213,7 @@ pub(crate) fn proved_period<T: PartialEq>(
 
 /// The result map; `rule` says how the period is known and over which
 /// heaps, or that none was found.
-fn report(found: Option<Found>, code: Option<&OctalCode>, checked: usize) -> Value {
+fn report(found: Option<Found>, proof: Option<&Proof>, checked: usize) -> Value {
     let mut map = Map::default();
     let mut put = |key: &str, value: Value| map.insert(Value::str(key), value);
     let heaps = format!("heaps 0..={}", checked.saturating_sub(1));
@@ -132,12 +221,9 @@ fn report(found: Option<Found>, code: Option<&OctalCode>, checked: usize) -> Val
         Some(found) => {
             put("period", Value::Int(found.period as i64));
             put("preperiod", Value::Int(found.preperiod as i64));
-            put("proved", Value::Bool(code.is_some()));
-            let rule = match code {
-                Some(code) => format!(
-                    "octal {}, Guy–Smith periodicity theorem, {heaps} checked",
-                    code.text()
-                ),
+            put("proved", Value::Bool(proof.is_some()));
+            let rule = match proof {
+                Some(proof) => proof.rule(&heaps),
                 None => format!("observed on {heaps}"),
             };
             put("rule", Value::str(&rule));

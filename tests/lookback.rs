@@ -1,0 +1,343 @@
+//! Periods proved by finite lookback (`ir::Lookback`) against plain
+//! programs written here: games whose moves look a bounded distance down
+//! by a rule fixed by the heap's residue get the period and preperiod of
+//! the plain values, proved, and answer far past anything computed; games
+//! that look unboundedly far or whose rule grows with the heap are never
+//! proved.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{ints, mex, plain_period, run_json};
+use proptest::prelude::*;
+
+/// The option values of heap `n`, the values below it being `g`.
+type Rule = fn(usize, &[u64]) -> Vec<u64>;
+
+/// g(0..=largest) of the game whose options at n are `rule(n, g)`.
+fn plain(rule: Rule, largest: usize) -> Vec<u64> {
+    let mut g = Vec::with_capacity(largest + 1);
+    for n in 0..=largest {
+        let value = mex(rule(n, &g));
+        g.push(value);
+    }
+    g
+}
+
+/// The values `g[n - k]` for the moves `k` that fit in the heap.
+fn take(n: usize, g: &[u64], moves: impl IntoIterator<Item = usize>) -> Vec<u64> {
+    moves
+        .into_iter()
+        .filter(|&k| k <= n)
+        .map(|k| g[n - k])
+        .collect()
+}
+
+/// Each game as written, and its rule written plainly.
+const GAMES: &[(&str, Rule)] = &[
+    (
+        "let M = [[1, 2], [1, 3], [2, 3, 4]]\n\
+         game R(n) = < R(n - k) for k in M[n % 3] if k <= n >",
+        |n, g| take(n, g, [vec![1, 2], vec![1, 3], vec![2, 3, 4]][n % 3].clone()),
+    ),
+    (
+        "game R(n) = < R(n - k) + *(n % 2) for k in 1..=5 if k <= n and (n + k) % 4 != 1 >",
+        |n, g| {
+            let moves = (1..=5).filter(|k| (n + k) % 4 != 1);
+            let heap = (n % 2) as u64;
+            take(n, g, moves).into_iter().map(|v| v ^ heap).collect()
+        },
+    ),
+    (
+        "game R(n) = < R(n - k) for k in 1..=min(n, 7) if k != n % 5 >",
+        |n, g| take(n, g, (1..=7).filter(|&k| k != n % 5)),
+    ),
+    // The rule changes at 1000: the values settle only past it.
+    (
+        "game R(n) = < R(n - 1) if n < 1000 and n > 0, R(n - 2) if n >= 2 and n % 7 == 3 >",
+        |n, g| {
+            let mut options = Vec::new();
+            if n > 0 && n < 1000 {
+                options.push(g[n - 1]);
+            }
+            if n >= 2 && n % 7 == 3 {
+                options.push(g[n - 2]);
+            }
+            options
+        },
+    ),
+    (
+        "game R(n) = < R(n - 1 - abs(n % 5 - 2)) if n >= 5, R(n - (n % 6) / 2 - 1) if n >= 6, \
+         R(n - 1) if n % 2 == 0 and n > 0 >",
+        |n, g| {
+            let mut options = Vec::new();
+            if n >= 5 {
+                options.push(g[n - 1 - (n % 5).abs_diff(2)]);
+            }
+            if n >= 6 {
+                options.push(g[n - (n % 6) / 2 - 1]);
+            }
+            if n % 2 == 0 && n > 0 {
+                options.push(g[n - 1]);
+            }
+            options
+        },
+    ),
+    (
+        "def allowed(k, n) = (n % 3 == 0 and k <= 2) or (n % 3 != 0 and k % 2 == 1)\n\
+         game R(n) = < R(n - k) for k in 1..=6 if k <= n and allowed(k, n) >",
+        |n, g| {
+            let allowed = |k: usize| (n % 3 == 0 && k <= 2) || (n % 3 != 0 && k % 2 == 1);
+            take(n, g, (1..=6).filter(|&k| allowed(k)))
+        },
+    ),
+    (
+        "game R(n) = < R(n - k) + R(n - k - 1) for k in [1, 3] if k < n >",
+        |n, g| {
+            let moves = [1, 3].into_iter().filter(|&k| k < n);
+            moves.map(|k| g[n - k] ^ g[n - k - 1]).collect()
+        },
+    ),
+];
+
+/// A heap far past anything a table could hold.
+const HUGE: u64 = 1_000_000_000_000_000_000;
+
+#[test]
+fn residue_rules_have_proved_periods_that_answer_at_any_heap() {
+    for (definition, rule) in GAMES {
+        let values = plain(*rule, 6000);
+        let (period, preperiod) = plain_period(&values, 8);
+        let script = format!("{definition}\nperiod(R)\nseq(R, {HUGE}..{})", HUGE + 20);
+        let results = run_json(&script);
+        let found = &results[0];
+        assert_eq!(found["proved"], true, "{definition}: {found}");
+        assert!(
+            found["rule"]
+                .as_str()
+                .is_some_and(|rule| rule.starts_with("finite lookback")),
+            "{definition}: {found}"
+        );
+        assert_eq!(
+            (&found["period"], &found["preperiod"]),
+            (&period.into(), &preperiod.into()),
+            "{definition}"
+        );
+        let at = |n: u64| values[preperiod + ((n - preperiod as u64) % period as u64) as usize];
+        let expected: Vec<u64> = (HUGE..HUGE + 20).map(at).collect();
+        assert_eq!(ints(&results[1]), expected, "{definition}");
+    }
+}
+
+/// `g` of a large heap proves the period first and reads the heap from it:
+/// the family keeps a few hundred values, not two million.
+#[test]
+fn a_large_heap_is_read_from_the_proved_period() {
+    let (definition, rule) = GAMES[0];
+    let values = plain(rule, 2_000_000);
+    let script = format!("{definition}\ng(R(2000000))\nperiod(R)");
+    let results = run_json(&script);
+    assert_eq!(results[0], values[2_000_000]);
+    let (stdout, stderr) = common::run_binary(&[
+        "--stats",
+        "-e",
+        &format!("{definition}\nprint(g(R(2000000)))"),
+    ]);
+    assert_eq!(stdout.trim(), values[2_000_000].to_string());
+    let known: u64 = stderr
+        .split("positions, ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {stderr}"));
+    assert!(known < 5000, "{stderr}");
+    assert!(stderr.contains("period 6 from heap 0 proved"), "{stderr}");
+}
+
+#[test]
+fn rules_that_look_unboundedly_far_or_grow_are_not_proved() {
+    let games = [
+        // Moves as long as half the heap.
+        "game R(n) = < R(n - k) for k in 1..=n / 2 >",
+        // Squares: the moves grow with the heap.
+        "game R(n) = < R(n - k * k) for k in 1..=n if k * k <= n >",
+        // Halving.
+        "game R(n) = < R(n / 2) if n > 0, R(n - 1) if n > 0 >",
+        // A residue of n squared: periodic, but not read so.
+        "game R(n) = < R(n - 1) if n > 0 and n * n % 7 != 3 >",
+        // A recursive def of the heap.
+        "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n\
+         game R(n) = < R(n - k) for k in 1..=4 if k <= n and gcd(n, k) == 1 >",
+        // A split.
+        "game R(n) = < R(a) + R(n - 1 - a) for a in 0..n if a < 3 or n - 1 - a < 3 >",
+    ];
+    for game in games {
+        let result = &run_json(&format!("{game}\nperiod(R, 600)"))[0];
+        assert_ne!(result["proved"], true, "{game}: {result}");
+        let rule = result["rule"].as_str().expect("a rule");
+        assert!(
+            rule.starts_with("observed on heaps 0..=") || rule.starts_with("no period found"),
+            "{game}: {rule}"
+        );
+    }
+}
+
+/// A filter of a random residue rule.
+#[derive(Clone, Debug)]
+enum Filter {
+    /// `n % m == r`
+    Residue(i64, i64),
+    /// `(n + a * k) % m != r`
+    Shifted(i64, i64, i64),
+    /// `k % 2 == r`
+    Parity(i64),
+    /// `n < c`: the rule changes at c.
+    Below(i64),
+    /// `n >= c`
+    From(i64),
+}
+
+impl Filter {
+    fn holds(&self, n: i64, k: i64) -> bool {
+        match *self {
+            Filter::Residue(m, r) => n % m == r,
+            Filter::Shifted(a, m, r) => (n + a * k) % m != r,
+            Filter::Parity(r) => k % 2 == r,
+            Filter::Below(c) => n < c,
+            Filter::From(c) => n >= c,
+        }
+    }
+
+    fn source(&self) -> String {
+        match *self {
+            Filter::Residue(m, r) => format!("n % {m} == {r}"),
+            Filter::Shifted(a, m, r) => format!("(n + {a} * k) % {m} != {r}"),
+            Filter::Parity(r) => format!("k % 2 == {r}"),
+            Filter::Below(c) => format!("n < {c}"),
+            Filter::From(c) => format!("n >= {c}"),
+        }
+    }
+}
+
+/// One element of a random residue rule: `F(n - k - offset) + *heap for k
+/// in moves if k + offset <= n and filters…`, the moves a constant list or
+/// a `let` table's row picked by `n % m`.
+#[derive(Clone, Debug)]
+struct Element {
+    moves: Result<Vec<i64>, (i64, Vec<Vec<i64>>)>,
+    offset: i64,
+    filters: Vec<Filter>,
+    /// 0: none, 1: `*(n % 3)`, 2: `*k`.
+    heap: u8,
+}
+
+impl Element {
+    fn options(&self, n: i64, g: &[u64], out: &mut Vec<u64>) {
+        let moves = match &self.moves {
+            Ok(moves) => moves,
+            Err((m, rows)) => &rows[(n % m) as usize],
+        };
+        for &k in moves {
+            let d = k + self.offset;
+            if d > n || !self.filters.iter().all(|f| f.holds(n, k)) {
+                continue;
+            }
+            let heap = [0, n % 3, k][self.heap as usize] as u64;
+            out.push(g[(n - d) as usize] ^ heap);
+        }
+    }
+
+    fn source(&self, index: usize, lets: &mut String) -> String {
+        let list = |items: &[i64]| {
+            let items: Vec<String> = items.iter().map(i64::to_string).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let walk = match &self.moves {
+            Ok(moves) => list(moves),
+            Err((m, rows)) => {
+                let rows: Vec<String> = rows.iter().map(|r| list(r)).collect();
+                *lets += &format!("let T{index} = [{}]\n", rows.join(", "));
+                format!("T{index}[n % {m}]")
+            }
+        };
+        let heap = ["", " + *(n % 3)", " + *k"][self.heap as usize];
+        let mut filters = vec![format!("k + {} <= n", self.offset)];
+        filters.extend(self.filters.iter().map(Filter::source));
+        format!(
+            "F(n - k - {}){heap} for k in {walk} if {}",
+            self.offset,
+            filters.join(" and ")
+        )
+    }
+}
+
+fn filter() -> impl Strategy<Value = Filter> {
+    prop_oneof![
+        (2i64..=5)
+            .prop_flat_map(|m| (Just(m), 0..m))
+            .prop_map(|(m, r)| Filter::Residue(m, r)),
+        (1i64..=3, 2i64..=4)
+            .prop_flat_map(|(a, m)| (Just(a), Just(m), 0..m))
+            .prop_map(|(a, m, r)| Filter::Shifted(a, m, r)),
+        (0i64..=1).prop_map(Filter::Parity),
+        (0i64..=300).prop_map(Filter::Below),
+        (0i64..=300).prop_map(Filter::From),
+    ]
+}
+
+fn element() -> impl Strategy<Value = Element> {
+    let moves = prop::collection::vec(1i64..=8, 1..=4);
+    let table = (2i64..=4).prop_flat_map(|m| {
+        let rows = prop::collection::vec(prop::collection::vec(1i64..=6, 0..=3), m as usize);
+        (Just(m), rows)
+    });
+    (
+        prop_oneof![moves.prop_map(Ok), table.prop_map(Err)],
+        0i64..=2,
+        prop::collection::vec(filter(), 0..=2),
+        0u8..=2,
+    )
+        .prop_map(|(moves, offset, filters, heap)| Element {
+            moves,
+            offset,
+            filters,
+            heap,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Random residue rules: each is proved by finite lookback from the
+    /// values below 4096 (unless its period is too long to show there),
+    /// and heaps past those, read from the proof, are the plain values.
+    #[test]
+    fn random_residue_rules_read_from_their_proofs_equal_the_plain_values(
+        elements in prop::collection::vec(element(), 1..=3),
+    ) {
+        let mut lets = String::new();
+        let options: Vec<String> =
+            elements.iter().enumerate().map(|(i, e)| e.source(i, &mut lets)).collect();
+        let script = format!(
+            "{lets}game F(n) = < {} >\nperiod(F, 4096)\nseq(F, 9000..9100)",
+            options.join(", ")
+        );
+        let mut g: Vec<u64> = Vec::new();
+        let mut values = Vec::new();
+        for n in 0..9100 {
+            values.clear();
+            for element in &elements {
+                element.options(n, &g, &mut values);
+            }
+            g.push(mex(values.iter().copied()));
+        }
+        let results = run_json(&script);
+        let found = &results[0];
+        prop_assert!(
+            found["proved"] == true || found["period"].is_null(),
+            "not proved: {}\n{}", found, script
+        );
+        prop_assert_eq!(ints(&results[1]), g[9000..].to_vec(), "{}\n{}", found, script);
+    }
+}
