@@ -55,6 +55,8 @@ game "take a proper divisor, n = $DIVISOR" "divisor $DIVISOR --last" "print(g(D(
     "a def for the test|def divides(k, n) = n % k == 0
 game D(n) = < D(n - k) for k in 1..n if divides(k, n) >" \
     "a comprehension of divisors|game D(n) = < D(n - k) for k in [d for d in 1..n if n % d == 0] >"
+# The moves chosen by n % 3 look at most 4 heaps down: g of a heap past
+# 4096 is read from the period that finite lookback proves.
 CHECK="residue $RESIDUE|print(sum(seq(R, 0..=$RESIDUE)))" \
 game "moves chosen by n % 3, n = $RESIDUE" "residue $RESIDUE --last" "print(g(R($RESIDUE)))" \
     "a let list of lists|let M = [[1, 2], [1, 3], [2, 3, 4]]
