@@ -153,6 +153,11 @@ fn a_large_heap_is_read_from_the_proved_period() {
         .unwrap_or_else(|| panic!("no count in {stderr}"));
     assert!(known < 5000, "{stderr}");
     assert!(stderr.contains("period 6 from heap 0 proved"), "{stderr}");
+    // Past what the dense table could hold within the position limit, and
+    // below where heaps are kept in a hash table anyway.
+    let results = run_json(&format!("{definition}\ng(R(100000000))\ng(R(100000001))"));
+    let at = |n: usize| values[n % 6];
+    assert_eq!(results, [at(100_000_000), at(100_000_001)]);
 }
 
 #[test]

@@ -319,6 +319,11 @@ fn proved_periods_answer_at_any_heap_size() {
             .collect();
         let query = format!("{definition}\nseq(K, {}..{})", huge[0], huge[0] + 14);
         assert_eq!(ints(&run_json(&query)[0]), expected, "{definition}");
+        // A heap the dense table could not hold within the position limit.
+        let n = 100_000_000u64;
+        let expected = plain[preperiod + ((n - preperiod as u64) % period as u64) as usize];
+        let query = format!("{definition}\ng(K({n}))");
+        assert_eq!(run_json(&query)[0], expected, "{definition}");
     }
     let near_miss = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t if n != 1000 >\n\
                      g(K(20000))\ng(K(1000))\ng(K(988))";

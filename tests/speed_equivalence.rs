@@ -469,9 +469,15 @@ fn limits_hold_on_the_fast_path() {
     assert!(errors.contains("more than 1000 elements"), "{errors}");
     let mut settings = Settings::default();
     settings.limits.max_positions = 1000;
-    let (_, errors) = run_to_strings("t.sg", &format!("{kayles}\ng(K(5000))"), settings);
+    let grundy = "game G(n) = < G(a) + G(n - a) for a in 1..n if 2 * a < n >";
+    let run = |script: &str| run_to_strings("t.sg", script, settings.clone());
+    let (_, errors) = run(&format!("{grundy}\ng(G(5000))"));
     let errors = errors.expect("more positions than the limit is an error");
     assert!(errors.contains("more than 1000 positions"), "{errors}");
+    // Kayles' period, proved from 256 heaps, answers the heap within them.
+    let (stdout, errors) = run(&format!("{kayles}\ng(K(5000))"));
+    let expected = octal(&[1, 2], 5000)[5000].to_string();
+    assert_eq!((stdout.trim(), errors), (expected.as_str(), None));
 }
 
 #[test]

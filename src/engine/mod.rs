@@ -283,8 +283,21 @@ impl<A: Arg> Engine<A> {
 
     /// The interned position `family(args)`.
     pub fn intern(&mut self, family: FamilyId, args: &[A]) -> Result<PosId, Stop> {
+        self.intern_in(family, args, true)
+    }
+
+    /// `family(args)` interned in the family's hash table rather than
+    /// its dense table: a heap of a family with a proved period far past
+    /// what its dense table could hold within the position limit (which
+    /// it would then never reach).
+    pub fn intern_sparse(&mut self, family: FamilyId, args: &[A]) -> Result<PosId, Stop> {
+        self.intern_in(family, args, false)
+    }
+
+    fn intern_in(&mut self, family: FamilyId, args: &[A], dense: bool) -> Result<PosId, Stop> {
         let table = &mut self.tables[family.0 as usize];
-        if let [arg] = args
+        if dense
+            && let [arg] = args
             && let Some(n) = arg.as_int()
             && table.shape == Shape::Ints(1)
             && n >= 0
@@ -320,7 +333,7 @@ impl<A: Arg> Engine<A> {
             return Ok(PosId { family, index });
         }
         let int_key = IntKey::of(args);
-        if let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key)) {
+        if dense && let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key)) {
             if slot >= table.dense.len() {
                 let grow = (slot + 1 - table.dense.len()) as u64;
                 if self.positions + grow > self.limits.max_positions {

@@ -83,24 +83,43 @@ impl Interp {
     /// prove (`Proof::of`), is computed: computes the heaps below it in
     /// doubling steps and stops as soon as the theorem proves a period.
     pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
-        if pos.family == LITERALS || self.periods.contains_key(&pos.family) {
-            return Ok(());
+        if pos.family != LITERALS {
+            let args = self.engine.args(pos).into_owned();
+            self.prove_heap(pos.family, &args, span)?;
         }
-        let n = match *self.engine.args(pos) {
-            [Value::Int(n)] if n >= PROVE_FROM => n as u64,
-            _ => return Ok(()),
-        };
-        // Tried once per family; a success replaces this.
-        self.periods.insert(pos.family, None);
-        let Some(proof) = Proof::of(self, pos.family, span)? else {
+        Ok(())
+    }
+
+    /// `prove_before` for the heap `family(args)`, not interned yet: whether
+    /// the family has a proved period.
+    pub(super) fn prove_heap(
+        &mut self,
+        family: FamilyId,
+        args: &[Value],
+        span: Span,
+    ) -> Result<bool> {
+        if !self.periods.contains_key(&family)
+            && let [Value::Int(n)] = *args
+            && n >= PROVE_FROM
+        {
+            self.prove_below(family, n as u64, span)?;
+        }
+        Ok(matches!(self.periods.get(&family), Some(Some(_))))
+    }
+
+    /// Proves `family`'s period from the heaps below `n`, if a theorem
+    /// applies; tried once per family.
+    fn prove_below(&mut self, family: FamilyId, n: u64, span: Span) -> Result<()> {
+        self.periods.insert(family, None);
+        let Some(proof) = Proof::of(self, family, span)? else {
             return Ok(());
         };
         let largest = n.min(PROOF_CAP as u64) as usize;
         let mut bound = FIRST_BOUND.min(largest);
         loop {
-            let values = self.heaps_below(pos.family, bound, span)?;
+            let values = self.heaps_below(family, bound, span)?;
             if let Some(found) = proof.find(&values) {
-                self.record_period(pos.family, found.preperiod, found.period, &values);
+                self.record_period(family, found.preperiod, found.period, &values);
                 return Ok(());
             }
             if bound >= largest {

@@ -138,7 +138,14 @@ impl Runtime for Interp {
         }
         let pos = match self.instance(family, args) {
             Some((instance, own)) => self.engine.intern(instance, &own),
-            None => self.engine.intern(family, args),
+            None => match self.engine.intern(family, args) {
+                // A heap past what the dense table can hold: read from a
+                // proved period if there is one.
+                Err(Stop::TooManyPositions(_)) if self.prove_heap(family, args, span)? => {
+                    self.engine.intern_sparse(family, args)
+                }
+                pos => pos,
+            },
         };
         let pos = pos.map_err(|s| self.stop(s, span))?;
         Ok(Value::Game(Game::Pos(pos)))
