@@ -11,17 +11,12 @@
 #[allow(dead_code)]
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use common::{
     Options, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search,
-    assert_same_sequence, generic_sequence, ints, kernel_of, mex, octal, plain, plain_with,
-    run_binary, run_json_with, single_sequence,
+    assert_same_sequence, captured_interp, generic_sequence, ints, kernel_of, mex, octal, plain,
+    plain_with, printed, run_binary, run_json_with, single_sequence,
 };
-use sprague::engine::Limits;
 use sprague::engine::kernel::OptionValue;
-use sprague::interp::Interp;
 use sprague::lower::Redefine;
 use sprague::printer::Format;
 use sprague::run::{Settings, run_to_strings};
@@ -389,20 +384,12 @@ fn only_the_positions_a_program_cannot_vouch_for_are_searched() {
     // need the table), the program the rest.
     let script = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, \
                   K(-1) if n == 100 >\ng(K(3000))";
-    let captured = sprague::run::Captured::default();
-    let mut interp = Interp::new(
-        Limits::default(),
-        Arc::new(AtomicBool::new(false)),
-        Format::Json,
-        Box::new(captured.clone()),
-    );
+    let (mut interp, captured) = captured_interp(Format::Json);
     if let Err(errors) = interp.run("t.sg", script, Redefine::Forbid) {
         panic!("{errors:?}");
     }
     assert_eq!(interp.searched_positions(), 2);
-    let printed = String::from_utf8_lossy(&captured.0.borrow())
-        .trim()
-        .to_string();
+    let printed = printed(&captured).trim().to_string();
     let generic = generic_sequence(&script.replace("g(K(3000))", "[g(K(3000))]"));
     assert_eq!(printed, generic[0].to_string());
 }
@@ -546,13 +533,7 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
 fn a_redefined_family_starts_afresh() {
     // In the REPL a family may be defined again: the values computed
     // bottom-up for the old definition must not leak into the new one.
-    let captured = sprague::run::Captured::default();
-    let mut interp = Interp::new(
-        Limits::default(),
-        Arc::new(AtomicBool::new(false)),
-        Format::Text,
-        Box::new(captured.clone()),
-    );
+    let (mut interp, captured) = captured_interp(Format::Text);
     let kayles = "game F(n) = < F(a) + F(n - t - a) for t in 1..=2 for a in 0..=n-t >\ng(F(3000))";
     let dawson = "game F(n) = < F(a) + F(n - 2 - a) for a in 0..=n-2 >\ng(F(3000))";
     for script in [kayles, dawson] {
@@ -560,7 +541,7 @@ fn a_redefined_family_starts_afresh() {
             panic!("{errors:?}");
         }
     }
-    let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+    let printed = printed(&captured);
     let expected = format!(
         "{}\n{}\n",
         octal(&[1, 2], 3000)[3000],
@@ -611,13 +592,7 @@ fn stats_report_how_each_family_was_computed() {
 
 #[test]
 fn a_redefined_family_forgets_its_proved_period() {
-    let captured = sprague::run::Captured::default();
-    let mut interp = Interp::new(
-        Limits::default(),
-        Arc::new(AtomicBool::new(false)),
-        Format::Text,
-        Box::new(captured.clone()),
-    );
+    let (mut interp, captured) = captured_interp(Format::Text);
     let kayles = "game F(n) = < F(a) + F(n - t - a) for t in 1..=2 for a in 0..=n-t >\ng(F(10000))";
     let dawson = "game F(n) = < F(a) + F(n - 2 - a) for a in 0..=n-2 >\ng(F(10000))";
     for script in [kayles, dawson] {
@@ -625,7 +600,7 @@ fn a_redefined_family_forgets_its_proved_period() {
             panic!("{errors:?}");
         }
     }
-    let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+    let printed = printed(&captured);
     let expected = format!(
         "{}\n{}\n",
         octal(&[1, 2], 10000)[10000],

@@ -7,15 +7,10 @@
 #[allow(dead_code)]
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use common::{
-    assert_same_as_the_generic_search, assert_same_sequence, generic_sequence, kernel_of, mex,
-    octal, plain, single_sequence,
+    assert_same_as_the_generic_search, assert_same_sequence, captured_interp, generic_sequence,
+    kernel_of, mex, octal, plain, printed, single_sequence,
 };
-use sprague::engine::Limits;
-use sprague::interp::Interp;
 use sprague::lower::Redefine;
 use sprague::printer::Format;
 use sprague::run::{Settings, run_to_strings};
@@ -121,18 +116,12 @@ fn integer_programs_search_depth_first_where_no_table_holds_the_positions() {
     ];
     for (game, query) in games {
         let script = format!("{game}\n{query}");
-        let captured = sprague::run::Captured::default();
-        let mut interp = Interp::new(
-            Limits::default(),
-            Arc::new(AtomicBool::new(false)),
-            Format::Json,
-            Box::new(captured.clone()),
-        );
+        let (mut interp, captured) = captured_interp(Format::Json);
         if let Err(errors) = interp.run("t.sg", &script, Redefine::Forbid) {
             panic!("{errors:?}");
         }
         assert_eq!(interp.searched_positions(), 0, "{game}");
-        let printed = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
+        let printed = printed(&captured);
         let fast: Vec<u64> = serde_json::from_str(printed.trim()).expect("a JSON list");
         assert_eq!(fast, generic_sequence(&script), "{game}");
     }

@@ -157,7 +157,11 @@ impl Analysis {
         for clause in clauses {
             match clause {
                 Clause::For { slot, iter } => {
-                    let Some(range) = self.iter(iter)? else {
+                    let walked = match clause.range() {
+                        Some((_, low, high)) => self.range(low, &high)?,
+                        None => self.iter(iter)?,
+                    };
+                    let Some(range) = walked else {
                         // An empty loop: no options.
                         return Some(());
                     };
@@ -193,26 +197,26 @@ impl Analysis {
         Some(())
     }
 
-    /// The values a loop's variable takes: a bounded set fixed by the
-    /// residue (`Some(None)`: none, ever).
+    /// The values a range's variable takes, `low..high`: bounded, fixed
+    /// by the residue (`Some(None)`: none, ever).
+    fn range(&mut self, low: &IntExpr, high: &IntExpr) -> Option<Option<Term>> {
+        let (low, high) = (self.int(low)?, self.int(high)?);
+        if low.coef != 0 || high.coef != 0 {
+            return None;
+        }
+        Some((high.high > low.low).then_some(Term {
+            coef: 0,
+            low: low.low,
+            high: high.high - 1,
+        }))
+    }
+
+    /// The values a loop's variable takes over anything but a range: a
+    /// bounded set fixed by the residue (`Some(None)`: none, ever).
     fn iter(&mut self, iter: &Iter) -> Option<Option<Term>> {
         match iter {
-            Iter::Range {
-                low,
-                high,
-                inclusive,
-            } => {
-                let (low, high) = (self.int(low)?, self.int(high)?);
-                if low.coef != 0 || high.coef != 0 {
-                    return None;
-                }
-                let last = if *inclusive { high.high } else { high.high - 1 };
-                Some((last >= low.low).then_some(Term {
-                    coef: 0,
-                    low: low.low,
-                    high: last,
-                }))
-            }
+            // Read by `range`.
+            Iter::Range { .. } => None,
             Iter::List(items) => {
                 let terms = items.iter().map(|e| self.int(e)).collect();
                 hull(terms)

@@ -278,3 +278,21 @@ pub fn plain_period(g: &[u64], repeats: usize) -> (usize, usize) {
     }
     panic!("no period in {} values", g.len());
 }
+
+/// An interpreter printing in `format` into the buffer returned with it,
+/// kept across scripts as the REPL keeps one.
+pub fn captured_interp(format: Format) -> (Interp, sprague::run::Captured) {
+    let captured = sprague::run::Captured::default();
+    let interp = Interp::new(
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        format,
+        Box::new(captured.clone()),
+    );
+    (interp, captured)
+}
+
+/// What an interpreter printed into `captured`.
+pub fn printed(captured: &sprague::run::Captured) -> String {
+    String::from_utf8_lossy(&captured.0.borrow()).into_owned()
+}
