@@ -309,3 +309,111 @@ fn loops_of_recursive_defs_run_in_place() {
     );
     assert!(error.contains("recursion deeper than"), "{error}");
 }
+
+/// A call of a recursive `def` whose first test the loop around it
+/// decides is that test's branch: `gcd(n, k)` for `k` from 1 is `gcd(k,
+/// n % k)`, and the condition `coprime(n, k)` is `coprime(k, n % k)`. A
+/// call whose test the loop leaves open (`k` from 0) or whose argument is
+/// not affine stays a call. Each gives the plain program's values and the
+/// generic search's, no position left to it.
+#[test]
+fn calls_whose_first_test_the_loop_decides_are_unfolded() {
+    let gcd_def = "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n";
+    let coprime_def = "def coprime(a, b) = if b == 0 then a == 1 else coprime(b, a % b)\n";
+    let games = [
+        (
+            format!(
+                "{gcd_def}game C(n) = < C(n - k) for k in 1..=12 if k <= n and gcd(n, k) == 1 >"
+            ),
+            "gcd(k, n % k) == 1",
+        ),
+        (
+            format!(
+                "{coprime_def}game C(n) = < C(n - k) for k in 1..=12 if k <= n and coprime(n, k) >"
+            ),
+            "coprime(k, n % k) != 0",
+        ),
+        (
+            format!(
+                "{gcd_def}game C(n) = < C(n - k - 1) for k in 0..12 if k < n and gcd(n, k) == 1 >"
+            ),
+            "gcd(n, k) == 1",
+        ),
+        (
+            format!(
+                "{gcd_def}game C(n) = < C(n - k) for k in 1..=12 if k <= n and gcd(n * n, k) == 1 >"
+            ),
+            "gcd(n * n, k) == 1",
+        ),
+    ];
+    let plain = |last: usize, from: usize, square: bool| {
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..=last {
+            let of = if square { n * n } else { n } as i64;
+            // `1..=12` or `0..12`.
+            let options = (from..=11 + from)
+                .filter(|&k| (k < n || (from == 1 && k == n)) && gcd(of, k as i64) == 1)
+                .map(|k| values[n - k - (from == 0) as usize]);
+            values.push(mex(options));
+        }
+        values
+    };
+    let expected = [
+        plain(300, 1, false),
+        plain(300, 1, false),
+        plain(300, 0, false),
+        plain(300, 1, true),
+    ];
+    for ((game, call), expected) in games.iter().zip(expected) {
+        let script = format!("{game}\nprint(seq(C, 0..=300))");
+        let printed = assert_same_as_the_generic_search(&script);
+        let expected: Vec<String> = expected.iter().map(u64::to_string).collect();
+        assert_eq!(
+            printed.trim(),
+            format!("[{}]", expected.join(", ")),
+            "{game}"
+        );
+        let (ir, _) = common::run_binary(&["--emit", "ir", "-e", game]);
+        assert!(ir.contains(&format!("if {call}")), "{ir}");
+        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+        let none = "\n0 positions computed by the generic search";
+        assert!(report.contains(none), "{game}\n{report}");
+    }
+}
+
+/// A recursive `def` of two or three parameters called with small
+/// arguments keeps its results: each call after the first with the same
+/// arguments recalls it, run in place or called from another function,
+/// at any depth. Against a plain program and the generic search.
+#[test]
+fn results_of_recursive_defs_on_small_arguments_are_recalled() {
+    // `mix(a, b, c)` swaps `b` and `c` and adds 1 to the second, `a`
+    // times over; `walk(d, a)` calls it `d` levels down.
+    let script = "def mix(a, b, c) = if a == 0 then b * 3 + c else mix(a - 1, c, b + 1)\n\
+                  def walk(d, a) = if d == 0 then mix(a, a % 4, 2) else walk(d - 1, a) + 0 * walk(0, 0)\n\
+                  game M(n) = < M(n - k) for k in 1..=5 if k <= n \
+                  and (mix(n % 9, k, n % 4) + walk(n % 6, k)) % 3 != 0 >\n\
+                  print(seq(M, 0..=400))";
+    let printed = assert_same_as_the_generic_search(script);
+    let mix = |mut a: i64, mut b: i64, mut c: i64| {
+        while a != 0 {
+            (a, b, c) = (a - 1, c, b + 1);
+        }
+        b * 3 + c
+    };
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=400usize {
+        let options = (1..=5.min(n))
+            .filter(|&k| {
+                (mix(n as i64 % 9, k as i64, n as i64 % 4) + mix(k as i64, k as i64 % 4, 2)) % 3
+                    != 0
+            })
+            .map(|k| values[n - k]);
+        values.push(mex(options));
+    }
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let (_, report) = common::run_binary(&["--stats", "-e", script]);
+    let none = "\n0 positions computed by the generic search";
+    assert!(report.contains(none), "{report}");
+}

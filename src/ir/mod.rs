@@ -20,6 +20,7 @@ mod passes;
 mod print;
 mod remember;
 mod residues;
+mod unfold;
 mod updates;
 
 use std::rc::Rc;
@@ -83,6 +84,10 @@ pub fn plan(
     passes.extend(loops::list_walks(&mut functions));
     let mut slots = slot_names.len();
     passes.extend(loops::hoist_filters(&mut elements));
+    passes.extend(unfold::first_steps(
+        &mut elements,
+        &translated.int_functions,
+    ));
     passes.extend(loops::inline_walks(
         &mut elements,
         &functions,

@@ -101,8 +101,16 @@ impl Cond {
         })
     }
 
-    /// `a op b`, decided now when both are constants (which cannot fail).
+    /// `a op b`, decided now when both are constants (which cannot fail);
+    /// `(if c then 1 else 0) != 0` (a condition function's value, once
+    /// unfolded) is `c`.
     pub fn compare(op: CmpOp, a: IntExpr, b: IntExpr) -> Cond {
+        if let (CmpOp::Ne, Some(0), IntExpr::Select(c, one, zero)) = (op, b.as_constant(), &a)
+            && one.as_constant() == Some(1)
+            && zero.as_constant() == Some(0)
+        {
+            return (**c).clone();
+        }
         match (a.as_constant(), b.as_constant()) {
             (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
             _ => Cond::Cmp(op, a, b),

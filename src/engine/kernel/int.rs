@@ -2,6 +2,8 @@
 //! semantics of the language's operators (an error is `None`), built through
 //! constructors that fold whatever is affine.
 
+use std::rc::Rc;
+
 use super::cond::{CmpOp, Cond};
 use super::list::ListExpr;
 use super::vm::Routine;
@@ -191,8 +193,9 @@ pub struct IntFunction {
     pub body: IntExpr,
     /// The body's code, which the VM runs.
     routine: Routine,
-    /// The results found so far, for a function of one parameter.
-    memo: Memo,
+    /// The results found so far for small arguments, shared with the
+    /// code that runs the function in place.
+    pub(super) memo: Rc<Memo>,
 }
 
 impl IntFunction {
@@ -204,37 +207,52 @@ impl IntFunction {
             name,
             slot_names,
             body,
-            memo: Memo::default(),
+            memo: Rc::default(),
         }
     }
 }
 
-/// Arguments below this are remembered by `Memo`.
-const MEMO_LIMIT: i64 = 1 << 20;
+/// A `Memo` keeps at most 2^MEMO_BITS results: each of its one to four
+/// arguments below 2^(MEMO_BITS / their number).
+const MEMO_BITS: u32 = 20;
 /// Marks an argument not computed yet.
 const MEMO_UNKNOWN: i64 = i64::MIN;
 
-/// The results of a function of one parameter for the arguments in
-/// `0..MEMO_LIMIT` it was called with: a `def` is pure, so `ones(k)` is
-/// computed once however many options ask for it.
+/// The results of a function for the small arguments it was called with:
+/// a `def` is pure, so `ones(k)` or `gcd(k, n % k)` is computed once
+/// however many options ask for it.
 #[derive(Default, Clone, PartialEq, Debug)]
 pub struct Memo(Cache<std::cell::RefCell<Vec<(i64, usize)>>>);
 
 impl Memo {
-    /// The result for `arg`, and how many nested calls computing it took.
-    pub(super) fn get(&self, arg: i64) -> Option<(i64, usize)> {
-        let known = *self.0.0.borrow().get(usize::try_from(arg).ok()?)?;
+    /// Where the result for `args` is kept, when each is at least 0 and
+    /// small enough (below 2^20 for one argument, 2^10 for two, …).
+    #[inline]
+    pub(super) fn key(args: &[i64]) -> Option<usize> {
+        let bits = MEMO_BITS / args.len().max(1) as u32;
+        args.iter().try_fold(0, |key, &arg| {
+            (0..1 << bits)
+                .contains(&arg)
+                .then_some(key << bits | arg as usize)
+        })
+    }
+
+    /// The result kept at `key`, and how many nested calls computing it
+    /// took.
+    #[inline]
+    pub(super) fn get(&self, key: usize) -> Option<(i64, usize)> {
+        let known = *self.0.0.borrow().get(key)?;
         (known.0 != MEMO_UNKNOWN).then_some(known)
     }
 
-    /// Remembers `value` for `arg`, when `arg` is small enough to keep.
-    pub(super) fn set(&self, arg: i64, value: i64, height: usize) {
-        if (0..MEMO_LIMIT).contains(&arg) && value != MEMO_UNKNOWN {
+    /// Keeps `value` at `key` (from `Memo::key`).
+    pub(super) fn set(&self, key: usize, value: i64, height: usize) {
+        if value != MEMO_UNKNOWN {
             let mut results = self.0.0.borrow_mut();
-            if results.len() <= arg as usize {
-                results.resize(arg as usize + 1, (MEMO_UNKNOWN, 0));
+            if results.len() <= key {
+                results.resize(key + 1, (MEMO_UNKNOWN, 0));
             }
-            results[arg as usize] = (value, height);
+            results[key] = (value, height);
         }
     }
 }
@@ -365,8 +383,8 @@ impl<'a> Calls<'a> {
         if level > CALL_DEPTH || !bounded(args) {
             return None;
         }
-        let one = args.len() == 1;
-        if one && let Some((known, height)) = function.memo.get(args[0]) {
+        let key = Memo::key(args);
+        if let Some((known, height)) = key.and_then(|key| function.memo.get(key)) {
             let reached = self.depth + height;
             if reached > CALL_DEPTH {
                 return None;
@@ -383,8 +401,8 @@ impl<'a> Calls<'a> {
         let reached = deepest.get();
         deepest.set(outer.max(reached));
         let value = value?;
-        if one {
-            function.memo.set(args[0], value, reached - self.depth);
+        if let Some(key) = key {
+            function.memo.set(key, value, reached - self.depth);
         }
         Some(value)
     }
@@ -611,6 +629,37 @@ impl IntExpr {
                     .expect("rewriting maps everything"),
             )),
         }
+    }
+
+    /// A function's body on `args`: each slot `s` (a parameter) read as
+    /// the expression `args[s]`; `None` where a slot is read otherwise
+    /// than as an integer (a list's header, a loop's own variable).
+    pub fn on_args(&self, args: &[IntExpr]) -> Option<IntExpr> {
+        let read_otherwise = std::cell::Cell::new(false);
+        let e = self.rewritten(&|e| match e {
+            IntExpr::Affine(affine) => Some(affine.terms.iter().fold(
+                IntExpr::constant(affine.constant),
+                |sum, &(slot, k)| {
+                    let arg = args.get(slot).cloned().unwrap_or_else(|| {
+                        read_otherwise.set(true);
+                        IntExpr::constant(0)
+                    });
+                    let term = IntExpr::binary(IntOp::Mul, arg, IntExpr::constant(k));
+                    IntExpr::binary(IntOp::Add, sum, term)
+                },
+            )),
+            IntExpr::At(..)
+            | IntExpr::Fold(..)
+            | IntExpr::Reduce(..)
+            | IntExpr::Item(..)
+            | IntExpr::GrundyOfList(..)
+            | IntExpr::Until(_) => {
+                read_otherwise.set(true);
+                Some(e.clone())
+            }
+            _ => None,
+        });
+        (!read_otherwise.get()).then_some(e)
     }
 
     /// The expression with each slot `s` read as slot `s + offset`.

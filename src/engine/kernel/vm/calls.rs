@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use super::compile::{Compiler, Label};
 use super::{Code, Op, Reg};
+use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
 
 /// Loops nested in place at most (a loop whose body calls another); a call
@@ -31,16 +32,28 @@ enum Repeat {
     },
 }
 
-/// The body of each function, by index, that is a loop to run in place
-/// (see the module's documentation); `None` for the others.
-pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<IntExpr>]> {
+/// A function that is a loop run in place: its body, and the results
+/// it gave for small arguments, shared with its calls that are not run
+/// in place.
+#[derive(Clone)]
+pub(super) struct InPlace {
+    body: IntExpr,
+    memo: Rc<Memo>,
+}
+
+/// Each function, by index, that is a loop to run in place (see the
+/// module's documentation); `None` for the others.
+pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<InPlace>]> {
     (functions.iter().enumerate())
         .map(|(own, function)| {
             let params = function.slot_names.len();
             let is_loop = (2..=MAX_PARAMS).contains(&params)
                 && calls_itself(&function.body, own)
                 && only_in_tail(&function.body, own);
-            is_loop.then(|| function.body.clone())
+            is_loop.then(|| InPlace {
+                body: function.body.clone(),
+                memo: function.memo.clone(),
+            })
         })
         .collect()
 }
@@ -113,20 +126,37 @@ impl Compiler {
         (self.finish(), result)
     }
 
-    /// The body of the loop function `function` (see `loops`) to run in
-    /// place of a call of it, unless it is already being run in place
-    /// around this call, or too many are.
-    pub(super) fn loop_body(&self, function: usize) -> Option<IntExpr> {
+    /// The loop function `function` (see `loops`) to run in place of a
+    /// call of it, unless it is already being run in place around this
+    /// call, or too many are.
+    pub(super) fn in_place(&self, function: usize) -> Option<InPlace> {
         if self.inlining.contains(&function) || self.inlining.len() >= INLINE_DEPTH {
             return None;
         }
         self.loops.get(function)?.clone()
     }
 
-    /// The call `function(args)` of a loop function whose body is `body`,
-    /// run in place: its value into `dst`.
-    pub(super) fn inline(&mut self, function: usize, body: &IntExpr, args: &[IntExpr], dst: Reg) {
+    /// The call `function(args)` of a loop function, run in place: its
+    /// value into `dst`, recalled where the function gave it for the same
+    /// small arguments before.
+    pub(super) fn inline(
+        &mut self,
+        function: usize,
+        in_place: &InPlace,
+        args: &[IntExpr],
+        dst: Reg,
+    ) {
         let args: Box<[Reg]> = args.iter().map(|arg| self.int(arg)).collect();
+        let key = self.temp();
+        let mut known = Label::default();
+        let recall = Op::Recall {
+            memo: in_place.memo.clone(),
+            args: args.clone(),
+            key,
+            dst,
+            to: 0,
+        };
+        self.jump(recall, &mut known);
         let params = self.next;
         self.next += args.len() as Reg;
         let counter = self.temp();
@@ -151,7 +181,7 @@ impl Compiler {
         self.inlining.push(function);
         let mut end = Label::default();
         self.returns(
-            &body.shifted(params as usize),
+            &in_place.body.shifted(params as usize),
             function,
             repeat,
             dst,
@@ -159,6 +189,15 @@ impl Compiler {
         );
         self.inlining.pop();
         self.place(end);
+        // The calls counted are those computing it, as `Calls::call`
+        // counts them.
+        self.ops.push(Op::Remember {
+            memo: in_place.memo.clone(),
+            key,
+            value: dst,
+            height: Some(counter),
+        });
+        self.place(known);
     }
 
     /// A function's whole body: its value into `result`, then to `end`.

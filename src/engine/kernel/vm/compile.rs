@@ -25,7 +25,7 @@ pub(super) struct Compiler {
     pub next: Reg,
     /// The kernel's functions that are loops run in place (`calls::loops`),
     /// and those being run in place around what is compiled.
-    pub(super) loops: Rc<[Option<IntExpr>]>,
+    pub(super) loops: Rc<[Option<super::calls::InPlace>]>,
     pub(super) inlining: Vec<usize>,
 }
 
@@ -623,8 +623,8 @@ impl Compiler {
                 header: *header as Reg,
                 index: self.int(index),
             },
-            IntExpr::Call(function, args) if let Some(body) = self.loop_body(*function) => {
-                return self.inline(*function, &body, args, dst);
+            IntExpr::Call(function, args) if let Some(in_place) = self.in_place(*function) => {
+                return self.inline(*function, &in_place, args, dst);
             }
             IntExpr::Call(function, args) => Op::Call {
                 dst,
@@ -704,12 +704,13 @@ impl Compiler {
             Cond::Remembered(remembered) => {
                 // 1 or 0 into `value`: recalled by the slot's value, or
                 // computed and remembered.
-                let (memo, slot) = (Rc::new(Memo::default()), remembered.slot as Reg);
-                let value = self.temp();
+                let memo = Rc::new(Memo::default());
+                let (value, key) = (self.temp(), self.temp());
                 let mut known = Label::default();
                 let recall = Op::Recall {
                     memo: memo.clone(),
-                    slot,
+                    args: Box::new([remembered.slot as Reg]),
+                    key,
                     dst: value,
                     to: 0,
                 };
@@ -721,7 +722,12 @@ impl Compiler {
                     })
                 };
                 self.choose(&remembered.cond, |c| set(c, 1), |c| set(c, 0));
-                self.ops.push(Op::Remember { memo, slot, value });
+                self.ops.push(Op::Remember {
+                    memo,
+                    key,
+                    value,
+                    height: None,
+                });
                 self.place(known);
                 // `Unless` jumps when the comparison fails.
                 let op = if when { CmpOp::Eq } else { CmpOp::Ne };

@@ -397,20 +397,25 @@ enum Op {
         value: i64,
         to: u32,
     },
-    /// Goes to `to`, `dst` the result, when `memo` knows the result of
-    /// a remembered condition (`Cond::Remembered`) for `slot`'s value.
+    /// Goes to `to`, `dst` the result, when `memo` knows the result for
+    /// the values of `args`: of a remembered condition
+    /// (`Cond::Remembered`) for its slot's value, or of a call run in
+    /// place for its arguments. Otherwise `key` is where the result will
+    /// be kept (`Memo::key`), or -1 where the values are too large to keep.
     Recall {
         memo: Rc<Memo>,
-        slot: Reg,
+        args: Box<[Reg]>,
+        key: Reg,
         dst: Reg,
         to: u32,
     },
-    /// Remembers `value` (1 or 0) as the condition's result for `slot`'s
-    /// value.
+    /// Keeps `value` at `key` unless it is -1, `height` the calls that
+    /// computing it took (none for a condition).
     Remember {
         memo: Rc<Memo>,
-        slot: Reg,
+        key: Reg,
         value: Reg,
+        height: Option<Reg>,
     },
     /// Starts `for slot in low..high` (`..=high` when inclusive), its end
     /// kept in `end`; an empty range goes to `exit`.
@@ -695,8 +700,18 @@ impl Op {
                 calls.iter().for_each(|call| each(call));
                 each(nims);
             }
-            Op::Recall { slot, dst, .. } => each(&[slot, dst]),
-            Op::Remember { slot, value, .. } => each(&[slot, value]),
+            Op::Recall {
+                ref args, key, dst, ..
+            } => {
+                each(args);
+                each(&[key, dst]);
+            }
+            Op::Remember {
+                key, value, height, ..
+            } => {
+                each(&[key, value]);
+                height.iter().for_each(|&r| each(&[r]));
+            }
             Op::Split { values, count, .. } => (values..values + count).for_each(|r| each(&[r])),
             Op::NativeRange {
                 slot,

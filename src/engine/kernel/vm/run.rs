@@ -6,6 +6,7 @@
 
 use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
+use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::{Walk, divisors_in};
 use crate::engine::kernel::{
@@ -276,20 +277,34 @@ pub(super) fn execute<H: Host>(
             }
             Op::Recall {
                 ref memo,
-                slot,
+                ref args,
+                key,
                 dst,
                 to,
             } => {
-                if let Some((value, _)) = memo.get(r.get(slot)) {
-                    r.set(dst, value);
-                    pc = to as usize;
+                let values: [i64; MAX_PARAMS] = r.values(args);
+                match Memo::key(&values[..args.len()]) {
+                    Some(at) => match memo.get(at) {
+                        Some((value, _)) => {
+                            r.set(dst, value);
+                            pc = to as usize;
+                        }
+                        None => r.set(key, at as i64),
+                    },
+                    None => r.set(key, -1),
                 }
             }
             Op::Remember {
                 ref memo,
-                slot,
+                key,
                 value,
-            } => memo.set(r.get(slot), r.get(value), 0),
+                height,
+            } => {
+                if let Ok(at) = usize::try_from(r.get(key)) {
+                    let height = height.map_or(0, |h| r.get(h) as usize);
+                    memo.set(at, r.get(value), height);
+                }
+            }
             Op::Range {
                 slot,
                 low,
