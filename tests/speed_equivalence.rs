@@ -439,6 +439,56 @@ fn errors_the_query_never_reaches_are_not_reported() {
     }
 }
 
+/// `seq` of a family of one integer parameter reads the heaps from its
+/// table, computed bottom-up first, or from its proved period: the values
+/// and the first error in order are the generic search's, a heap the
+/// program cannot vouch for and the heaps after it included.
+#[test]
+fn seq_reads_the_heaps_of_a_family_from_its_table() {
+    let kayles = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t >";
+    let scripts = [
+        format!(
+            "{kayles}
+print(seq(K, 0..=300))
+print(seq(K, 290..310))"
+        ),
+        // K(40) has an option the dense table does not hold.
+        format!(
+            "{kayles}
+game L(n) = < L(n - 1) if n > 0, L(-1) if n == 40, K(n) >
+print(seq(L, 0..=80))"
+        ),
+        // Z(3) divides by zero: the heaps before it are printed.
+        "game Z(n) = < Z(n - 1) if n > 0 and 10 / (n - 3) >= 0 >
+print(seq(Z, 0..=2))
+print(seq(Z, 0..=10))"
+            .to_string(),
+    ];
+    for script in &scripts[..2] {
+        assert_same_as_the_generic_search(script);
+    }
+    let (printed, error) = assert_same_error_as_the_generic_search(&scripts[2]);
+    assert_eq!(printed.trim(), "[0, 0, 0]");
+    assert!(error.contains("division by zero"), "{error}");
+    // Past a proved period, far beyond the table.
+    let script = format!(
+        "{kayles}
+print(g(K(5000)))
+print(seq(K, 1000000000000..1000000000012))"
+    );
+    let (printed, errors) = run_to_strings("t.sg", &script, Settings::default());
+    assert_eq!(errors, None);
+    let period = octal(&[1, 2], 5000);
+    // Kayles has period 12 from heap 72 on.
+    let tail: Vec<String> = (1_000_000_000_000u64..1_000_000_000_012)
+        .map(|n| period[(72 + (n - 72) % 12) as usize].to_string())
+        .collect();
+    assert_eq!(
+        printed.lines().nth(1),
+        Some(format!("[{}]", tail.join(", "))).as_deref()
+    );
+}
+
 #[test]
 fn limits_hold_on_the_fast_path() {
     let kayles = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t >";

@@ -10,7 +10,7 @@ use crate::printer;
 use crate::progress::Task;
 use crate::runtime::Runtime;
 use crate::span::Span;
-use crate::value::{Game, Table, Value};
+use crate::value::{Callable, Game, Table, Value};
 
 mod dot;
 pub mod help;
@@ -260,7 +260,10 @@ fn grundy(it: &mut Interp, game: &Game, span: Span) -> Result<u64> {
 }
 
 /// `seq(F, items)`: `apply` to each item, with a progress bar if it runs
-/// long.
+/// long. The heaps of a family of one integer parameter are computed
+/// bottom-up first, as far as its program vouches for them, and read
+/// straight from its table (or its proved period): no position nor value
+/// built per heap.
 fn sequence(
     it: &mut Interp,
     f: &Value,
@@ -272,11 +275,35 @@ fn sequence(
         ops::Items::List(list, start) => list.len().saturating_sub(*start) as u64,
         ops::Items::Range(low, high) => Value::range_len(*low, *high),
     };
+    let heaps = match (f, &items) {
+        (Value::Func(Callable::Family(family)), &ops::Items::Range(low, high))
+            if high > low && it.fill_heaps(*family, high - 1) =>
+        {
+            Some((*family, high - 1))
+        }
+        _ => None,
+    };
     let task = Task::start("seq", Some(count));
     let mut values = Vec::new();
     for n in items {
         it.tick(span)?;
-        values.push(apply(it, f, vec![n], f_span, span)?);
+        let known = match (heaps, &n) {
+            (Some((family, _)), &Value::Int(n)) => it.heap_value(family, n),
+            _ => None,
+        };
+        let value = match known {
+            Some(value) => Value::Int(value_int(value, span)?),
+            None => {
+                let value = apply(it, f, vec![n], f_span, span)?;
+                // The generic search computed that heap: the program
+                // takes the heaps above it again.
+                if let Some((family, last)) = heaps {
+                    it.fill_heaps(family, last);
+                }
+                value
+            }
+        };
+        values.push(value);
         task.advance();
     }
     Ok(values)

@@ -66,15 +66,24 @@ impl Interp {
 
     /// The value of `pos` by its family's proved period, if it has one.
     pub(super) fn periodic_value(&self, pos: PosId) -> Option<u64> {
-        let Some(Some(periodic)) = self.periods.get(&pos.family) else {
+        if !matches!(self.periods.get(&pos.family), Some(Some(_))) {
             return None;
-        };
+        }
         let n = match self.engine.dense_arg(pos) {
             Some(n) => n,
             None => match *self.engine.args(pos) {
                 [Value::Int(n)] => n,
                 _ => return None,
             },
+        };
+        self.periodic_heap(pos.family, n)
+    }
+
+    /// The value of `family(n)` by the family's proved period, if it has
+    /// one.
+    pub(super) fn periodic_heap(&self, family: FamilyId, n: i64) -> Option<u64> {
+        let Some(Some(periodic)) = self.periods.get(&family) else {
+            return None;
         };
         u64::try_from(n).ok().map(|n| periodic.value(n))
     }

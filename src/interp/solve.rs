@@ -11,7 +11,7 @@ use rustc_hash::FxHashSet;
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Kernel, Known};
-use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Stop, UNKNOWN};
+use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN};
 use crate::lower::program::Body;
 use crate::ops;
 use crate::printer;
@@ -425,6 +425,35 @@ impl Interp {
                 (step / 2).max(1)
             };
         }
+    }
+
+    /// Before `seq` walks the heaps of `family` up to `last`: the values
+    /// below `last` computed bottom-up as far as the family's program
+    /// vouches for them, none by the generic search (a heap it cannot
+    /// vouch for is left to `seq`'s own call of the family, which reports
+    /// what the search reports). Whether `family` is one of one integer
+    /// parameter, whose heaps `heap_value` reads.
+    pub(super) fn fill_heaps(&mut self, family: FamilyId, last: i64) -> bool {
+        if self.engine.shape(family) != Shape::Ints(1) || self.engine.is_instance(family) {
+            return false;
+        }
+        if self.proved_period(family).is_some() {
+            return true;
+        }
+        let Ok(pos) = self.engine.intern(family, &[Value::Int(last)]) else {
+            return false;
+        };
+        if self.engine.dense_arg(pos).is_some() {
+            // A limit or Ctrl-C meets `seq`'s own calls again.
+            let _ = self.fill(pos);
+        }
+        true
+    }
+
+    /// The value of `family(n)`, of one integer parameter, if it is known:
+    /// computed, or read from a proved period. Nothing is interned.
+    pub(super) fn heap_value(&self, family: FamilyId, n: i64) -> Option<u64> {
+        (self.periodic_heap(family, n)).or_else(|| self.engine.value_of_ints(family, &[n]))
     }
 
     /// Whether the options of `family`'s positions name, through other
