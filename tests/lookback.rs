@@ -99,6 +99,27 @@ const GAMES: &[(&str, Rule)] = &[
             moves.map(|k| g[n - k] ^ g[n - k - 1]).collect()
         },
     ),
+    // A residue by the loop's variable: n mod every k, 60 in all.
+    (
+        "game R(n) = < R(n - k) for k in 1..=6 if k <= n and n % k != 0 >",
+        |n, g| take(n, g, (1..=6).filter(|&k| n % k != 0)),
+    ),
+    // `gcd(n, k)` is `gcd(k, n % k)` for k from 1: a function of
+    // residues, whatever it computes.
+    (
+        "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n\
+         game R(n) = < R(n - k) + *(gcd(n, k) % 3) for k in 1..=8 if k <= n and gcd(n, k) != 2 >",
+        |n, g| {
+            let gcd = |mut a: usize, mut b: usize| {
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            let moves = (1..=8.min(n)).filter(|&k| gcd(n, k) != 2);
+            moves.map(|k| g[n - k] ^ (gcd(n, k) % 3) as u64).collect()
+        },
+    ),
 ];
 
 /// A heap far past anything a table could hold.
@@ -171,9 +192,12 @@ fn rules_that_look_unboundedly_far_or_grow_are_not_proved() {
         "game R(n) = < R(n / 2) if n > 0, R(n - 1) if n > 0 >",
         // A residue of n squared: periodic, but not read so.
         "game R(n) = < R(n - 1) if n > 0 and n * n % 7 != 3 >",
-        // A recursive def of the heap.
+        // A recursive def of the heap itself: its ones, a heap away.
+        "def ones(a) = if a == 0 then 0 else a % 2 + ones(a / 2)\n\
+         game R(n) = < R(n - k) for k in 1..=4 if k <= n and ones(n) % 2 == k % 2 >",
+        // A function's value, bounds unknown, moving the heap.
         "def gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n\
-         game R(n) = < R(n - k) for k in 1..=4 if k <= n and gcd(n, k) == 1 >",
+         game R(n) = < R(n - gcd(n, k)) for k in 1..=4 if k <= n >",
         // A split.
         "game R(n) = < R(a) + R(n - 1 - a) for a in 0..n if a < 3 or n - 1 - a < 3 >",
     ];

@@ -42,6 +42,9 @@ impl Lookback {
 /// Past this size, a bound, modulus or window is not worth a proof (and
 /// products of bounds cannot overflow below it).
 const LARGEST: i64 = 1 << 30;
+/// The largest loop variable a heap is taken a remainder by (`n % k`):
+/// the residues of n by every value it takes make the modulus.
+const LARGEST_DIVISOR: i64 = 64;
 
 /// The family's lookback, when its program has that shape: one integer
 /// parameter, options that are sums of its own positions and nim heaps,
@@ -80,6 +83,16 @@ struct Term {
 }
 
 impl Term {
+    /// Any value fixed by the residue (a function's), its bounds unknown:
+    /// compared with another value fixed by the residue it varies, and
+    /// nothing else is read of it (`Analysis::int` refuses it as an
+    /// operand).
+    const ANY: Term = Term {
+        coef: 0,
+        low: -LARGEST,
+        high: LARGEST,
+    };
+
     fn constant(c: i64) -> Term {
         Term {
             coef: 0,
@@ -190,7 +203,7 @@ impl Analysis {
             self.window = self.window.max(-arg.low);
         }
         for nim in nims {
-            if self.int(nim)?.coef != 0 {
+            if self.value(nim)?.coef != 0 {
                 return None;
             }
         }
@@ -262,7 +275,14 @@ impl Analysis {
         }
     }
 
+    /// `e` as a term, not `Term::ANY`: an operand whose bounds count.
     fn int(&mut self, e: &IntExpr) -> Option<Term> {
+        self.value(e).filter(|term| *term != Term::ANY)
+    }
+
+    /// `e` as a term, possibly `Term::ANY` (a function's value): what a
+    /// comparison or a nim heap reads.
+    fn value(&mut self, e: &IntExpr) -> Option<Term> {
         match e {
             IntExpr::Affine(affine) => {
                 let mut sum = Term::constant(affine.constant);
@@ -274,8 +294,17 @@ impl Analysis {
             }
             IntExpr::Large(c) => Term::constant(*c).checked(),
             IntExpr::Binary(op, a, b) => {
-                let (a, b) = (self.int(a)?, self.int(b)?);
-                self.binary(*op, a, b)
+                let (a, b) = (self.value(a)?, self.int(b)?);
+                match (a == Term::ANY, op, b.value()) {
+                    // Whatever it is, its remainder by k lies in 0..k.
+                    (true, IntOp::Mod, Some(k)) if k > 0 => Some(Term {
+                        coef: 0,
+                        low: 0,
+                        high: k - 1,
+                    }),
+                    (true, ..) => None,
+                    (false, ..) => self.binary(*op, a, b),
+                }
             }
             IntExpr::Abs(a) => {
                 let a = self.int(a)?;
@@ -307,6 +336,16 @@ impl Analysis {
                 Truth::Always(false) => self.int(b),
                 Truth::Varies => self.int(a)?.join(self.int(b)?),
             },
+            // A function of values fixed by the residue is: its value,
+            // whatever it is, too.
+            IntExpr::Call(_, args) => {
+                for arg in args {
+                    if self.int(arg)?.coef != 0 {
+                        return None;
+                    }
+                }
+                Some(Term::ANY)
+            }
             _ => None,
         }
     }
@@ -345,6 +384,21 @@ impl Analysis {
                     coef: a.coef / k,
                     low: x.min(y),
                     high: x.max(y),
+                })
+            }
+            IntOp::Mod if b.coef == 0 && b.low >= 1 && b.low < b.high => {
+                // By a loop variable: `n % k` reads n mod every k it takes.
+                if a.coef != 0 {
+                    if b.high > LARGEST_DIVISOR {
+                        return None;
+                    }
+                    let every = (b.low..=b.high).try_fold(1, lcm)?;
+                    self.modulus = lcm(self.modulus, every)?;
+                }
+                Some(Term {
+                    coef: 0,
+                    low: 0,
+                    high: b.high - 1,
                 })
             }
             IntOp::Mod => {
@@ -413,7 +467,7 @@ impl Analysis {
         match cond {
             Cond::Const(b) => Some(Truth::Always(*b)),
             Cond::Cmp(op, a, b) => {
-                let (a, b) = (self.int(a)?, self.int(b)?);
+                let (a, b) = (self.value(a)?, self.value(b)?);
                 self.compare(*op, a, b)
             }
             Cond::Not(c) => Some(match self.truth(c)? {
@@ -436,6 +490,9 @@ impl Analysis {
 
     /// `a op b` for a large heap.
     fn compare(&mut self, op: CmpOp, a: Term, b: Term) -> Option<Truth> {
+        if a == Term::ANY || b == Term::ANY {
+            return (a.coef == 0 && b.coef == 0).then_some(Truth::Varies);
+        }
         let d = a.add(b.scale(-1)?)?;
         if d.coef != 0 {
             self.settle(d);

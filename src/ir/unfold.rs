@@ -54,12 +54,18 @@ fn unfold(e: &IntExpr, ranges: &Ranges, functions: &[IntFunction]) -> IntExpr {
         if !args.iter().all(|arg| matches!(arg, IntExpr::Affine(_))) {
             return None;
         }
-        let body = functions.get(*function)?.body.on_args(args)?;
-        let IntExpr::Select(test, then, otherwise) = body else {
+        let body = &functions.get(*function)?.body;
+        if !matches!(body, IntExpr::Select(..)) {
             return None;
-        };
-        let settled = ranges.settle(&test);
-        (settled != *test).then(|| IntExpr::select(settled, *then, *otherwise))
+        }
+        match body.on_args(args)? {
+            IntExpr::Select(test, then, otherwise) => {
+                let settled = ranges.settle(&test);
+                (settled != *test).then(|| IntExpr::select(settled, *then, *otherwise))
+            }
+            // Decided by the arguments alone (`gcd(n, 3)`).
+            branch => Some(branch),
+        }
     })
 }
 
