@@ -10,7 +10,10 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{CHOMP, assert_same_as_the_generic_search, chomp, mex, run_binary, wythoff};
+use common::{
+    CHOMP, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp, mex,
+    run_binary, wythoff,
+};
 use sprague::engine::Limits;
 use sprague::run::{Settings, run_to_strings};
 
@@ -192,4 +195,26 @@ fn a_generic_family_named_by_a_program_is_searched_only_where_named() {
         let none = "\n0 positions computed by the generic search";
         assert!(report.contains(none), "{b}\n{report}");
     }
+}
+
+/// A fill asks for a position of another family that lies on a cycle
+/// (`H(1, 0)` is its own option): a query that reaches it reports the
+/// cycle, as the generic search does, where the fill asked for it again
+/// and again for ever; a query that does not reach it has its value.
+#[test]
+fn a_cycle_a_fill_meets_in_another_family_is_the_querys_only() {
+    let h = "game H(a, b) = < H(a - a / 2, b) if a != 0, H(a, k) for k in 0..b >\n";
+    let script = format!("{h}game F(n) = < H(2, 0) >\nprint(g(F(1)))");
+    let (printed, error) = assert_same_error_as_the_generic_search(&script);
+    assert_eq!(printed, "");
+    assert!(
+        error.contains("the game has a cycle: H(1, 0) → H(1, 0)"),
+        "{error}"
+    );
+    let script = format!(
+        "{h}game F(n) = < F(n - 1) if n > 0, H(2, 0) if n == 5 >\nprint(g(F(3)))\nprint(g(F(7)))"
+    );
+    let (printed, error) = assert_same_error_as_the_generic_search(&script);
+    assert_eq!(printed.trim(), "1");
+    assert!(error.contains("the game has a cycle"), "{error}");
 }

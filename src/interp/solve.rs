@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
@@ -186,8 +186,9 @@ impl Interp {
         let mut solved: u32 = 0;
         let mut pending = Pending::default();
         // The positions a bottom-up fill asked for before the one it was
-        // computing: the query may never reach them.
-        let mut speculative = FxHashSet::default();
+        // computing (its own, or another family's it names), with the
+        // family filled: the query may never reach them.
+        let mut speculative = FxHashMap::default();
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
@@ -208,7 +209,7 @@ impl Interp {
                     continue;
                 }
                 Ok(Fill::First(blocked)) => {
-                    speculative.insert(blocked);
+                    speculative.insert(blocked, pos.family);
                     stack.push(blocked);
                     continue;
                 }
@@ -320,19 +321,20 @@ impl Interp {
     /// Gives up the computation of a position a fill asked for, and of
     /// everything above it on the stack, when it met an error or a cycle:
     /// the query may not reach that position, and where it does, the search
-    /// meets the error again and reports it. The family's fills stop, so
-    /// its positions are searched from the query down. `false` when no such
-    /// position is on the stack: the error is the query's.
+    /// meets the error again and reports it. The fills of the family that
+    /// asked for it stop, so that its positions are searched from the
+    /// query down (and the fill does not ask for it again). `false` when
+    /// no such position is on the stack: the error is the query's.
     fn abandon(
         &mut self,
         stack: &mut Vec<PosId>,
-        speculative: &mut FxHashSet<PosId>,
+        speculative: &mut FxHashMap<PosId, FamilyId>,
         pending: &mut Pending,
     ) -> bool {
-        let Some(at) = stack.iter().position(|pos| speculative.contains(pos)) else {
+        let Some(at) = stack.iter().position(|pos| speculative.contains_key(pos)) else {
             return false;
         };
-        self.unfilled.insert(stack[at].family);
+        self.unfilled.insert(speculative[&stack[at]]);
         for pos in stack.drain(at..) {
             if self.engine.value(pos) == IN_PROGRESS {
                 self.engine.set_value(pos, UNKNOWN);
