@@ -261,6 +261,23 @@ fn filters_holding_on_a_prefix_end_their_loops() {
         assert!(ir.contains(" while "), "{ir}");
         assert!(!ir.contains(" if "), "{ir}");
     }
+    // A quotient by a constant rises with what it divides: the
+    // subtraction of triangular numbers is a loop over them.
+    let triangular =
+        "game S(n) = < S(n - k * (k + 1) / 2) for k in 1..=n if k * (k + 1) / 2 <= n >";
+    let mut t: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        let moves = (1..).map(|k| k * (k + 1) / 2).take_while(|&m| m <= n);
+        t.push(mex(moves.map(|m| t[n - m])));
+    }
+    let shown: Vec<String> = t.iter().map(u64::to_string).collect();
+    let printed = assert_same_as_the_generic_search(&format!(
+        "{triangular}
+seq(S, 0..=3000)"
+    ));
+    assert_eq!(printed.trim(), format!("[{}]", shown.join(", ")));
+    let ir = ir_of(triangular);
+    assert!(ir.contains(" while (k * (k + 1)) / 2 <= n"), "{ir}");
     // Two filters, each ending the loop; a product of a parameter and the
     // variable does not rise for certain, so it stays a filter.
     let both = "game T(n) = < T(n - k) for k in 1..=n if k * k <= n if 3 * k * (k + 1) < 2 * n + 7, \

@@ -218,6 +218,11 @@ fn native_loops_take_their_values_from_the_code() {
         "let moves = [k for k in 1..=20 if k % 3 != 0]\n\
          game G(n) = < G(n - k) + *(n % 2) for k in moves if k <= n >",
         "game G(n) = < G(n - k * k) for k in 1..=n if k * k <= n >",
+        // Triangular and pentagonal numbers are curves (exact quotients);
+        // half a square is not (it moves by 0, 2, 2, 4, 4, …).
+        "game G(n) = < G(n - k * (k + 1) / 2) for k in 1..=n if k * (k + 1) / 2 <= n >",
+        "game G(n) = < G(n - k * (3 * k - 1) / 2) + *(n % 3) for k in 1..=n if k * (3 * k - 1) / 2 <= n >",
+        "game G(n) = < G(n - k * k / 2 - 1) for k in 0..=n if k * k / 2 + 1 <= n >",
         "game G(n) = < G(n - k) + *(n / d % 2) for d in 0..3 for k in 1..=d if k <= n >",
     ];
     for game in games {

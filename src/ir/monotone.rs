@@ -68,8 +68,8 @@ fn at_least_zero(low: &IntExpr) -> bool {
 /// Whether `cond` holds for the values of `k` from 0 up to some point and
 /// for none after, failing to evaluate (an overflow) only on a suffix:
 /// `f(k) <= g` or `g >= f(k)` (strict too), `f` rising with `k` and `g`
-/// not reading it, both made of slots, constants, `+` and `*` only, and
-/// `f` not affine.
+/// not reading it, both made of slots, constants, `+`, `*`, powers and
+/// floor divisions by positive constants, and `f` not affine.
 fn holds_on_a_prefix(cond: &Cond, k: usize) -> bool {
     let (rising, other) = match cond {
         Cond::Cmp(CmpOp::Le | CmpOp::Lt, f, g) | Cond::Cmp(CmpOp::Ge | CmpOp::Gt, g, f) => (f, g),
@@ -87,12 +87,16 @@ fn rises(e: &IntExpr, k: usize) -> bool {
     match e {
         IntExpr::Affine(_) => e.linear_in(k).is_some_and(|(slope, _)| slope >= 0),
         IntExpr::Binary(IntOp::Add, a, b) => rises(a, k) && rises(b, k),
+        // Floor division by a positive constant keeps the order, and
+        // cannot overflow.
+        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => rises(a, k),
         _ => rises_from_zero(e, k),
     }
 }
 
 /// Whether `e` is at least 0 and never falls as `k` rises from 0: sums,
-/// products and constant powers of `k` and constants at least 0.
+/// products, constant powers and quotients by positive constants of `k`
+/// and constants at least 0.
 fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
     match e {
         IntExpr::Affine(_) => e
@@ -104,6 +108,9 @@ fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
         }
         IntExpr::Binary(IntOp::Pow, a, b) => {
             rises_from_zero(a, k) && b.as_constant().is_some_and(|c| c >= 0)
+        }
+        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => {
+            rises_from_zero(a, k)
         }
         _ => false,
     }

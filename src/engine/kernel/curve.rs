@@ -27,7 +27,8 @@ pub(super) fn is_curve(element: &Element) -> bool {
 }
 
 /// The degree of `e` in `slot`, if `e` is made of `+`, `-` and `*` over
-/// slots and constants.
+/// slots and constants, and of quotients by a constant that are exact
+/// polynomials (`k * (k + 1) / 2`, see `exact`).
 fn degree(e: &IntExpr, slot: usize) -> Option<u32> {
     match e {
         IntExpr::Affine(_) => Some(u32::from(e.uses(slot))),
@@ -36,6 +37,48 @@ fn degree(e: &IntExpr, slot: usize) -> Option<u32> {
             Some(degree(a, slot)?.max(degree(b, slot)?))
         }
         IntExpr::Binary(IntOp::Mul, a, b) => Some(degree(a, slot)? + degree(b, slot)?),
+        IntExpr::Binary(IntOp::Div, a, d) => {
+            let d = d.as_constant().filter(|&d| d > 0)?;
+            exact(a, slot, d).then_some(degree(a, slot)?)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `q / d` is a polynomial in `slot` wherever the rest is fixed:
+/// `q`'s terms in `slot` have constant coefficients `c1·k + c2·k²` with
+/// `q(k + 1) − q(k) = c1 + c2·(2k + 1)` a multiple of `d` for every `k`,
+/// so `q mod d` does not move with `k` and `floor(q / d)` is `(q − r) / d`.
+fn exact(q: &IntExpr, slot: usize, d: i64) -> bool {
+    coefficients(q, slot).is_some_and(|(c1, c2)| (2 * c2) % d == 0 && (c1 + c2) % d == 0)
+}
+
+/// The coefficients `(c1, c2)` of `slot` and its square in `e`, when both
+/// are constants (the rest may read other slots) and `e` is of degree at
+/// most 2 in it.
+fn coefficients(e: &IntExpr, slot: usize) -> Option<(i64, i64)> {
+    let small = |x: i64| (x.unsigned_abs() < 1 << 20).then_some(x);
+    match e {
+        IntExpr::Affine(_) => Some((small(e.step(slot)?)?, 0)),
+        IntExpr::Large(_) => Some((0, 0)),
+        IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub), a, b) => {
+            let sign = if *op == IntOp::Add { 1 } else { -1 };
+            let ((a1, a2), (b1, b2)) = (coefficients(a, slot)?, coefficients(b, slot)?);
+            Some((small(a1 + sign * b1)?, small(a2 + sign * b2)?))
+        }
+        IntExpr::Binary(IntOp::Mul, a, b) => {
+            // (sa·k + ra)(sb·k + rb), each rest a constant where the other
+            // moves with k.
+            let ((sa, a2), (sb, b2)) = (coefficients(a, slot)?, coefficients(b, slot)?);
+            let rest = |e: &IntExpr| e.linear_in(slot).and_then(|(_, r)| r.as_constant());
+            let (ra, rb) = (rest(a), rest(b));
+            match (sa, a2, sb, b2) {
+                (0, 0, _, _) => Some((small(sb * ra?)?, small(b2 * ra?)?)),
+                (_, _, 0, 0) => Some((small(sa * rb?)?, small(a2 * rb?)?)),
+                (_, 0, _, 0) => Some((small(sa * rb? + sb * ra?)?, small(sa * sb)?)),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -130,6 +173,8 @@ fn spread(e: &IntExpr, slots: &[i64], x: usize, (low, high): (i64, i64)) -> Opti
                     let products = [a0 * b0, a0 * b1, a1 * b0, a1 * b1];
                     (*products.iter().min()?, *products.iter().max()?)
                 }
+                // By a positive constant (`degree`): the order kept.
+                IntOp::Div if b0 == b1 && b0 > 0 => (a0.div_euclid(b0), a1.div_euclid(b0)),
                 _ => return None,
             }
         }
