@@ -422,3 +422,39 @@ fn results_of_recursive_defs_on_small_arguments_are_recalled() {
     let none = "\n0 positions computed by the generic search";
     assert!(report.contains(none), "{report}");
 }
+
+/// A loop over constants some of which lie past the bound the VM's
+/// arithmetic keeps (`2 ** i` for `i` up to 39) walks those its bounds let
+/// through (`p <= n`); a position whose bounds would walk one is left to
+/// the generic search.
+#[test]
+fn constants_past_the_slot_bound_are_listed_not_walked() {
+    let pows = "let pows = [2 ** i for i in 0..40]\n";
+    let script =
+        format!("{pows}game F(n) = < F(n - p) for p in pows if p <= n >\nprint(seq(F, 0..=3000))");
+    let printed = assert_same_as_the_generic_search(&script);
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        let moves = (0..40).map(|i| 1usize << i).take_while(|&p| p <= n);
+        values.push(mex(moves.map(|p| values[n - p])));
+    }
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+    assert!(
+        report.contains("\n0 positions computed by the generic search"),
+        "{report}"
+    );
+    // Every position but the first walks 2^32 and past: the generic
+    // search's.
+    let script = format!(
+        "{pows}game G(n) = < G(n - 1) + *(p % 5) for p in pows if n > 0 and p < 2 ** 35 >\n\
+         print(seq(G, 0..=20))"
+    );
+    assert_same_as_the_generic_search(&script);
+    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+    assert!(
+        report.contains("\n20 positions computed by the generic search"),
+        "{report}"
+    );
+}

@@ -14,7 +14,7 @@ use super::pairs::find_split;
 use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, IntOp, Iter,
-    MAX_SLOTS, OptionValue, SLOT_BOUND, UNROLL,
+    MAX_SLOTS, OptionValue, UNROLL,
 };
 
 /// The longest constant loop whose filters are evaluated when the IR is
@@ -325,10 +325,9 @@ fn narrow_with(mut element: Element, bound: fn(&Cond, usize) -> Option<Bound>) -
         };
         let x = *x;
         let sorted = match constants(iter) {
+            // Constants past the slot bound stay listed: the VM gives up
+            // on a position whose bounds would walk one.
             Some(mut values) if values.len() > UNROLL && matches!(iter, Iter::List(_)) => {
-                if values.iter().any(|v| v.unsigned_abs() >= SLOT_BOUND as u64) {
-                    continue;
-                }
                 values.sort_unstable();
                 values.dedup();
                 Some(values)

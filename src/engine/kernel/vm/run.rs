@@ -475,7 +475,7 @@ pub(super) fn execute<H: Host>(
                 high,
                 slot,
                 exit,
-            } => match sorted_within(constants, r.get(low), r.get(high)).first() {
+            } => match sorted_within(constants, r.get(low), r.get(high))?.first() {
                 Some(&first) => r.set(slot, first),
                 None => pc = exit as usize,
             },
@@ -489,7 +489,7 @@ pub(super) fn execute<H: Host>(
                 exit,
             } => {
                 let (first, count) = (values as usize, count as usize);
-                let chosen = sorted_within(constants, r.get(low), r.get(high));
+                let chosen = sorted_within(constants, r.get(low), r.get(high))?;
                 // The loop's variable is no curve's.
                 let (slot, walked) = (0, Walked::Constants(chosen));
                 if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
@@ -666,16 +666,20 @@ pub(super) enum Walked<'a> {
     Constants(&'a [i64]),
 }
 
-/// The constants in `values` (ascending) within `a..b`.
-fn sorted_within(values: &[i64], a: i64, b: i64) -> &[i64] {
-    match (values.first(), values.last()) {
+/// The constants in `values` (ascending) within `a..b`; `None` where one
+/// of them lies past the slot bound: constants past it may be listed (`2
+/// ** i for i in 0..40`), never walked.
+fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
+    let chosen = match (values.first(), values.last()) {
         // Every constant, as for most positions: no search.
         (Some(&first), Some(&last)) if a <= first && last < b => values,
         _ => {
             let from = values.partition_point(|&v| v < a);
             &values[from..values.partition_point(|&v| v < b).max(from)]
         }
-    }
+    };
+    let within = |v: Option<&i64>| v.is_none_or(|v| v.unsigned_abs() < SLOT_BOUND as u64);
+    (within(chosen.first()) && within(chosen.last())).then_some(chosen)
 }
 
 /// Lays the items of `source` on `items`, a range of divisors within
@@ -696,7 +700,7 @@ fn lay(
             values,
             regs[low as usize],
             regs[high as usize],
-        )),
+        )?),
         Source::Constants(ref values) => items.extend_from_slice(values),
         Source::Regs { first, count } => {
             let first = first as usize;
