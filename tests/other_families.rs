@@ -218,3 +218,31 @@ fn a_cycle_a_fill_meets_in_another_family_is_the_querys_only() {
     assert_eq!(printed.trim(), "1");
     assert!(error.contains("the game has a cycle"), "{error}");
 }
+
+/// A `def` that gives a game is inlined where a sum's term is: its
+/// body's positions and heaps, its arguments bound. In options and as a
+/// body, against the generic search, no position left to it.
+#[test]
+fn a_def_giving_a_game_is_a_term_of_the_sum() {
+    let script = "game B(n) = < B(n - k) for k in {1, 3, 4} if k <= n >\n\
+                  def other(n) = B(n)\n\
+                  def pair(a, h) = other(a) + *(h % 3)\n\
+                  game F(n) = < F(a) + other(n - a - 1) for a in 0..n >\n\
+                  game G(n) = if n < 5 then pair(n, n) else < G(n - k) + pair(k, n) for k in 1..=5 >\n\
+                  print(seq(F, 0..=60))\nprint(seq(G, 0..=60))";
+    let printed = printed_by_programs_alone(script);
+    let b = |n: usize| [0, 1, 0, 1, 2, 3, 2][n % 7] as u64;
+    let mut f: Vec<u64> = Vec::new();
+    for n in 0..=60 {
+        f.push(mex((0..n).map(|a| f[a] ^ b(n - a - 1))));
+    }
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=60 {
+        let pair = |a: usize, h: usize| b(a) ^ (h % 3) as u64;
+        g.push(match n < 5 {
+            true => pair(n, n),
+            false => mex((1..=5).map(|k| g[n - k] ^ pair(k, n))),
+        });
+    }
+    assert_eq!(printed, format!("{}\n{}\n", listed(f), listed(g)));
+}

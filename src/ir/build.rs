@@ -589,6 +589,15 @@ impl Translator<'_> {
                     out.nims.push(value);
                     Some(())
                 }
+                // A `def` giving a game: its body's terms, its arguments
+                // bound (`def other(n) = B(n)`).
+                ExprKind::Var(name)
+                    if let Some(Global::Def(id)) = self.global(name)
+                        && !self.recursive(id) =>
+                {
+                    self.inline(name, args, e.span, |t, body| t.terms(body, out))
+                        .flatten()
+                }
                 ExprKind::Var(name) if matches!(self.global(name), Some(Global::Family(_))) => self
                     .fail(
                         e.span,
