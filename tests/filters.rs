@@ -411,3 +411,30 @@ fn comparisons_of_constants_left_by_unrolling_are_folded() {
     assert!(ir.contains("R(n - 4) if 4 <= n if n % 3 == 2\n"), "{ir}");
     assert_same_as_the_generic_search(script);
 }
+
+/// A bound after a filter that may fail is not moved into the loop: for
+/// the values it drops (`k >= 3`), the filter before it would have failed
+/// (`n / (k - 3)` at 3, `S[2]`), and the search reports that error.
+#[test]
+fn a_bound_stays_behind_a_filter_that_may_fail() {
+    let games = [
+        (
+            "game F(n) = < F(n - k) for k in 1..=n if n / (k - 3) <= 0 if k < 3 >",
+            "division by zero",
+        ),
+        (
+            "game F(n) = < F(n - k) for k in 1..=n if n / (k - 3) <= 0 and k < 3 >",
+            "division by zero",
+        ),
+        (
+            "let S = [5, 6]\ngame F(n) = < F(n - k) for k in 1..=n if S[k] > 0 if k < 2 >",
+            "out of range",
+        ),
+    ];
+    for (game, message) in games {
+        let script = format!("{game}\nprint(seq(F, 0..=1))\nprint(seq(F, 0..=10))");
+        let (printed, error) = assert_same_error_as_the_generic_search(&script);
+        assert_eq!(printed.trim(), "[0, 1]", "{game}");
+        assert!(error.contains(message), "{game}\n{error}");
+    }
+}

@@ -363,6 +363,12 @@ fn narrow_with(mut element: Element, bound: fn(&Cond, usize) -> Option<Bound>) -
         let mut j = i + 1;
         while let Some(Clause::If(cond)) = element.clauses.get(j) {
             let Some(Bound { at_least, below }) = bound(cond, x) else {
+                // A bound after a filter that may fail stays behind it:
+                // moved into the loop, it would hide that filter's error
+                // for the values it drops.
+                if !cannot_fail(cond) {
+                    break;
+                }
                 j += 1;
                 continue;
             };
