@@ -370,3 +370,20 @@ proptest! {
         prop_assert_eq!(ints(&results[1]), g[9000..].to_vec(), "{}\n{}", found, script);
     }
 }
+
+/// A period sought below a heap too small to show it (the rule changes at
+/// 4145) is sought again below a larger heap, not given up for good.
+#[test]
+fn a_period_not_found_below_a_small_heap_is_sought_below_a_larger_one() {
+    let game = "game F(n) = < F(n - k) for k in 1..=min(n, 3) if n != 4145 >";
+    let rule: Rule = |n, g| match n == 4145 {
+        true => Vec::new(),
+        false => take(n, g, 1..=3),
+    };
+    let values = plain(rule, 9000);
+    let at = |n: u64| values[(4145 + (n - 4145) % 4) as usize];
+    for first in ["g(F(4096))", "seq(F, 0..=4096)"] {
+        let results = run_json(&format!("{game}\n{first}\ng(F({HUGE}))"));
+        assert_eq!(results[1], at(HUGE), "{first}");
+    }
+}

@@ -72,8 +72,9 @@ pub struct Interp {
     /// from integer programs), per family, for `:stats`, `--stats` and the
     /// tests of fallbacks.
     searched: rustc_hash::FxHashMap<FamilyId, u64>,
-    /// Each family's proved period, once proved (`None`: tried, none).
-    periods: rustc_hash::FxHashMap<FamilyId, Option<periodic::Periodic>>,
+    /// Each family's proved period, once proved, or the heaps a proof was
+    /// sought below without one (`periodic::Tried`).
+    periods: rustc_hash::FxHashMap<FamilyId, Result<periodic::Periodic, periodic::Tried>>,
     /// The last value an expression statement printed: `_`.
     last_result: Option<Value>,
     /// The options an integer program lists during the search, reused.

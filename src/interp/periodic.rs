@@ -19,6 +19,14 @@ const PROVE_FROM: i64 = 1 << 12;
 /// The most heaps computed while looking for a proof before a large heap.
 const PROOF_CAP: usize = 1 << 20;
 
+/// What sought a family's period without finding one.
+pub(super) enum Tried {
+    /// No theorem applies to its definition.
+    NoTheorem,
+    /// The heaps below this many showed none.
+    Below(usize),
+}
+
 /// A proved period: the values of the heaps below `preperiod + period`,
 /// then those values again with period `period`, forever.
 pub(super) struct Periodic {
@@ -53,12 +61,12 @@ impl Interp {
             period,
             head,
         };
-        self.periods.insert(family, Some(periodic));
+        self.periods.insert(family, Ok(periodic));
     }
 
     /// The preperiod and period proved for `family`, if one was.
     pub(super) fn proved_period(&self, family: FamilyId) -> Option<(usize, usize)> {
-        let Some(Some(periodic)) = self.periods.get(&family) else {
+        let Some(Ok(periodic)) = self.periods.get(&family) else {
             return None;
         };
         Some((periodic.preperiod, periodic.period))
@@ -66,7 +74,7 @@ impl Interp {
 
     /// The value of `pos` by its family's proved period, if it has one.
     pub(super) fn periodic_value(&self, pos: PosId) -> Option<u64> {
-        if !matches!(self.periods.get(&pos.family), Some(Some(_))) {
+        if !matches!(self.periods.get(&pos.family), Some(Ok(_))) {
             return None;
         }
         let n = match self.engine.dense_arg(pos) {
@@ -82,7 +90,7 @@ impl Interp {
     /// The value of `family(n)` by the family's proved period, if it has
     /// one.
     pub(super) fn periodic_heap(&self, family: FamilyId, n: i64) -> Option<u64> {
-        let Some(Some(periodic)) = self.periods.get(&family) else {
+        let Some(Ok(periodic)) = self.periods.get(&family) else {
             return None;
         };
         u64::try_from(n).ok().map(|n| periodic.value(n))
@@ -107,23 +115,31 @@ impl Interp {
         args: &[Value],
         span: Span,
     ) -> Result<bool> {
-        if !self.periods.contains_key(&family)
-            && let [Value::Int(n)] = *args
+        if let [Value::Int(n)] = *args
             && n >= PROVE_FROM
         {
-            self.prove_below(family, n as u64, span)?;
+            let largest = (n as u64).min(PROOF_CAP as u64) as usize;
+            let tried = match self.periods.get(&family) {
+                None => Some(0),
+                Some(Err(Tried::Below(below))) => Some(*below),
+                Some(Err(Tried::NoTheorem) | Ok(_)) => None,
+            };
+            if tried.is_some_and(|below| below < largest) {
+                self.prove_below(family, largest, span)?;
+            }
         }
-        Ok(matches!(self.periods.get(&family), Some(Some(_))))
+        Ok(matches!(self.periods.get(&family), Some(Ok(_))))
     }
 
-    /// Proves `family`'s period from the heaps below `n`, if a theorem
-    /// applies; tried once per family.
-    fn prove_below(&mut self, family: FamilyId, n: u64, span: Span) -> Result<()> {
-        self.periods.insert(family, None);
+    /// Proves `family`'s period from the heaps below `largest`, if a
+    /// theorem applies: tried again for a larger heap, never again when
+    /// no theorem does.
+    fn prove_below(&mut self, family: FamilyId, largest: usize, span: Span) -> Result<()> {
+        self.periods.insert(family, Err(Tried::NoTheorem));
         let Some(proof) = Proof::of(self, family, span)? else {
             return Ok(());
         };
-        let largest = n.min(PROOF_CAP as u64) as usize;
+        self.periods.insert(family, Err(Tried::Below(largest)));
         let mut bound = FIRST_BOUND.min(largest);
         loop {
             let values = self.heaps_below(family, bound, span)?;
