@@ -387,3 +387,19 @@ fn a_period_not_found_below_a_small_heap_is_sought_below_a_larger_one() {
         assert_eq!(results[1], at(HUGE), "{first}");
     }
 }
+
+/// A heap far past the table that another family's option names is read
+/// from its family's proved period, as a heap asked for directly is.
+#[test]
+fn a_huge_heap_an_option_names_is_read_from_its_period() {
+    let script = "game H(n) = < H(n - k) for k in {1, 3, 4} if k <= n >\n\
+                  game F(n) = < F(n - k) + H(1000000000000 + n * k) for k in 1..=min(n, 3) >\n\
+                  seq(F, 0..=40)";
+    let h = |n: usize| [0, 1, 0, 1, 2, 3, 2][n % 7];
+    let mut f: Vec<u64> = Vec::new();
+    for n in 0..=40 {
+        let options = (1..=n.min(3)).map(|k| f[n - k] ^ h(1_000_000_000_000 + n * k));
+        f.push(mex(options));
+    }
+    assert_eq!(ints(&run_json(script)[0]), f);
+}

@@ -100,24 +100,18 @@ impl Interp {
     /// prove (`Proof::of`), is computed: computes the heaps below it in
     /// doubling steps and stops as soon as the theorem proves a period.
     pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
-        if pos.family != LITERALS {
-            let args = self.engine.args(pos).into_owned();
-            self.prove_heap(pos.family, &args, span)?;
-        }
+        let heap = match *self.engine.args(pos) {
+            [Value::Int(n)] if pos.family != LITERALS => n,
+            _ => return Ok(()),
+        };
+        self.prove_heap(pos.family, heap, span)?;
         Ok(())
     }
 
-    /// `prove_before` for the heap `family(args)`, not interned yet: whether
+    /// `prove_before` for the heap `family(n)`, not interned yet: whether
     /// the family has a proved period.
-    pub(super) fn prove_heap(
-        &mut self,
-        family: FamilyId,
-        args: &[Value],
-        span: Span,
-    ) -> Result<bool> {
-        if let [Value::Int(n)] = *args
-            && n >= PROVE_FROM
-        {
+    pub(super) fn prove_heap(&mut self, family: FamilyId, n: i64, span: Span) -> Result<bool> {
+        if n >= PROVE_FROM {
             let largest = (n as u64).min(PROOF_CAP as u64) as usize;
             let tried = match self.periods.get(&family) {
                 None => Some(0),

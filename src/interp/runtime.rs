@@ -141,7 +141,10 @@ impl Runtime for Interp {
             None => match self.engine.intern(family, args) {
                 // A heap past what the dense table can hold: read from a
                 // proved period if there is one.
-                Err(Stop::TooManyPositions(_)) if self.prove_heap(family, args, span)? => {
+                Err(Stop::TooManyPositions(_))
+                    if let [Value::Int(n)] = *args
+                        && self.prove_heap(family, n, span)? =>
+                {
                     self.engine.intern_sparse(family, args)
                 }
                 pos => pos,

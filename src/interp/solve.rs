@@ -196,6 +196,14 @@ impl Interp {
                 pending.forget(pos);
                 continue;
             }
+            // A large heap kept apart from the dense table (one an option
+            // names, far above the query): read from a proved period if a
+            // theorem gives one.
+            if self.engine.dense_arg(pos).is_none()
+                && let Err(error) = self.prove_before(pos, span)
+            {
+                return Err(self.unwind(&stack, error));
+            }
             if let Some(value) = self.periodic_value(pos) {
                 self.engine.set_value(pos, value);
                 stack.pop();
