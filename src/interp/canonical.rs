@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Interp;
 use super::solve::Expansion;
@@ -26,9 +26,14 @@ impl Interp {
     /// are.
     pub fn options(&mut self, game: &Game, span: Span) -> Result<Vec<Game>> {
         let raw = self.raw_options(game, span)?;
-        let mut seen = rustc_hash::FxHashSet::default();
+        let (mut seen, mut seen_raw) = (FxHashSet::default(), FxHashSet::default());
         let mut distinct = Vec::with_capacity(raw.len());
         for option in raw {
+            // The same option given again has the same canonical form,
+            // which may cost an expansion: found once.
+            if !seen_raw.insert(option.clone()) {
+                continue;
+            }
             let option = self.canonical(option, span)?;
             if seen.insert(option.clone()) {
                 distinct.push(option);
