@@ -157,6 +157,43 @@ fn boards_are_integer_parameters_spelled_as_lists() {
     assert_eq!(generic_sequence(&script), xor);
 }
 
+/// A board named by a comprehension over a constant range (`[if j == i
+/// then h[j] - k else h[j] for j in 0..3]`, `i` a loop over the places)
+/// or over the board itself (`[x - k for x in h]`) is still a board: the
+/// literal spelling's elements (its loop variable in another slot), the
+/// generic search's values; a loop variable over a range outside the
+/// board is no board.
+#[test]
+fn boards_named_by_comprehensions_stay_boards() {
+    let literal = "game N(h) = < N([h[0] - k, h[1], h[2]]) for k in 1..=h[0], \
+                   N([h[0], h[1] - k, h[2]]) for k in 1..=h[1], N([h[0], h[1], h[2] - k]) for k in 1..=h[2], \
+                   N([h[0] - k, h[1] - k, h[2] - k]) for k in 1..=min(h) >";
+    let comprehensions = "game N(h) = < N([if j == i then h[j] - k else h[j] for j in 0..3]) \
+                          for i in 0..3 for k in 1..=h[i], N([x - k for x in h]) for k in 1..=min(h) >";
+    for game in [literal, comprehensions] {
+        let kernel = kernel_of(game, "N").expect("an integer program");
+        assert!(!kernel.list && kernel.elements.len() == 4, "{game}");
+        let script = format!("{game}\n[g(N([a, b, c])) for a in 0..7 for b in 0..7 for c in 0..7]");
+        let values = single_sequence(&script);
+        assert_eq!(values, generic_sequence(&script), "{game}");
+        assert_eq!(
+            values,
+            single_sequence(&script.replace(comprehensions, literal))
+        );
+    }
+    // Two heaps at once, the second place after the first.
+    let two = "game M(h) = < M([if j == i or j == l then h[j] - k else h[j] for j in 0..3]) \
+               for i in 0..3 for l in i + 1..3 for k in 1..=min(h[i], h[l]), \
+               M([if j == i then h[j] - k else h[j] for j in 0..3]) for i in 0..3 for k in 1..=h[i] >";
+    assert!(kernel_of(two, "M").is_some_and(|kernel| !kernel.list));
+    let script = format!("{two}\n[g(M([a, b, c])) for a in 0..6 for b in 0..6 for c in 0..6]");
+    assert_eq!(single_sequence(&script), generic_sequence(&script));
+    // `h[3]` of a board of three: a list program, and the same error.
+    let outside = "game B(h) = < B([if j == i then h[j] - 1 else h[j] for j in 0..3]) \
+                   for i in 0..4 if h[i] > 0 >";
+    assert!(kernel_of(outside, "B").is_some_and(|kernel| kernel.list));
+}
+
 /// The values of three-heap nim, `a ^ b ^ c` for each heap below `n`, in
 /// the order of `for a … for b … for c`.
 fn three_heap_nim(n: u64) -> Vec<u64> {

@@ -24,8 +24,8 @@ use leaves::Leaves;
 
 use crate::engine::Shape;
 use crate::engine::kernel::{
-    Clause as KClause, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction, Iter,
-    ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
+    Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
+    Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
 use crate::lower::program::{Global, Program};
 use crate::span::Span;
@@ -330,21 +330,39 @@ impl Translator<'_> {
     }
 
     /// The slot of `base[index]` when `base` is a board and `index` a
-    /// constant.
+    /// constant; where `index` is a loop variable (over a range inside the
+    /// board, as `board::board_len` checked), the slot it picks, a choice
+    /// that unrolling the loop folds.
     fn board_slot(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
         let board = match &base.node {
             ExprKind::Var(name) => self.local(name).cloned(),
             _ => None,
         };
-        let (Some(Binding::Board { first, k }), Some(i)) = (board, super::board::constant(index))
-        else {
+        let Some(Binding::Board { first, k }) = board else {
             return self.fail(base.span.to(index.span), "indexing a list");
         };
-        let i = if i < 0 { i + k as i64 } else { i };
-        if !(0..k as i64).contains(&i) {
+        let slot = |i: i64| IntExpr::slot(first + i.rem_euclid(k as i64) as usize);
+        let i = match (super::board::constant(index), &index.node) {
+            (Some(i), _) => i,
+            (None, ExprKind::Var(name)) => match self.local(name) {
+                Some(Binding::Int(i)) if i.as_constant().is_some() => i.as_constant()?,
+                Some(Binding::Slot(s)) => {
+                    let variable = IntExpr::slot(*s);
+                    let last = slot(k as i64 - 1);
+                    let picked = (-(k as i64)..k as i64 - 1).rev().fold(last, |rest, i| {
+                        let here = Cond::compare(CmpOp::Eq, variable.clone(), IntExpr::constant(i));
+                        IntExpr::select(here, slot(i), rest)
+                    });
+                    return Some(picked);
+                }
+                _ => return self.fail(index.span, "a board read at a computed place"),
+            },
+            _ => return self.fail(index.span, "a board read at a computed place"),
+        };
+        if !(-(k as i64)..k as i64).contains(&i) {
             return self.fail(index.span, "an index outside the board");
         }
-        Some(IntExpr::slot(first + i as usize))
+        Some(slot(i))
     }
 
     fn element(&mut self, element: &Element) -> Option<KElement> {
@@ -510,10 +528,41 @@ impl Translator<'_> {
                 return Some(items);
             }
         }
+        if let Some((var, iter, value)) = super::board::comprehension(list) {
+            return self.board_comprehension(var, iter, value);
+        }
         let ExprKind::List(items) = &list.node else {
             return self.fail(list.span, "a board that is not a list literal");
         };
         items.iter().map(|item| self.int(&item.value)).collect()
+    }
+
+    /// The integers of the board `[value for var in iter]`, over a
+    /// constant range or over the board itself: `value` for each.
+    fn board_comprehension(
+        &mut self,
+        var: &str,
+        iter: &Expr,
+        value: &Expr,
+    ) -> Option<Vec<IntExpr>> {
+        let values: Vec<IntExpr> = match (super::board::constant_range(iter), &iter.node) {
+            (Some((low, high)), _) => (low..=high).map(IntExpr::constant).collect(),
+            (None, ExprKind::Var(name)) => match self.local(name) {
+                Some(&Binding::Board { first, k }) => {
+                    (first..first + k).map(IntExpr::slot).collect()
+                }
+                _ => return self.fail(iter.span, "a board that is not a list literal"),
+            },
+            _ => return self.fail(iter.span, "a board that is not a list literal"),
+        };
+        let mut items = Vec::with_capacity(values.len());
+        for item in values {
+            self.scope.push((var.to_string(), Binding::Int(item)));
+            let translated = self.int(value);
+            self.scope.pop();
+            items.push(translated?);
+        }
+        Some(items)
     }
 
     /// Flattens a sum of `F(index…)` terms and nim heaps.
