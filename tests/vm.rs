@@ -288,22 +288,22 @@ fn loops_of_recursive_defs_run_in_place() {
         assert!(report.contains(none), "{spelling}\n{report}");
     }
 
-    // `count(n, k)` is `n + k`, after `n` calls of itself.
+    // `count(a, k)` is `a + k`, after `a + 1` calls of itself.
     let long = "def count(a, b) = if a == 0 then b else count(a - 1, b + 1)\n\
-                game G(n) = < G(n - k) for k in 1..=3 if k <= n and count(n, k) % 2 == 0 >\n\
-                print(seq(G, 0..=400))";
+                game G(n) = < G(n - k) for k in 1..=3 if k <= n and count(n + 3900, k) % 2 == 0 >\n\
+                print(seq(G, 0..=300))";
     let printed = assert_same_as_the_generic_search(long);
     let mut values: Vec<u64> = Vec::new();
-    for n in 0..=400 {
-        let options = (1..=3.min(n)).filter(|k| (n + k) % 2 == 0);
+    for n in 0..=300 {
+        let options = (1..=3.min(n)).filter(|k| (n + 3900 + k) % 2 == 0);
         values.push(mex(options.map(|k| values[n - k])));
     }
     let values: Vec<String> = values.iter().map(u64::to_string).collect();
     assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
     let (_, report) = common::run_binary(&["--stats", "-e", long]);
-    // The positions from 256 on call `count` more than 256 times deep.
+    // The positions from 196 on call `count` more than 4096 times deep.
     assert!(
-        report.contains("\n145 positions computed by the generic search"),
+        report.contains("\n105 positions computed by the generic search"),
         "{report}"
     );
 

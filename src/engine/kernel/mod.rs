@@ -42,8 +42,11 @@ const COEFFICIENT_BOUND: i64 = 1 << 16;
 /// Largest constant of an affine expression.
 pub const CONSTANT_BOUND: i64 = 1 << 40;
 /// Deepest nesting of function calls; deeper, the program gives up on the
-/// position (and the generic path computes it, or reports the error).
-const CALL_DEPTH: usize = 256;
+/// position (and the generic path computes it, or reports the error). Far
+/// below the generic path's own limit (`Limits::max_depth`), so that the
+/// two never disagree about a call that nests deep; the calls nest on the
+/// evaluation's big stack (`crate::stack`), about a kilobyte each.
+const CALL_DEPTH: usize = 4096;
 /// Most slots a kernel may use (the parameter and its loop variables).
 pub const MAX_SLOTS: usize = 16;
 
