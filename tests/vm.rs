@@ -458,3 +458,45 @@ fn constants_past_the_slot_bound_are_listed_not_walked() {
         "{report}"
     );
 }
+
+/// A loop over constants whose variable is read only through a call of a
+/// recursive `def` (`fib(i)`) walks the call's values, tabled when the IR
+/// is built and bounded by the filter; a call that fails on one of the
+/// values (`10 / (i - 3)`) is left to the position, which reports it as
+/// the generic search does.
+#[test]
+fn calls_on_a_loop_over_constants_are_tabled() {
+    let game = "def fib(i) = if i < 2 then i + 1 else fib(i - 1) + fib(i - 2)\n\
+                game F(n) = < F(n - fib(i)) for i in 0..12 if fib(i) <= n >";
+    let script = format!("{game}\nprint(seq(F, 0..=600))");
+    let printed = assert_same_as_the_generic_search(&script);
+    let mut fibs = vec![1usize, 2];
+    while fibs.len() < 12 {
+        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
+    }
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=600usize {
+        let moves = fibs.iter().filter(|&&f| f <= n);
+        values.push(mex(moves.map(|f| values[n - f])));
+    }
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let (ir, _) = common::run_binary(&["--emit", "ir", "-e", game]);
+    assert!(
+        ir.contains("F(n - i) for i in [1, 2, 3, 5, 8, 13, 21, 34,") && ir.contains("within 1.."),
+        "{ir}"
+    );
+    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+    assert!(
+        report.contains("\n0 positions computed by the generic search"),
+        "{report}"
+    );
+
+    let failing = "def f(i) = if i > 5 then 0 else 10 / (i - 3)\n\
+                   game G(n) = < G(n - 1) for i in 0..6 if n > 0 and f(i) > 0 >\n\
+                   print(g(G(4)))";
+    let (_, err) = common::assert_same_error_as_the_generic_search(failing);
+    assert!(err.contains("division by zero"), "{err}");
+    let (ir, _) = common::run_binary(&["--emit", "ir", "-e", failing]);
+    assert!(!ir.contains("tabled"), "{ir}");
+}

@@ -20,6 +20,7 @@ mod passes;
 mod print;
 mod remember;
 mod residues;
+mod tables;
 mod unfold;
 mod updates;
 
@@ -77,7 +78,12 @@ pub fn plan(
 ) -> Result<Plan, Fallback> {
     let translated = build::translate(id, program, types, let_value)?;
     let mut passes = Vec::new();
-    let mut elements = passes::optimise(translated.elements, &mut passes);
+    let mut elements = translated.elements;
+    passes.extend(tables::table_calls(
+        &mut elements,
+        &translated.int_functions,
+    ));
+    let mut elements = passes::optimise(elements, &mut passes);
     let mut functions = translated.functions;
     passes.extend(updates::point_updates(&mut elements, &mut functions));
     let mut slot_names = translated.slot_names;

@@ -20,7 +20,7 @@ mod list;
 mod table;
 mod until;
 mod vm;
-pub use vm::Condition;
+pub use vm::{Condition, Formula};
 mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};

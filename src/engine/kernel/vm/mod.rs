@@ -182,25 +182,44 @@ impl Routine {
     }
 }
 
-/// A condition compiled as a function returning 1 or 0 whose parameters
-/// are the slots: a filter tested on values apart from a position (to fold
-/// a loop over constants), or a loop's end searched for.
+/// An integer expression compiled as a function whose parameters are the
+/// slots: a value computed apart from a position (a filter tested on the
+/// constants of a loop, a call's values tabled when the IR is built).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Condition(Routine);
+pub struct Formula(Routine);
+
+impl Formula {
+    pub fn of(e: &IntExpr) -> Formula {
+        // No function of the kernel's is this one.
+        Formula(Routine::of(e, MAX_SLOTS, usize::MAX))
+    }
+
+    /// The value on `slots` (at most `MAX_SLOTS`, each within the slot
+    /// bound), whose lists (if any) lie on `items`; `None` where the
+    /// language reports an error or a call goes too deep.
+    pub fn value(&self, slots: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<i64> {
+        self.0.evaluate_in(slots, items, calls)
+    }
+}
+
+/// A condition compiled as a function returning 1 or 0 (a `Formula`): a
+/// filter tested on values apart from a position (to fold a loop over
+/// constants), or a loop's end searched for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition(Formula);
 
 impl Condition {
     pub fn of(cond: &Cond) -> Condition {
         let (one, zero) = (IntExpr::constant(1), IntExpr::constant(0));
         let body = IntExpr::Select(Box::new(cond.clone()), Box::new(one), Box::new(zero));
-        // No function of the kernel's is this one.
-        Condition(Routine::of(&body, MAX_SLOTS, usize::MAX))
+        Condition(Formula::of(&body))
     }
 
     /// Whether the condition holds on `slots` (at most `MAX_SLOTS`), whose
     /// lists (if any) lie on `items`; `None` where the language reports an
     /// error.
     pub fn holds(&self, slots: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<bool> {
-        Some(self.0.evaluate_in(slots, items, calls)? != 0)
+        Some(self.0.value(slots, items, calls)? != 0)
     }
 }
 
