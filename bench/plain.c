@@ -326,6 +326,20 @@ static unsigned bounded(long size) {
     return w[(size - 1) * size + size - 1];
 }
 
+/* Take 1 to 3, not what the last move took: F(n, last), last in 0..4. */
+static unsigned norepeat(long n_max) {
+    unsigned (*f)[4] = calloc((size_t)n_max + 1, sizeof *f);
+    if (!f) exit(1);
+    for (long n = 0; n <= n_max; n++)
+        for (int last = 0; last < 4; last++) {
+            unsigned count = 0;
+            for (long k = 1; k <= 3 && k <= n; k++)
+                if (k != last) seen[f[n - k][k]] = 1, count++;
+            f[n][last] = mex(count);
+        }
+    return f[n_max][0];
+}
+
 /* Boards of the list games: up to 15 heaps of at most 15, memoised in an
  * open-addressing table under their packing (4 bits a heap, the count on top). */
 #define BOARD_SLOTS (1u << 23)
@@ -470,7 +484,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|wythoff|bounded|oddtake|moveonto|nim3|chomp N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -497,6 +511,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "nim3")) {
         printf("%u\n", nim3(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "norepeat")) {
+        printf("%u\n", norepeat(n));
         return 0;
     }
     if (!strcmp(argv[1], "chomp")) {

@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500
-    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000
-    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=1000000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -73,6 +73,13 @@ game C(n) = < C(n - k) for k in 1..=12 if k <= n and gcd(n, k) == 1 >" \
 game C(n) = < C(n - k) for k in 1..=min(n, 12) if gcd(k, n % k) == 1 >" \
     "a recursive condition|def coprime(a, b) = if b == 0 then a == 1 else coprime(b, a % b)
 game C(n) = < C(n - k) for k in 1..=12 if k <= n and coprime(n, k) >"
+# The last move is the second heap: a box of 4 columns, far past what
+# the two-heap table's pairing holds, kept row-major.
+game "take 1 to 3, not what the last move took, n = $NOREPEAT" "norepeat $NOREPEAT" "print(g(F($NOREPEAT, 0)))" \
+    "k != last|game F(n, last) = < F(n - k, k) for k in 1..=3 if k <= n and k != last >" \
+    "min in the bound|game F(n, last) = < F(n - k, k) for k in 1..=min(n, 3) if k != last >" \
+    "a def for the rule|def allowed(k, last, n) = k <= n and k != last
+game F(n, last) = < F(n - k, k) for k in 1..=3 if allowed(k, last, n) >"
 game "take from a heap or move up to 3 of it onto the other, a + b <= $MOVE" "moveonto $MOVE" "print(g(T($MOVE, 0)))" \
     "onto the second|game T(a, b) = < T(a - k, b) for k in 1..=a, T(a - k, b + k) for k in 1..=min(a, 3) >" \
     "onto the first, mirrored|game U(a, b) = < U(a, b - k) for k in 1..=b, U(a + k, b - k) for k in 1..=min(b, 3) >

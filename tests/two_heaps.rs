@@ -1,7 +1,9 @@
 //! Two-heap families whose options move tokens from one heap into the
 //! other (`T(a − k, b + k)`) leave every box of positions, but not the
 //! triangle `a + b <= s`: the grid fills that triangle, diagonal by
-//! diagonal, where it gave the family to the depth-first search.
+//! diagonal, where it gave the family to the depth-first search. A
+//! family whose second heap stays small (`F(n, last)`, the last move)
+//! fills a long thin box past what the grid's table holds.
 
 // Each suite uses its own share of the helpers.
 #[allow(dead_code)]
@@ -73,4 +75,44 @@ fn games_outside_the_triangle_or_failing_in_it_are_the_generic_searchs() {
                    T(a - 1, b) if a > 0 >\ng(T(10, 0))";
     let (_, error) = assert_same_error_as_the_generic_search(failing);
     assert!(error.contains("zero"), "{error}");
+}
+
+/// "Take 1 to 3, not what the last move took": the values of `F(n, last)`
+/// for `n <= total` and `last` in `0..4`, by a plain memo.
+fn no_repeat(total: usize) -> Vec<[u64; 4]> {
+    let mut f = vec![[0u64; 4]; total + 1];
+    for n in 0..=total {
+        for last in 0..4 {
+            let moves = (1..=3.min(n)).filter(|&k| k != last);
+            f[n][last] = mex(moves.map(|k| f[n - k][k]));
+        }
+    }
+    f
+}
+
+#[test]
+fn a_second_heap_that_stays_small_fills_a_long_thin_box() {
+    let game = "game F(n, last) = < F(n - k, k) for k in 1..=3 if k <= n and k != last >";
+    let f = no_repeat(300_000);
+    // Far past the table's pairing (which holds `a + b` below 4096), and
+    // asked one after another, each row is computed once.
+    let script = format!(
+        "{game}\nprint([g(F(n, l)) for n in 20000..20040 for l in 0..4])\n\
+         print(sum([g(F(n, 0)) for n in 20000..=40000]))"
+    );
+    let printed = assert_same_as_the_generic_search(&script);
+    let listed: Vec<String> = (20000..20040)
+        .flat_map(|n| f[n].iter().map(u64::to_string))
+        .collect();
+    let sum: u64 = (20000..=40000).map(|n| f[n][0]).sum();
+    assert_eq!(printed, format!("[{}]\n{sum}\n", listed.join(", ")));
+    let script = format!("{game}\nprint(g(F(300000, 0)), g(F(299999, 2)))");
+    let (out, report) = run_binary(&["--stats", "-e", &script]);
+    assert_eq!(out, format!("{} {}\n", f[300_000][0], f[299_999][2]));
+    assert!(
+        report.contains("\n0 positions computed by the generic search"),
+        "{report}"
+    );
+    // The box, 300001 rows of 4, and the two positions asked for.
+    assert!(report.contains("F: 1200006 positions"), "{report}");
 }

@@ -3,6 +3,11 @@
 //! pairing of `(a, b)`, so that finding a position neither hashes nor
 //! allocates. A two-parameter kernel (Wythoff's game and its kin) computes
 //! a whole box of arguments row by row, each option a table lookup.
+//!
+//! A long thin box (`F(n, last)` with `last` a move of at most a few
+//! tokens, `n` in the millions) reaches far past what the pairing holds:
+//! its values stay in the box, row-major, which is as dense for it as the
+//! pairing is for a square.
 
 use std::cell::RefCell;
 
@@ -19,6 +24,10 @@ const GRID_SLOTS: u64 = 1 << 23;
 /// Positions one box may hold: a larger box is left to the generic search,
 /// which visits only the positions a game reaches.
 const GRID_CELLS: u64 = 1 << 22;
+
+/// Positions a box past the pairing's reach may hold (see the module
+/// doc), 4 bytes each.
+const STRIP_CELLS: u64 = 1 << 26;
 
 /// The slot of `(a, b)`: `(a + b)(a + b + 1)/2 + b`, if it is within
 /// `GRID_SLOTS`.
@@ -58,6 +67,11 @@ pub(super) struct Grid {
     blocked: bool,
     options: OptionSet,
     marks: RefCell<Stamps>,
+    /// The values of the last box, where it reaches past the table.
+    kept: Option<RowMajor>,
+    /// A position outside the box that the last fill needed and did not
+    /// know (both arguments non-negative).
+    missed: Option<[i64; 2]>,
 }
 
 /// The values known so far, as the kernel looks them up: the box being
@@ -68,6 +82,18 @@ struct Values<'a> {
     /// The marks of the position being computed, for lines inside the
     /// box; every value in the box has a slot.
     marks: &'a RefCell<Stamps>,
+    /// A position outside the box that was asked for and is not known.
+    missed: &'a std::cell::Cell<Option<[i64; 2]>>,
+}
+
+impl Values<'_> {
+    /// Notes that the position `(a, b)`, outside the box, is not known.
+    #[cold]
+    fn miss(&self, a: i64, b: i64) {
+        if a >= 0 && b >= 0 && self.rows_major.get(&[a, b]).is_none() {
+            self.missed.set(Some([a, b]));
+        }
+    }
 }
 
 impl Known for Values<'_> {
@@ -75,9 +101,14 @@ impl Known for Values<'_> {
     fn value(&self, args: &[i64]) -> Option<u64> {
         let value = match self.rows_major.get(args) {
             Some(value) => value,
-            None => *self.table.get(slot(args[0], args[1])?)?,
+            None => (slot(args[0], args[1]).and_then(|slot| self.table.get(slot).copied()))
+                .unwrap_or(DENSE_BIG),
         };
-        (value < DENSE_BIG).then_some(value as u64)
+        if value >= DENSE_BIG {
+            self.miss(args[0], args[1]);
+            return None;
+        }
+        Some(value as u64)
     }
 
     fn line(&self) -> &[u32] {
@@ -108,9 +139,14 @@ impl Known for Values<'_> {
         // Both ends have slots, so every point between them has one: the
         // arguments move in straight lines and the slot is convex along
         // them, so the slots of the ends bound all others.
-        let (first, final_slot) = (slot(a, b)?, slot(end_a, end_b)?);
-        if first.max(final_slot) >= self.table.len() {
-            return None;
+        let in_table = (slot(a, b).zip(slot(end_a, end_b)))
+            .is_some_and(|(first, last)| first.max(last) < self.table.len());
+        if !in_table {
+            // Past the table: the box's values, one by one.
+            for i in 0..=last {
+                out.push(self.value(&[a + i * da, b + i * db])? ^ nim);
+            }
+            return Some(());
         }
         let (mut a, mut b) = (a, b);
         for _ in 0..count {
@@ -135,7 +171,44 @@ impl Grid {
             return None;
         }
         let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
-        Cells::fitting(rows, cols, None)
+        Cells::fitting(rows, cols, None).or_else(|| {
+            // A box past the table grows at least twice as long, so that
+            // asking for one row after another computes each row once
+            // or twice, not once for every row after it.
+            let twice = |size: usize, known: usize| match size > known && known > 0 {
+                true => size.max(2 * known),
+                false => size,
+            };
+            Cells::strip(twice(rows, self.rows), twice(cols, self.cols))
+                .or_else(|| Cells::strip(rows, cols))
+        })
+    }
+
+    /// The value of `(a, b)` in a box past the table, if it is known.
+    pub(super) fn kept_value(&self, a: i64, b: i64) -> Option<u32> {
+        let value = self.kept.as_ref()?.get(&[a, b])?;
+        (value < DENSE_BIG).then_some(value)
+    }
+
+    /// The position outside the box that the last fill needed and did
+    /// not know, if any: a box past the table grows to hold it.
+    pub(super) fn take_missed(&mut self) -> Option<[i64; 2]> {
+        self.missed.take()
+    }
+
+    /// Whether a box past the table holds the position of dense slot
+    /// `slot` as well.
+    pub(super) fn keeps(&self, slot: usize) -> bool {
+        let (a, b) = arguments(slot);
+        self.kept
+            .as_ref()
+            .is_some_and(|kept| kept.get(&[a, b]).is_some())
+    }
+
+    /// How many positions a box past the table holds, and how many of
+    /// those have values.
+    pub(super) fn kept_counts(&self) -> (usize, usize) {
+        self.kept.as_ref().map_or((0, 0), RowMajor::counts)
     }
 
     /// Leaves the family to the generic search from now on.
@@ -157,22 +230,30 @@ impl Grid {
     ) -> Result<bool, Stop> {
         let Cells { rows, cols, .. } = cells;
         let extents = [rows as i64, cols as i64];
-        let mut rows_major = RowMajor::new(&extents, kernel.fastest_param(), |_| DENSE_BIG);
-        diagonals(rows, cols, |(a, b), index| {
+        let kept = self.kept.take();
+        let mut rows_major = RowMajor::new(&extents, kernel.fastest_param(), |args| {
+            (kept.as_ref().and_then(|kept| kept.get(args))).unwrap_or(DENSE_BIG)
+        });
+        drop(kept);
+        diagonals(rows, cols, values.len(), |(a, b), index| {
             if let Some(&value) = values.get(index) {
                 rows_major.set(&[a, b], value);
             }
         });
         self.marks.get_mut().fit(rows_major.widest() as u64);
+        self.missed = None;
         let filled = self.fill_cells(values, &mut rows_major, kernel, cells, limit, watch);
         // The table learns the box's values in its own order, sequentially,
         // where storing each as it is found would touch a new cache line
         // per position.
-        diagonals(rows, cols, |(a, b), index| {
+        diagonals(rows, cols, values.len(), |(a, b), index| {
             if let (Some(value), Some(slot)) = (rows_major.get(&[a, b]), values.get_mut(index)) {
                 *slot = value;
             }
         });
+        if cells.last_slot().is_none() {
+            self.kept = Some(rows_major);
+        }
         let filled = filled?;
         if filled && cells.diagonal.is_none() {
             self.rows = rows;
@@ -192,6 +273,7 @@ impl Grid {
         watch: &Watch,
     ) -> Result<bool, Stop> {
         let lines = kernel.lines_in_box::<2>(limit);
+        let missed = std::cell::Cell::new(None);
         let mut done = 0usize;
         for args in cells.order(self.rows, self.cols) {
             done += 1;
@@ -217,6 +299,7 @@ impl Grid {
                         table: values,
                         rows_major,
                         marks: &self.marks,
+                        missed: &missed,
                     };
                     kernel.options(&args, &known, limit, &mut self.options)?;
                     let options = &self.options;
@@ -228,6 +311,7 @@ impl Grid {
                 })
                 .filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {
+                self.missed = missed.get();
                 return Ok(false);
             };
             rows_major.set(&args, value as u32);
@@ -258,6 +342,25 @@ impl Cells {
             cols,
             diagonal,
         })
+    }
+
+    /// A box past the table's reach (see the module doc), unless it is
+    /// too large even so.
+    fn strip(rows: usize, cols: usize) -> Option<Cells> {
+        let fits = (rows as u64).checked_mul(cols as u64)? <= STRIP_CELLS;
+        fits.then_some(Cells {
+            rows,
+            cols,
+            diagonal: None,
+        })
+    }
+
+    /// How many positions they are.
+    pub(super) fn count(self) -> u64 {
+        match self.diagonal {
+            None => self.rows as u64 * self.cols as u64,
+            Some((last, _)) => (last as u64 + 1) * (last as u64 + 2) / 2,
+        }
     }
 
     /// The triangle of positions `(a', b')` with `a' + b' <= a + b`, for
@@ -297,11 +400,14 @@ impl Cells {
 }
 
 /// Calls `visit` with every `(a, b)` of the box `rows × cols` and its slot,
-/// in the order of the slots: a pass that reads or writes the table
-/// sequentially.
-fn diagonals(rows: usize, cols: usize, mut visit: impl FnMut((i64, i64), usize)) {
+/// in the order of the slots, up to slot `slots` (the table's length): a
+/// pass that reads or writes the table sequentially.
+fn diagonals(rows: usize, cols: usize, slots: usize, mut visit: impl FnMut((i64, i64), usize)) {
     for diagonal in 0..(rows + cols).saturating_sub(1) {
         let start = diagonal * (diagonal + 1) / 2;
+        if start >= slots {
+            break;
+        }
         // b < cols and a = diagonal − b < rows.
         let low = (diagonal + 1).saturating_sub(rows);
         for b in low..=diagonal.min(cols.saturating_sub(1)) {
@@ -318,7 +424,7 @@ mod tests {
     fn diagonals_visit_each_cell_of_a_box_once_in_slot_order() {
         for (rows, cols) in [(1, 1), (3, 7), (7, 3), (5, 5)] {
             let mut visited = Vec::new();
-            diagonals(rows, cols, |(a, b), index| {
+            diagonals(rows, cols, usize::MAX, |(a, b), index| {
                 assert_eq!(slot(a, b), Some(index));
                 visited.push(index);
             });

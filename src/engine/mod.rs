@@ -179,17 +179,27 @@ impl<A> FamilyTable<A> {
     fn interned(&self) -> usize {
         // A two-parameter table has slots for arguments never asked for.
         let dense = match self.shape.ints() {
-            2..=4 => self.dense.iter().filter(|v| **v != DENSE_UNKNOWN).count(),
+            2..=4 => self.dense_counted(|v| v != DENSE_UNKNOWN),
             _ => self.dense.len(),
         };
-        dense + self.keys.len()
+        dense + self.keys.len() + self.grid.kept_counts().0
     }
 
     /// How many of its positions have known values.
     fn known(&self) -> usize {
-        let dense = self.dense.iter().filter(|v| **v < DENSE_IN_PROGRESS);
+        let dense = self.dense_counted(|v| v < DENSE_IN_PROGRESS);
         let hashed = self.values.iter().filter(|v| **v < IN_PROGRESS);
-        dense.count() + hashed.count()
+        dense + hashed.count() + self.grid.kept_counts().1
+    }
+
+    /// How many slots of the dense table pass `test`, not counting those
+    /// a box past the table holds as well.
+    fn dense_counted(&self, test: impl Fn(u32) -> bool) -> usize {
+        let slots = self.dense.iter().enumerate().filter(|&(_, &v)| test(v));
+        match self.shape.ints() == 2 && self.grid.kept_counts().0 > 0 {
+            true => slots.filter(|&(slot, _)| !self.grid.keeps(slot)).count(),
+            false => slots.count(),
+        }
     }
 }
 
@@ -252,7 +262,8 @@ impl<A: Arg> Engine<A> {
         let index = id.0 as usize;
         if index < self.tables.len() {
             let old = std::mem::replace(&mut self.tables[index], table);
-            self.positions -= (old.dense.len() + old.keys.len()) as u64;
+            let kept = old.grid.kept_counts().0;
+            self.positions -= (old.dense.len() + old.keys.len() + kept) as u64;
         } else {
             self.tables.push(table);
         }
@@ -504,6 +515,24 @@ impl<A: Arg> Engine<A> {
         dense.then(|| grid::arguments(pos.index as usize))
     }
 
+    /// The arguments of a two-parameter position kept in the hash table
+    /// (too large for the dense table's pairing).
+    pub fn hashed_pair(&self, pos: PosId) -> Option<(i64, i64)> {
+        let shape = self.tables[pos.family.0 as usize].shape;
+        if pos.index & HASHED == 0 || shape.ints() != 2 {
+            return None;
+        }
+        let key = self.key(pos);
+        let ints = match shape {
+            Shape::Board(_) => list_of_ints(key)?,
+            Shape::Ints(_) | Shape::List => key.iter().map(A::as_int).collect::<Option<_>>()?,
+        };
+        match ints[..] {
+            [a, b] => Some((a, b)),
+            _ => None,
+        }
+    }
+
     /// The arguments of a three- or four-parameter position kept in a dense
     /// table, and how many there are.
     pub fn dense_tuple(&self, pos: PosId) -> Option<([i64; 4], usize)> {
@@ -653,27 +682,69 @@ impl<A: Arg> Engine<A> {
     /// with the family's kernel, or where an option leaves every box (one
     /// heap moved into the other), of the triangle below `a + b`;
     /// `Ok(false)` when both are too large or the kernel cannot vouch for
-    /// some position, which the generic search must then compute.
+    /// some position, which the generic search must then compute. `pos`
+    /// is `family(a, b)`: its value is known after a fill.
     pub fn fill_grid(
         &mut self,
-        family: FamilyId,
+        pos: PosId,
         kernel: &Kernel,
         (a, b): (i64, i64),
     ) -> Result<bool, Stop> {
-        let (Ok(a), Ok(b)) = (usize::try_from(a), usize::try_from(b)) else {
+        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
             return Ok(false);
         };
-        let Some(cells) = self.tables[family.0 as usize].grid.extent(a, b) else {
-            return Ok(false);
-        };
-        if self.fill_cells(family, kernel, cells)? {
+        let family = pos.family;
+        if let Some(value) = self.tables[family.0 as usize].grid.kept_value(a, b) {
+            self.set_value(pos, value as u64);
             return Ok(true);
+        }
+        let (mut rows, mut cols) = (rows, cols);
+        let cells = loop {
+            let Some(cells) = self.tables[family.0 as usize].grid.extent(rows, cols) else {
+                return Ok(false);
+            };
+            if self.fill_cells(family, kernel, cells, (a, b))? {
+                break Some(cells);
+            }
+            // A box past the table grows, twice as large, to hold an
+            // option it did not (`F(n - k, k)` asked at `(n, 0)`).
+            let missed = self.tables[family.0 as usize].grid.take_missed();
+            let Some([x, y]) = missed.filter(|_| cells.last_slot().is_none()) else {
+                break None;
+            };
+            let grow = |at: usize, needed: i64, size: usize| match needed as usize >= size {
+                true => (needed as usize).max(2 * size - 1),
+                false => at,
+            };
+            (rows, cols) = (grow(rows, x, cells.rows), grow(cols, y, cells.cols));
+        };
+        if cells.is_some() {
+            if pos.index & HASHED == 0 {
+                return Ok(true);
+            }
+            // A position kept in the hash table learns its value from the
+            // box (past the table's reach) or the table.
+            let table = &self.tables[family.0 as usize];
+            let value = (table.grid.kept_value(a, b)).or_else(|| {
+                table
+                    .dense
+                    .get(grid::slot(a, b)?)
+                    .copied()
+                    .filter(|&v| v < DENSE_BIG)
+            });
+            if let Some(value) = value {
+                self.set_value(pos, value as u64);
+            }
+            return Ok(value.is_some());
         }
         // The positions either triangle computed before it stopped keep
         // their values: the second goes on from there.
+        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
+            return Ok(false);
+        };
         for second in [false, true] {
-            if let Some(triangle) = grid::Cells::triangle(a, b, second)
-                && self.fill_cells(family, kernel, triangle)?
+            if let Some(triangle) = grid::Cells::triangle(rows, cols, second)
+                && self.fill_cells(family, kernel, triangle, (a, b))?
             {
                 return Ok(true);
             }
@@ -682,24 +753,31 @@ impl<A: Arg> Engine<A> {
         Ok(false)
     }
 
-    /// Fills `cells` of `family`'s grid, its table grown to hold them.
+    /// Fills `cells` of `family`'s grid, its table grown to hold them (a
+    /// box past the table's reach, to hold the position `asked`).
     fn fill_cells(
         &mut self,
         family: FamilyId,
         kernel: &Kernel,
         cells: grid::Cells,
+        asked: (i64, i64),
     ) -> Result<bool, Stop> {
         let table = &mut self.tables[family.0 as usize];
-        let Some(corner) = cells.last_slot() else {
-            return Ok(false);
-        };
-        if corner >= table.dense.len() {
-            let grow = (corner + 1 - table.dense.len()) as u64;
-            if self.positions + grow > self.limits.max_positions {
-                return Ok(false);
+        let (last, grow) = match cells.last_slot() {
+            Some(corner) => (Some(corner), (corner + 1).saturating_sub(table.dense.len())),
+            None => {
+                let kept = table.grid.kept_counts().0 as u64;
+                let asked = grid::slot(asked.0, asked.1);
+                let slots = asked.map_or(0, |s| (s + 1).saturating_sub(table.dense.len()));
+                (asked, (cells.count() - kept) as usize + slots)
             }
-            self.positions += grow;
-            table.dense.resize(corner + 1, DENSE_UNKNOWN);
+        };
+        if self.positions + grow as u64 > self.limits.max_positions {
+            return Ok(false);
+        }
+        self.positions += grow as u64;
+        if let Some(last) = last.filter(|&last| last >= table.dense.len()) {
+            table.dense.resize(last + 1, DENSE_UNKNOWN);
         }
         let limit = self.limits.max_list_len;
         table

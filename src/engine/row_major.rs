@@ -107,6 +107,12 @@ impl RowMajor {
         Some((&self.values[low..=high], stride.unsigned_abs() as usize))
     }
 
+    /// How many tuples the box holds, and how many of those have values.
+    pub(super) fn counts(&self) -> (usize, usize) {
+        let known = self.values.iter().filter(|&&v| v < DENSE_BIG).count();
+        (self.values.len(), known)
+    }
+
     /// The largest value known in the box (0 if none).
     pub(super) fn widest(&self) -> u32 {
         let known = self.values.iter().filter(|&&v| v < DENSE_BIG);

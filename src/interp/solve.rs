@@ -369,8 +369,8 @@ impl Interp {
         if kernel.params > 1 && !kernel.foreign.is_empty() {
             return Ok(Fill::Generic);
         }
-        if let Some(pair) = self.engine.dense_pair(pos) {
-            let filled = self.engine.fill_grid(pos.family, kernel, pair)?;
+        if let Some(pair) = (self.engine.dense_pair(pos)).or_else(|| self.engine.hashed_pair(pos)) {
+            let filled = self.engine.fill_grid(pos, kernel, pair)?;
             return Ok(if filled { Fill::Done } else { Fill::Generic });
         }
         if self.engine.is_listed(pos) {
