@@ -11,10 +11,11 @@
 
 use std::cell::RefCell;
 
+use super::game::{FamilyId, PosId};
 use super::kernel::{Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::{DENSE_BIG, Stop, Watch};
+use super::{Arg, DENSE_BIG, DENSE_UNKNOWN, Engine, HASHED, Shape, Stop, Watch, list_of_ints};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
 /// arguments to about 2000 on both sides, and a single far-off position
@@ -413,6 +414,141 @@ fn diagonals(rows: usize, cols: usize, slots: usize, mut visit: impl FnMut((i64,
         for b in low..=diagonal.min(cols.saturating_sub(1)) {
             visit(((diagonal - b) as i64, b as i64), start + b);
         }
+    }
+}
+
+/// The engine's two-parameter positions, and its fills of their boxes.
+impl<A: Arg> Engine<A> {
+    /// The arguments of a two-parameter position kept in a dense table.
+    #[inline]
+    pub fn dense_pair(&self, pos: PosId) -> Option<(i64, i64)> {
+        let dense = pos.index & HASHED == 0 && self.tables[pos.family.0 as usize].shape.ints() == 2;
+        dense.then(|| arguments(pos.index as usize))
+    }
+
+    /// The arguments of a two-parameter position kept in the hash table
+    /// (too large for the dense table's pairing).
+    pub fn hashed_pair(&self, pos: PosId) -> Option<(i64, i64)> {
+        let shape = self.tables[pos.family.0 as usize].shape;
+        if pos.index & HASHED == 0 || shape.ints() != 2 {
+            return None;
+        }
+        let key = self.key(pos);
+        let ints = match shape {
+            Shape::Board(_) => list_of_ints(key)?,
+            Shape::Ints(_) | Shape::List => key.iter().map(A::as_int).collect::<Option<_>>()?,
+        };
+        match ints[..] {
+            [a, b] => Some((a, b)),
+            _ => None,
+        }
+    }
+
+    /// Computes the values of a box of `family(0..=a, 0..=b)` row by row
+    /// with the family's kernel, or where an option leaves every box (one
+    /// heap moved into the other), of the triangle below `a + b`;
+    /// `Ok(false)` when both are too large or the kernel cannot vouch for
+    /// some position, which the generic search must then compute. `pos`
+    /// is `family(a, b)`: its value is known after a fill.
+    pub fn fill_grid(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+        (a, b): (i64, i64),
+    ) -> Result<bool, Stop> {
+        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
+            return Ok(false);
+        };
+        let family = pos.family;
+        if let Some(value) = self.tables[family.0 as usize].grid.kept_value(a, b) {
+            self.set_value(pos, value as u64);
+            return Ok(true);
+        }
+        let (mut rows, mut cols) = (rows, cols);
+        let cells = loop {
+            let Some(cells) = self.tables[family.0 as usize].grid.extent(rows, cols) else {
+                return Ok(false);
+            };
+            if self.fill_cells(family, kernel, cells, (a, b))? {
+                break Some(cells);
+            }
+            // A box past the table grows, twice as large, to hold an
+            // option it did not (`F(n - k, k)` asked at `(n, 0)`).
+            let missed = self.tables[family.0 as usize].grid.take_missed();
+            let Some([x, y]) = missed.filter(|_| cells.last_slot().is_none()) else {
+                break None;
+            };
+            let grow = |at: usize, needed: i64, size: usize| match needed as usize >= size {
+                true => (needed as usize).max(2 * size - 1),
+                false => at,
+            };
+            (rows, cols) = (grow(rows, x, cells.rows), grow(cols, y, cells.cols));
+        };
+        if cells.is_some() {
+            if pos.index & HASHED == 0 {
+                return Ok(true);
+            }
+            // A position kept in the hash table learns its value from the
+            // box (past the table's reach) or the table.
+            let table = &self.tables[family.0 as usize];
+            let value = (table.grid.kept_value(a, b)).or_else(|| {
+                table
+                    .dense
+                    .get(slot(a, b)?)
+                    .copied()
+                    .filter(|&v| v < DENSE_BIG)
+            });
+            if let Some(value) = value {
+                self.set_value(pos, value as u64);
+            }
+            return Ok(value.is_some());
+        }
+        // The positions either triangle computed before it stopped keep
+        // their values: the second goes on from there.
+        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
+            return Ok(false);
+        };
+        for second in [false, true] {
+            if let Some(triangle) = Cells::triangle(rows, cols, second)
+                && self.fill_cells(family, kernel, triangle, (a, b))?
+            {
+                return Ok(true);
+            }
+        }
+        self.tables[family.0 as usize].grid.block();
+        Ok(false)
+    }
+
+    /// Fills `cells` of `family`'s grid, its table grown to hold them (a
+    /// box past the table's reach, to hold the position `asked`).
+    fn fill_cells(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        cells: Cells,
+        asked: (i64, i64),
+    ) -> Result<bool, Stop> {
+        let table = &mut self.tables[family.0 as usize];
+        let (last, grow) = match cells.last_slot() {
+            Some(corner) => (Some(corner), (corner + 1).saturating_sub(table.dense.len())),
+            None => {
+                let kept = table.grid.kept_counts().0 as u64;
+                let asked = slot(asked.0, asked.1);
+                let slots = asked.map_or(0, |s| (s + 1).saturating_sub(table.dense.len()));
+                (asked, (cells.count() - kept) as usize + slots)
+            }
+        };
+        if self.positions + grow as u64 > self.limits.max_positions {
+            return Ok(false);
+        }
+        self.positions += grow as u64;
+        if let Some(last) = last.filter(|&last| last >= table.dense.len()) {
+            table.dense.resize(last + 1, DENSE_UNKNOWN);
+        }
+        let limit = self.limits.max_list_len;
+        table
+            .grid
+            .fill(&mut table.dense, kernel, cells, limit, &self.watch)
     }
 }
 
