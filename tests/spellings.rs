@@ -8,8 +8,9 @@
 mod common;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_sequence, captured_interp, generic_sequence,
-    kernel_of, mex, octal, plain, printed, single_sequence,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search,
+    assert_same_sequence, captured_interp, generic_sequence, kernel_of, mex, octal, plain, printed,
+    single_sequence,
 };
 use sprague::lower::Redefine;
 use sprague::printer::Format;
@@ -240,9 +241,9 @@ fn boards_read_whole_or_named_sorted_stay_boards() {
 }
 
 /// Membership, powers, slices, `reversed` and lists taken out of a `let`
-/// list of lists compile into the integer program; `any` over a list
-/// built on the way and lists taken out of a list of lists written in the
-/// option leave the family to the generic search. Either way the
+/// list of lists compile into the integer program, as does `any` over a
+/// list built on the way; lists taken out of a list of lists written in
+/// the option leave the family to the generic search. Either way the
 /// values are the generic search's.
 #[test]
 fn membership_and_powers_compile_and_other_additions_fall_back() {
@@ -257,11 +258,9 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         "game S(n) = < S(n - k) for k in 1..=n if k ** 2 <= n >",
         "game S(n) = < S(n - 2 ** k) for k in 0..9 if 2 ** k <= n and (-2) ** k != 4 >",
         "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
-    ];
-    let generic = [
         "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
-        "game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >",
     ];
+    let generic = ["game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >"];
     for (script, compiles) in compiled
         .iter()
         .map(|s| (s, true))
@@ -492,14 +491,20 @@ fn recursive_conditions_are_functions_of_the_program() {
 /// `any` and `all` of a comprehension over a few constants are their
 /// conditions joined by `or` and `and`, when none of them can fail (the
 /// language evaluates them all; joined, they stop at the first that
-/// decides). One that may fail, a remainder by `k - d`, is left to the
-/// generic search, which reports its division by zero.
+/// decides); of any other comprehension, a count of the items that decide
+/// (`len([0 for … if c]) != 0`), each condition evaluated in order as the
+/// language does; membership in a list the program builds, `any` of a
+/// comparison with each item. A condition that fails, a remainder by `k -
+/// d`, is reported as the generic search reports it.
 #[test]
-fn any_and_all_over_constants_are_joined_conditions() {
+fn any_and_all_of_a_comprehension_compile() {
     let games = [
         "game F(n) = < F(n - k) for k in 1..=min(n, 30) if any([k % d == 0 for d in [3, 5]]) >",
         "game F(n) = < F(n - k) for k in 1..=min(n, 30) if all([k % d != 0 for d in 2..=3]) >",
         "game F(n) = < F(n - k) for k in 1..=n if not any([k == d * d for d in 1..=9]) >",
+        "game F(n) = < F(n - k) for k in 2..=min(n, 60) if all([k % d != 0 for d in 2..k]) >",
+        "game F(n) = < F(n - k) for k in 1..=min(n, 40) if any([a * b == k for a in 2..k for b in 2..a + 1]) >",
+        "game F(n) = < F(n - k) for k in 1..=min(n, 9) if all([(n + d) % k != 0 for d in 0..n % 4]) >",
     ];
     for game in games {
         assert!(
@@ -508,9 +513,48 @@ fn any_and_all_over_constants_are_joined_conditions() {
         );
         assert_same_as_the_generic_search(&format!("{game}\nseq(F, 0..=120)"));
     }
+    // Subtract a prime: the primes below 60 by trial division.
+    let primes =
+        "game F(n) = < F(n - k) for k in 2..=min(n, 60) if all([k % d != 0 for d in 2..k]) >";
+    let values = single_sequence(&format!("{primes}\nseq(F, 0..=300)"));
+    let is_prime = |k: usize| (2..k).all(|d| !k.is_multiple_of(d));
+    let mut expected: Vec<u64> = Vec::new();
+    for n in 0..=300usize {
+        let moves = (2..=n.min(60)).filter(|&k| is_prime(k));
+        expected.push(mex(moves.map(|k| expected[n - k])));
+    }
+    assert_eq!(values, expected);
+    // Membership in a list built on the way, or in the position itself,
+    // is `any` of a comparison with each item.
+    let members = [
+        (
+            "game F(n) = < F(n - k) for k in 1..=min(n, 9) if k not in [d * d for d in 0..n % 5] >",
+            "F(40)",
+        ),
+        (
+            "game F(n) = < F(n - k) for k in 1..=min(n, 9) if n - k in [3 * d + 1 for d in 0..k] >",
+            "F(60)",
+        ),
+        (
+            "game N(p) = < N([if j == i then x else p[j] for j in 0..3]) for i in 0..3 \
+          for x in 0..p[i] if x not in p >",
+            "N([7, 8, 9])",
+        ),
+        (
+            "game N(p) = < N(p[..i] + [x] + p[i + 1..]) for i in 0..len(p) for x in 0..p[i] \
+          if x + 1 in p >",
+            "N([5, 7, 6, 3])",
+        ),
+    ];
+    for (game, query) in members {
+        assert!(
+            kernel_of(game, &game[5..6]).is_some(),
+            "not a program: {game}"
+        );
+        assert_same_as_the_generic_search(&format!("{game}\nprint(g({query}))"));
+    }
     let failing =
         "game F(n) = < F(n - k) for k in 1..=n if any([n % (k - d) == 0 for d in [1, 2]]) >";
-    assert!(kernel_of(failing, "F").is_none());
-    let (_, errors) = run_to_strings("t.sg", &format!("{failing}\ng(F(5))"), Settings::default());
-    assert!(errors.is_some_and(|e| e.contains("modulo by zero")));
+    let (_, errors) = assert_same_error_as_the_generic_search(&format!("{failing}\ng(F(5))"));
+    assert!(errors.contains("modulo by zero"), "{errors}");
 }

@@ -4,10 +4,14 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter};
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Name};
 
 /// The most conditions `any` or `all` of a comprehension is joined from.
 const ANY_OF: usize = 64;
+
+/// The name of the variable that walks a list a membership test reads: no
+/// name a program can write.
+const MEMBER: &str = "(member)";
 
 impl Translator<'_> {
     pub(super) fn int(&mut self, e: &Expr) -> Option<IntExpr> {
@@ -148,10 +152,14 @@ impl Translator<'_> {
     /// the conditions joined by `or` (`and`). The language builds the
     /// whole list first, so every condition is evaluated; joined, they
     /// stop at the first that decides, which is the same only when none
-    /// can fail.
+    /// can fail. Any other comprehension is counted (see `counted`).
     pub(super) fn any_or_all(&mut self, arg: &Expr, any: bool) -> Option<Cond> {
-        let not_folded =
-            |t: &mut Self| t.fail(arg.span, "`any` or `all` of a list built on the way");
+        let not_folded = |t: &mut Self| {
+            t.fail(
+                arg.span,
+                "`any` or `all` of a list that is not a comprehension",
+            )
+        };
         let ExprKind::List(elements) = &arg.node else {
             return not_folded(self);
         };
@@ -159,11 +167,11 @@ impl Translator<'_> {
             return not_folded(self);
         };
         let [Clause::For { var, iter }] = clauses.as_slice() else {
-            return not_folded(self);
+            return self.counted(value, clauses, any);
         };
         let iter = self.iter(iter)?;
         let Some(values) = crate::ir::passes::constants(&iter).filter(|v| v.len() <= ANY_OF) else {
-            return not_folded(self);
+            return self.counted(value, clauses, any);
         };
         let mut joined = Cond::Const(!any);
         for v in values {
@@ -173,11 +181,32 @@ impl Translator<'_> {
             self.scope.pop();
             let cond = cond?;
             if !crate::ir::filters::cannot_fail(&cond) {
-                return self.fail(value.span, "a condition of `any` or `all` that may fail");
+                return self.counted(value, clauses, any);
             }
             joined = Cond::joined(!any, joined, cond);
         }
         Some(joined)
+    }
+
+    /// `any([c for …])` as `len([0 for … if c]) != 0`, `all([c for …])` as
+    /// `len([0 for … if not c]) == 0`: each condition is evaluated, in
+    /// order, as the language evaluates each item of the list it builds.
+    fn counted(&mut self, value: &Expr, clauses: &[Clause], any: bool) -> Option<Cond> {
+        let span = value.span;
+        let filter = match any {
+            true => value.clone(),
+            false => Expr::new(ExprKind::Not(Box::new(value.clone())), span),
+        };
+        let mut clauses = clauses.to_vec();
+        clauses.push(Clause::If(filter));
+        let zero = Expr::new(ExprKind::Int(0), span);
+        let element = Element {
+            value: zero,
+            clauses,
+        };
+        let count = self.len(&Expr::new(ExprKind::List(vec![element]), span))?;
+        let op = if any { CmpOp::Ne } else { CmpOp::Eq };
+        Some(Cond::Cmp(op, count, IntExpr::constant(0)))
     }
 
     /// `item in container` for a range (two bounds) or a list of integers
@@ -203,8 +232,21 @@ impl Translator<'_> {
                     any => Cond::Or(Box::new(any), Box::new(equal)),
                 }
             }),
+            // Any other list: `any([y == item for y in container])`, the
+            // item (which cannot fail) read again for each `y`.
             Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
-                return self.fail(container.span, "a membership test");
+                if !crate::ir::filters::cannot_fail(&Cond::Cmp(CmpOp::Eq, x.clone(), x)) {
+                    return self.fail(item.span, "a membership test of an item that may fail");
+                }
+                let span = container.span;
+                let member = Expr::new(ExprKind::Var(MEMBER.to_string()), span);
+                let value = Expr::new(
+                    ExprKind::Binary(BinOp::Eq, Box::new(member), Box::new(item.clone())),
+                    span,
+                );
+                let var = Name::new(MEMBER.to_string(), span);
+                let iter = container.clone();
+                return self.counted(&value, &[Clause::For { var, iter }], true);
             }
         })
     }
