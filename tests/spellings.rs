@@ -558,3 +558,29 @@ fn any_and_all_of_a_comprehension_compile() {
     let (_, errors) = assert_same_error_as_the_generic_search(&format!("{failing}\ng(F(5))"));
     assert!(errors.contains("modulo by zero"), "{errors}");
 }
+
+/// A loop over a range chosen by a condition walks a range whose bounds
+/// the condition chooses: only the branch taken is evaluated (`100 / n`
+/// is not, at 0), nested choices and inclusive ends alike.
+#[test]
+fn a_range_chosen_by_a_condition_is_one_range() {
+    let games = [
+        "game S(n) = < S(n - k) for k in (if n % 2 == 0 then 1..=3 else 2..=5) if k <= n >",
+        "game S(n) = < S(n - k) for k in (if n == 0 then 0..0 else 1..=min(n, 100 / n + 1)) >",
+        "game S(n) = < S(n - k) for k in (if n % 3 == 0 then 1..2 else if n % 3 == 1 then 1..=3 \
+         else 2..min(n, 7)) if k <= n >",
+    ];
+    for game in games {
+        assert!(kernel_of(game, "S").is_some(), "not a program: {game}");
+        assert_same_as_the_generic_search(&format!("{game}\nseq(S, 0..=150)"));
+    }
+    // Take 1 to 3 from an even heap, 2 to 5 from an odd one.
+    let values = single_sequence(&format!("{}\nseq(S, 0..=150)", games[0]));
+    let mut expected: Vec<u64> = Vec::new();
+    for n in 0..=150usize {
+        let moves = if n % 2 == 0 { 1..=3 } else { 2..=5 };
+        let options = moves.filter(|&k| k <= n).map(|k| expected[n - k]);
+        expected.push(mex(options));
+    }
+    assert_eq!(values, expected);
+}

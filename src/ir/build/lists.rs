@@ -331,6 +331,36 @@ impl Translator<'_> {
                     inclusive: *inclusive,
                 })
             }
+            // A range chosen by a condition: its bounds chosen by it.
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } if is_range(then) && is_range(otherwise) => {
+                let cond = self.cond(cond)?;
+                let (
+                    Iter::Range { low, high, .. },
+                    Iter::Range {
+                        low: low2,
+                        high: high2,
+                        ..
+                    },
+                ) = (self.iter(then)?, self.iter(otherwise)?)
+                else {
+                    unreachable!("ranges iterate as ranges");
+                };
+                let end = |e: &Expr, high: IntExpr| match e.node {
+                    ExprKind::Range {
+                        inclusive: true, ..
+                    } => IntExpr::binary(IntOp::Add, high, IntExpr::constant(1)),
+                    _ => high,
+                };
+                Some(Iter::Range {
+                    low: IntExpr::select(cond.clone(), low, low2),
+                    high: IntExpr::select(cond, end(then, high), end(otherwise, high2)),
+                    inclusive: false,
+                })
+            }
             ExprKind::List(items) | ExprKind::Set(items)
                 if items.iter().all(|item| item.clauses.is_empty()) =>
             {
@@ -482,4 +512,15 @@ pub(super) fn ints(value: &Value) -> Option<Vec<i64>> {
             _ => None,
         })
         .collect()
+}
+
+/// Whether `e` is a range, or a range chosen by a condition among ranges.
+fn is_range(e: &Expr) -> bool {
+    match &e.node {
+        ExprKind::Range { .. } => true,
+        ExprKind::If {
+            then, otherwise, ..
+        } => is_range(then) && is_range(otherwise),
+        _ => false,
+    }
 }
