@@ -505,6 +505,9 @@ fn any_and_all_of_a_comprehension_compile() {
         "game F(n) = < F(n - k) for k in 2..=min(n, 60) if all([k % d != 0 for d in 2..k]) >",
         "game F(n) = < F(n - k) for k in 1..=min(n, 40) if any([a * b == k for a in 2..k for b in 2..a + 1]) >",
         "game F(n) = < F(n - k) for k in 1..=min(n, 9) if all([(n + d) % k != 0 for d in 0..n % 4]) >",
+        // Folded when the IR is built: the inner loop's bound reads the
+        // outer loop's variable, each time anew.
+        "game F(n) = < F(n - k) for k in 1..=40 if any([a * b == k for a in 2..k for b in 2..a + 1]) and k <= n >",
     ];
     for game in games {
         assert!(

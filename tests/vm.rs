@@ -500,3 +500,36 @@ fn calls_on_a_loop_over_constants_are_tabled() {
     let (ir, _) = common::run_binary(&["--emit", "ir", "-e", failing]);
     assert!(!ir.contains("tabled"), "{ir}");
 }
+
+/// A range from a constant whose first filter reads only its variable
+/// through a recursive `def` (`for k in 1..=n if ones(k) == 1`) walks the
+/// values that pass, found once over all the positions: against a plain
+/// program and the generic search. A filter that fails at 50 serves the
+/// positions below it, and the positions that reach it report the error.
+#[test]
+fn filters_of_a_range_from_a_constant_are_sieved() {
+    let game = "def ones(k) = if k == 0 then 0 else k % 2 + ones(k / 2)\n\
+                game G(n) = < G(n - k) for k in 1..=n if ones(k) == 1 >";
+    let script = format!("{game}\nprint(seq(G, 0..=600))");
+    let printed = assert_same_as_the_generic_search(&script);
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=600usize {
+        let moves = (1..=n).filter(|k| k.is_power_of_two());
+        values.push(mex(moves.map(|k| values[n - k])));
+    }
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+    assert!(
+        report.contains("\n0 positions computed by the generic search"),
+        "{report}"
+    );
+
+    let failing = "def f(k) = if k > 60 then 1 else 10 / (k - 50)\n\
+                   game F(n) = < F(n - k) for k in 2..=n if f(k) != 0 >";
+    assert_same_as_the_generic_search(&format!("{failing}\nprint(seq(F, 0..=49))"));
+    let (_, err) = common::assert_same_error_as_the_generic_search(&format!(
+        "{failing}\nprint(seq(F, 0..=30))\nprint(g(F(70)))"
+    ));
+    assert!(err.contains("division by zero"), "{err}");
+}

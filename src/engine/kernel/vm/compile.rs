@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use super::lists::is_view;
+use super::sieve::Sieve;
 use super::{Code, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
@@ -134,6 +135,12 @@ impl Compiler {
                 self.place(skip);
             }
             Some(Clause::For { slot, iter }) => {
+                if let Some((source, filtered)) = self.sieved(element, index) {
+                    let at = self.temp();
+                    self.next += 2;
+                    let body = |c: &mut Self| c.clauses(current, index + 1 + filtered);
+                    return self.item_loop(source, *slot as Reg, at, body);
+                }
                 let slot = *slot as Reg;
                 if let Iter::Range {
                     low,
@@ -176,6 +183,21 @@ impl Compiler {
                 self.place(done);
             }
         }
+    }
+
+    /// The loop at clause `index` of `element` as the values a sieve finds
+    /// (see `sieve`), and the one filter it stands for: a range from a
+    /// constant followed by a remembered filter of its variable.
+    fn sieved(&mut self, element: &Element, index: usize) -> Option<(Source, usize)> {
+        let clause = element.clauses.get(index)?;
+        let (slot, low, high) = clause.range()?;
+        let Some(Clause::If(Cond::Remembered(remembered))) = element.clauses.get(index + 1) else {
+            return None;
+        };
+        let origin = low.as_constant().filter(|_| remembered.slot == slot)?;
+        let sieve = Rc::new(Sieve::new(&remembered.cond, slot, origin));
+        let (low, high) = (self.int(low), self.int(&high));
+        Some((Source::Passing { sieve, low, high }, 1))
     }
 
     /// A loop: `start`, which leaves past its end when there is nothing

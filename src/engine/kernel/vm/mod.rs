@@ -29,6 +29,7 @@ mod calls;
 mod compile;
 mod lists;
 mod run;
+mod sieve;
 
 use std::rc::Rc;
 
@@ -190,8 +191,14 @@ pub struct Formula(Routine);
 
 impl Formula {
     pub fn of(e: &IntExpr) -> Formula {
-        // No function of the kernel's is this one.
-        Formula(Routine::of(e, MAX_SLOTS, usize::MAX))
+        // No parameters: the slots a loop inside it walks are slots too,
+        // and nothing may be computed from them once, before the loops. No
+        // function of the kernel's is this one.
+        let (code, result) = compile::Compiler::new(0, MAX_SLOTS).routine(e, usize::MAX);
+        Formula(Routine {
+            code: code.checked(),
+            result,
+        })
     }
 
     /// The value on `slots` (at most `MAX_SLOTS`, each within the slot
@@ -803,13 +810,21 @@ enum Source {
     Laid,
     /// The `k` in `low..high` dividing `of`.
     Divisors { of: Reg, low: Reg, high: Reg },
+    /// The values in `low..high` that pass the sieve's filter.
+    Passing {
+        sieve: Rc<sieve::Sieve>,
+        low: Reg,
+        high: Reg,
+    },
 }
 
 impl Source {
     /// Calls `each` with the registers the source reads.
     fn registers(&self, each: &mut impl FnMut(&[Reg])) {
         match *self {
-            Source::Sorted { low, high, .. } => each(&[low, high]),
+            Source::Sorted { low, high, .. } | Source::Passing { low, high, .. } => {
+                each(&[low, high])
+            }
             Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Source::Pick { key, .. } => each(&[key]),
             Source::Divisors { of, low, high } => each(&[of, low, high]),

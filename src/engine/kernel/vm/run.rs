@@ -40,7 +40,7 @@ pub(super) trait Host {
     /// Lays the items of `source` on `items`.
     fn items(&mut self, source: &Source, regs: &[i64], items: &mut Vec<i64>) -> Option<()> {
         let within = |a, b| (a > -SLOT_BOUND && b < SLOT_BOUND).then_some((a, b));
-        lay(source, regs, items, within)
+        lay(source, regs, items, within, self.calls())
     }
 
     /// Runs element `element`'s innermost loop of `slot` natively over
@@ -567,7 +567,8 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
 
     #[inline(always)]
     fn items(&mut self, source: &Source, regs: &[i64], items: &mut Vec<i64>) -> Option<()> {
-        lay(source, regs, items, |a, b| self.walk.bounds(a, b))
+        let calls = self.walk.calls;
+        lay(source, regs, items, |a, b| self.walk.bounds(a, b), &calls)
     }
 
     fn native(
@@ -669,7 +670,7 @@ pub(super) enum Walked<'a> {
 /// The constants in `values` (ascending) within `a..b`; `None` where one
 /// of them lies past the slot bound: constants past it may be listed (`2
 /// ** i for i in 0..40`), never walked.
-fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
+pub(super) fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
     let chosen = match (values.first(), values.last()) {
         // Every constant, as for most positions: no search.
         (Some(&first), Some(&last)) if a <= first && last < b => values,
@@ -683,14 +684,20 @@ fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
 }
 
 /// Lays the items of `source` on `items`, a range of divisors within
-/// the range `bounds` allows.
+/// the range `bounds` allows, the values a sieve finds by `calls`.
 fn lay(
     source: &Source,
     regs: &[i64],
     items: &mut Vec<i64>,
     bounds: impl Fn(i64, i64) -> Option<(i64, i64)>,
+    calls: &Calls,
 ) -> Option<()> {
     match *source {
+        Source::Passing {
+            ref sieve,
+            low,
+            high,
+        } => sieve.lay((regs[low as usize], regs[high as usize]), items, calls)?,
         Source::Sorted {
             ref values,
             low,
