@@ -6,8 +6,8 @@
 use super::curve::Curves;
 use super::line::Line;
 use super::{
-    Calls, Clause, CmpOp, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS, OptionSet,
-    OptionValue, PairRange, SLOT_BOUND, Split,
+    Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS,
+    OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
 impl Kernel {
@@ -408,12 +408,22 @@ impl Steps {
     /// clause and every argument is affine in its variable and no heap
     /// depends on it: computed once, when the kernel is made.
     pub(super) fn of_element(element: &Element) -> Option<Steps> {
-        let (Some(Clause::For { slot, .. }), OptionValue::Terms { calls, nims }) =
-            (element.clauses.last(), &element.value)
-        else {
+        // The innermost loop is the last clause, or the last but one
+        // where a remembered filter of its variable ends the element (a
+        // sieve's: see `vm::sieve`).
+        let innermost = match element.clauses.as_slice() {
+            [
+                ..,
+                Clause::For { slot, .. },
+                Clause::If(Cond::Remembered(r)),
+            ] if r.slot == *slot => slot,
+            [.., Clause::For { slot, .. }] => slot,
+            _ => return None,
+        };
+        let OptionValue::Terms { calls, nims } = &element.value else {
             return None;
         };
-        Steps::of(calls, nims, *slot)
+        Steps::of(calls, nims, *innermost)
     }
 
     fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {

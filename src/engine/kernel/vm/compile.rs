@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use super::lists::is_view;
 use super::sieve::Sieve;
-use super::{Code, Native, Op, Reg, Search, Shape, Source};
+use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS,
@@ -136,10 +136,20 @@ impl Compiler {
             }
             Some(Clause::For { slot, iter }) => {
                 if let Some((source, filtered)) = self.sieved(element, index) {
+                    let slot = *slot as Reg;
                     let at = self.temp();
                     self.next += 2;
+                    let mut done = Label::default();
+                    let last = index + 1 + filtered == element.clauses.len();
+                    if let (Some(Native::Steps), true, Source::Passing { sieve, low, high }) =
+                        (current.native, last, &source)
+                    {
+                        let constants = (Constants::Sieved(sieve.clone()), *low, *high);
+                        self.native_constants(current, slot, constants, &mut done);
+                    }
                     let body = |c: &mut Self| c.clauses(current, index + 1 + filtered);
-                    return self.item_loop(source, *slot as Reg, at, body);
+                    self.item_loop(source, slot, at, body);
+                    return self.place(done);
                 }
                 let slot = *slot as Reg;
                 if let Iter::Range {
@@ -175,7 +185,7 @@ impl Compiler {
                 if let (Some(Native::Steps), Source::Sorted { values, low, high }) =
                     (native, &source)
                 {
-                    let constants = (values.clone(), *low, *high);
+                    let constants = (Constants::Fixed(values.clone()), *low, *high);
                     self.native_constants(current, slot, constants, &mut done);
                 }
                 let body = |c: &mut Self| c.clauses(current, index + 1);
@@ -324,7 +334,7 @@ impl Compiler {
         &mut self,
         current: Current,
         slot: Reg,
-        (constants, low, high): (Rc<[i64]>, Reg, Reg),
+        (constants, low, high): (Constants, Reg, Reg),
         done: &mut Label,
     ) {
         let OptionValue::Terms { calls, nims } = &current.element.value else {

@@ -468,7 +468,7 @@ enum Op {
     /// `slot` = the first of `constants` (ascending) in `low..high`; none
     /// goes to `exit`.
     First {
-        constants: Rc<[i64]>,
+        constants: Constants,
         low: Reg,
         high: Reg,
         slot: Reg,
@@ -480,7 +480,7 @@ enum Op {
     /// `exit` when it did.
     NativeConstants {
         element: u32,
-        constants: Rc<[i64]>,
+        constants: Constants,
         low: Reg,
         high: Reg,
         values: Reg,
@@ -785,6 +785,14 @@ impl Op {
             _ => None,
         }
     }
+}
+
+/// The ascending constants a loop walks natively.
+#[derive(Clone, Debug, PartialEq)]
+enum Constants {
+    Fixed(Rc<[i64]>),
+    /// Those a sieve finds (see `sieve`).
+    Sieved(Rc<sieve::Sieve>),
 }
 
 /// What an item loop walks over.

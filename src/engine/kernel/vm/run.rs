@@ -4,7 +4,7 @@
 //! options, is its host's: a position's walk (`Options`), or nothing at
 //! all for a function's body (`Pure`).
 
-use super::{Code, Op, Reg, Source};
+use super::{Code, Constants, Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::list::MEMORY;
@@ -475,8 +475,13 @@ pub(super) fn execute<H: Host>(
                 high,
                 slot,
                 exit,
-            } => match sorted_within(constants, r.get(low), r.get(high))?.first() {
-                Some(&first) => r.set(slot, first),
+            } => match within(
+                constants,
+                (r.get(low), r.get(high)),
+                Some(host.calls()),
+                |c| c.first().copied(),
+            )? {
+                Some(first) => r.set(slot, first),
                 None => pc = exit as usize,
             },
             Op::NativeConstants {
@@ -489,10 +494,13 @@ pub(super) fn execute<H: Host>(
                 exit,
             } => {
                 let (first, count) = (values as usize, count as usize);
-                let chosen = sorted_within(constants, r.get(low), r.get(high))?;
-                // The loop's variable is no curve's.
-                let (slot, walked) = (0, Walked::Constants(chosen));
-                if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
+                // `First` found the sieve's values this far.
+                let did = within(constants, (r.get(low), r.get(high)), None, |chosen| {
+                    // The loop's variable is no curve's.
+                    let (slot, walked) = (0, Walked::Constants(chosen));
+                    host.native(element, slot, walked, &r.0[first..first + count], r.0)
+                })??;
+                if did {
                     pc = exit as usize;
                 }
             }
@@ -667,6 +675,21 @@ pub(super) enum Walked<'a> {
     Constants(&'a [i64]),
 }
 
+/// `read` of the constants in `a..b`, fixed or found by a sieve (with
+/// `calls`, where it must test more); `None` where one of them lies past
+/// the slot bound or the sieve's test fails.
+fn within<T>(
+    constants: &Constants,
+    (a, b): (i64, i64),
+    calls: Option<&Calls>,
+    read: impl FnOnce(&[i64]) -> T,
+) -> Option<T> {
+    match constants {
+        Constants::Fixed(values) => Some(read(sorted_within(values, a, b)?)),
+        Constants::Sieved(sieve) => sieve.within((a, b), calls, read),
+    }
+}
+
 /// The constants in `values` (ascending) within `a..b`; `None` where one
 /// of them lies past the slot bound: constants past it may be listed (`2
 /// ** i for i in 0..40`), never walked.
@@ -697,7 +720,11 @@ fn lay(
             ref sieve,
             low,
             high,
-        } => sieve.lay((regs[low as usize], regs[high as usize]), items, calls)?,
+        } => sieve.within(
+            (regs[low as usize], regs[high as usize]),
+            Some(calls),
+            |values| items.extend_from_slice(values),
+        )?,
         Source::Sorted {
             ref values,
             low,

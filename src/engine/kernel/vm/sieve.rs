@@ -49,18 +49,20 @@ impl Sieve {
         }
     }
 
-    /// Lays the values in `low..high` that pass on `items`, testing those
-    /// not tested yet; `None` where a test fails or a value leaves the
-    /// slot bound.
-    pub(super) fn lay(
+    /// `read` of the values in `low..high` that pass, ascending, testing
+    /// those not tested yet with `calls`; `None` where a test fails or a
+    /// value leaves the slot bound, or where some are not tested and no
+    /// `calls` are given.
+    pub(super) fn within<T>(
         &self,
         (low, high): (i64, i64),
-        items: &mut Vec<i64>,
-        calls: &Calls,
-    ) -> Option<()> {
+        calls: Option<&Calls>,
+        read: impl FnOnce(&[i64]) -> T,
+    ) -> Option<T> {
         let found = &self.found.0;
         let mut next = found.tested.get().unwrap_or(self.origin);
         if next < high {
+            let calls = calls?;
             let mut slots = [0; MAX_SLOTS];
             let mut scratch = Vec::new();
             let mut passing = found.passing.borrow_mut();
@@ -77,7 +79,6 @@ impl Sieve {
                 found.tested.set(Some(next));
             }
         }
-        items.extend_from_slice(sorted_within(&found.passing.borrow(), low, high)?);
-        Some(())
+        Some(read(sorted_within(&found.passing.borrow(), low, high)?))
     }
 }
