@@ -4,11 +4,12 @@
 //! options, is its host's: a position's walk (`Options`), or nothing at
 //! all for a function's body (`Pure`).
 
-use super::{Code, Constants, Op, Reg, Source};
+use super::items::{lay, within};
+use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::curve::Curves;
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::list::MEMORY;
-use crate::engine::kernel::walk::{Walk, divisors_in};
+use crate::engine::kernel::walk::Walk;
 use crate::engine::kernel::{
     CALL_DEPTH, Calls, Kernel, Known, MAX_PARAMS, MAX_SLOTS, OptionValue, Reorder, SLOT_BOUND,
     int::place,
@@ -675,100 +676,15 @@ pub(super) enum Walked<'a> {
     Constants(&'a [i64]),
 }
 
-/// `read` of the constants in `a..b`, fixed or found by a sieve (with
-/// `calls`, where it must test more); `None` where one of them lies past
-/// the slot bound or the sieve's test fails.
-fn within<T>(
-    constants: &Constants,
-    (a, b): (i64, i64),
-    calls: Option<&Calls>,
-    read: impl FnOnce(&[i64]) -> T,
-) -> Option<T> {
-    match constants {
-        Constants::Fixed(values) => Some(read(sorted_within(values, a, b)?)),
-        Constants::Sieved(sieve) => sieve.within((a, b), calls, read),
-    }
-}
-
-/// The constants in `values` (ascending) within `a..b`; `None` where one
-/// of them lies past the slot bound: constants past it may be listed (`2
-/// ** i for i in 0..40`), never walked.
-pub(super) fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
-    let chosen = match (values.first(), values.last()) {
-        // Every constant, as for most positions: no search.
-        (Some(&first), Some(&last)) if a <= first && last < b => values,
-        _ => {
-            let from = values.partition_point(|&v| v < a);
-            &values[from..values.partition_point(|&v| v < b).max(from)]
-        }
-    };
-    let within = |v: Option<&i64>| v.is_none_or(|v| v.unsigned_abs() < SLOT_BOUND as u64);
-    (within(chosen.first()) && within(chosen.last())).then_some(chosen)
-}
-
-/// Lays the items of `source` on `items`, a range of divisors within
-/// the range `bounds` allows, the values a sieve finds by `calls`.
-fn lay(
-    source: &Source,
-    regs: &[i64],
-    items: &mut Vec<i64>,
-    bounds: impl Fn(i64, i64) -> Option<(i64, i64)>,
-    calls: &Calls,
-) -> Option<()> {
-    match *source {
-        Source::Passing {
-            ref sieve,
-            low,
-            high,
-        } => sieve.within(
-            (regs[low as usize], regs[high as usize]),
-            Some(calls),
-            |values| items.extend_from_slice(values),
-        )?,
-        Source::Sorted {
-            ref values,
-            low,
-            high,
-            ..
-        } => items.extend_from_slice(sorted_within(
-            values,
-            regs[low as usize],
-            regs[high as usize],
-        )?),
-        Source::Constants(ref values) => items.extend_from_slice(values),
-        Source::Regs { first, count } => {
-            let first = first as usize;
-            for &x in &regs[first..first + count as usize] {
-                items.push(bounded(x)?);
-            }
-        }
-        Source::Pick { ref table, key } => {
-            for &x in table.pick(regs[key as usize])? {
-                items.push(bounded(x)?);
-            }
-        }
-        Source::List { .. } | Source::Laid => unreachable!("walked where they lie"),
-        Source::Divisors { of, low, high } => {
-            let (a, b) = bounds(regs[low as usize], regs[high as usize])?;
-            let of = regs[of as usize].unsigned_abs();
-            divisors_in(of, (a, b), |x| {
-                items.push(x);
-                Some(())
-            })?;
-        }
-    }
-    fits(items)
-}
-
 /// Whether the item stack is within the memory of one position.
 #[inline(always)]
-fn fits(items: &[i64]) -> Option<()> {
+pub(super) fn fits(items: &[i64]) -> Option<()> {
     (items.len() <= MEMORY).then_some(())
 }
 
 /// `x`, if it may be a loop variable or an argument: within the slot
 /// bound.
-fn bounded(x: i64) -> Option<i64> {
+pub(super) fn bounded(x: i64) -> Option<i64> {
     (x.unsigned_abs() < SLOT_BOUND as u64).then_some(x)
 }
 

@@ -14,7 +14,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::Condition;
-use super::run::sorted_within;
+use super::items::sorted_within;
 use crate::engine::kernel::int::Cache;
 use crate::engine::kernel::{Calls, Cond, MAX_SLOTS, SLOT_BOUND};
 
