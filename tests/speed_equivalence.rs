@@ -579,6 +579,26 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     assert_same_as_the_generic_search(script);
 }
 
+/// A family each of whose heaps has options of its own far below 0
+/// (`S(n - k * k * 10^9) for k in 1..=n`, all of them ends) is computed
+/// bottom-up no further than the positions outside its table allow: the
+/// heaps a query never reaches would take quadratic work and memory (a
+/// false memory error within the budget), and the search from the query
+/// down takes one heap's options. By the integer program, and by the
+/// generic search (`str`) asked twice.
+#[test]
+fn a_family_spreading_outside_its_table_is_searched_from_the_query() {
+    let mut settings = Settings::default();
+    settings.limits.max_memory = 256 << 20;
+    let program = "game S(n) = < S(n - k * k * 1000000000) for k in 1..=n if n > 0 >\n\
+                   g(S(10000))";
+    assert_eq!(run_json_with(program, settings.clone()), [1]);
+    let generic = "game S(n) = < S(n - k * k * 1000000) for k in 1..=n \
+                   if n > 0 and str(n) != \"x\" >\n\
+                   g(S(70000))\ng(S(70001))";
+    assert_eq!(run_json_with(generic, settings), [1, 1]);
+}
+
 #[test]
 fn a_redefined_family_starts_afresh() {
     // In the REPL a family may be defined again: the values computed

@@ -684,6 +684,12 @@ impl<A: Arg> Engine<A> {
         (interned as u64, known as u64)
     }
 
+    /// How many positions of one family its hash table keeps (those its
+    /// dense table has no slot for).
+    pub fn hashed_positions(&self, family: FamilyId) -> usize {
+        self.tables[family.0 as usize].keys.len()
+    }
+
     /// How many positions of one family are interned, and how many have
     /// known values (for the REPL's `:info` and `:stats`).
     pub fn family_stats(&self, family: FamilyId) -> (u64, u64) {

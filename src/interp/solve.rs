@@ -149,6 +149,9 @@ const FIRST_FILL_STEP: usize = 1 << 10;
 const FILL_STEP_TIME: Duration = Duration::from_millis(50);
 /// Positions a list program computes between two reports of progress.
 const LIST_STEP: usize = 1 << 14;
+/// Positions outside its dense table a family may keep before a
+/// bottom-up computation of it stops (see `spreads_outside`).
+const OUTSIDE: usize = 1 << 16;
 /// Positions the generic search solves between two reports of progress.
 const REPORT_STEPS: u32 = 4096;
 
@@ -422,6 +425,10 @@ impl Interp {
             let to = n.min(from + step);
             let started = Instant::now();
             if let Some(first) = self.engine.fill(pos.family, kernel, to)? {
+                if first.family == pos.family && self.spreads_outside(pos.family, from) {
+                    self.unfilled.insert(pos.family);
+                    return Ok(Fill::Generic);
+                }
                 return Ok(self.first_or_search(first, pos));
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);
@@ -496,6 +503,11 @@ impl Interp {
     /// its positions, not to their options. Like a fill, it may compute
     /// positions the query never reaches (see `abandon`).
     fn ascend(&mut self, pos: PosId) -> Fill {
+        if let Some(&below) = self.ascending.get(&pos.family)
+            && self.spreads_outside(pos.family, below as usize)
+        {
+            self.ascending.remove(&pos.family);
+        }
         let (Some(below), Some(n)) = (
             self.ascending.get_mut(&pos.family),
             self.engine.dense_arg(pos),
@@ -527,6 +539,15 @@ impl Interp {
                 ListFill::Paused => progress::solved(LIST_STEP as u64),
             }
         }
+    }
+
+    /// Whether computing `family` bottom-up, `below` heaps done, has met
+    /// far more positions outside its dense table than inside (`S(n - k *
+    /// k * 10^9) for k in 1..=n`, each heap with options of its own below
+    /// 0): the heaps a query never reaches would cost quadratic work and
+    /// memory, and the search from the query down is left to do it.
+    fn spreads_outside(&self, family: FamilyId, below: usize) -> bool {
+        self.engine.hashed_positions(family) > OUTSIDE.max(2 * below)
     }
 
     /// What to do when a bottom-up fill towards `pos` stopped at `first`:
