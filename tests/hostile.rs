@@ -360,3 +360,17 @@ fn max_time_ends_exponential_work_with_a_limit_error() {
     let quick = run_capped("print(1)\n", &["--max-time", "5"], 20);
     assert_eq!(quick.stdout, b"1\n");
 }
+
+/// A two-heap position with an argument near the integers' end is no box
+/// to fill, however thin: its search meets the overflow and says so.
+#[test]
+fn a_two_heap_position_at_the_integers_end_is_an_overflow() {
+    let wythoff_like =
+        "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n";
+    for query in ["W(1, 9223372036854775807)", "W(9223372036854775807, 0)"] {
+        fails_with(
+            &format!("{wythoff_like}print(g({query}))"),
+            "integer overflow",
+        );
+    }
+}

@@ -456,7 +456,13 @@ impl<A: Arg> Engine<A> {
         kernel: &Kernel,
         (a, b): (i64, i64),
     ) -> Result<bool, Stop> {
-        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
+        // No box holds an argument as large as a box's whole size.
+        let fits = |x: i64| {
+            usize::try_from(x)
+                .ok()
+                .filter(|&x| (x as u64) < STRIP_CELLS)
+        };
+        let (Some(rows), Some(cols)) = (fits(a), fits(b)) else {
             return Ok(false);
         };
         let family = pos.family;
