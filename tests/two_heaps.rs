@@ -116,3 +116,34 @@ fn a_second_heap_that_stays_small_fills_a_long_thin_box() {
     // The box, 300001 rows of 4, and the two positions asked for.
     assert!(report.contains("F: 1200006 positions"), "{report}");
 }
+
+/// A short constant range of a family of two parameters is narrowed by
+/// its filters rather than unrolled: every spelling of "not what the last
+/// move took" is two ranges, lines of the box, not six elements behind
+/// filters; the values are the generic search's.
+#[test]
+fn short_ranges_of_two_heaps_are_narrowed_not_unrolled() {
+    let spellings = [
+        "game F(n, last) = < F(n - k, k) for k in 1..=3 if k <= n and k != last >",
+        "game F(n, last) = < F(n - k, k) for k in 1..=min(n, 3) if k != last >",
+        "def allowed(k, last, n) = k <= n and k != last\n\
+         game F(n, last) = < F(n - k, k) for k in 1..=3 if allowed(k, last, n) >",
+    ];
+    for game in spellings {
+        let kernel = common::kernel_of(game, "F").expect("an integer program");
+        let ranges = kernel.elements.iter().filter(|e| {
+            matches!(
+                e.clauses.as_slice(),
+                [sprague::engine::kernel::Clause::For {
+                    iter: sprague::engine::kernel::Iter::Range { .. },
+                    ..
+                }]
+            )
+        });
+        assert_eq!(ranges.count(), 2, "{game}\n{kernel:?}");
+        assert_eq!(kernel.elements.len(), 2, "{game}");
+        assert_same_as_the_generic_search(&format!(
+            "{game}\nprint([g(F(n, l)) for n in 0..60 for l in 0..4])"
+        ));
+    }
+}

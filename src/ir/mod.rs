@@ -83,7 +83,7 @@ pub fn plan(
         &mut elements,
         &translated.int_functions,
     ));
-    let mut elements = passes::optimise(elements, &mut passes);
+    let mut elements = passes::optimise(elements, translated.params, &mut passes);
     let mut functions = translated.functions;
     passes.extend(updates::point_updates(&mut elements, &mut functions));
     let mut slot_names = translated.slot_names;
@@ -115,7 +115,7 @@ pub fn plan(
     };
     let alias = (!translated.aliases.is_empty()).then(|| {
         let mut applied = Vec::new();
-        let aliases = passes::optimise(translated.aliases, &mut applied);
+        let aliases = passes::optimise(translated.aliases, translated.params, &mut applied);
         (kernel_of(aliases, functions.clone()), applied)
     });
     let mut kernel = kernel_of(elements, functions);

@@ -21,8 +21,13 @@ use crate::engine::kernel::{
 /// built.
 const FOLDED_LOOP: i64 = 1 << 16;
 
-/// The passes in the order they run, with the names `:info` shows.
-pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) -> Vec<Element> {
+/// The passes in the order they run, with the names `:info` shows, over
+/// the elements of a family of `params` integer parameters.
+pub(super) fn optimise(
+    elements: Vec<Element>,
+    params: usize,
+    applied: &mut Vec<&'static str>,
+) -> Vec<Element> {
     let mut run =
         |name: &'static str, elements: Vec<Element>, pass: fn(Element) -> Vec<Element>| {
             let before = elements.clone();
@@ -50,6 +55,19 @@ pub(super) fn optimise(elements: Vec<Element>, applied: &mut Vec<&'static str>) 
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
+    // A box of two or more parameters walks a range as a line, where its
+    // unrolled values are an element each behind filters: `for k in 1..=3
+    // if k <= n and k != last`, six elements unrolled, is two ranges. A
+    // one-parameter fill reads either as fast, and an octal code is read
+    // from the unrolled shape.
+    let elements = match params >= 2 {
+        true => run(
+            "conditions moved into the bounds of short ranges",
+            elements,
+            narrow_short_ranges,
+        ),
+        false => elements,
+    };
     let elements = run(
         "divisor filters made loops over divisors",
         elements,
@@ -299,7 +317,12 @@ fn resolve(e: &IntExpr, x: usize, pick: &IntExpr, replaced: &mut bool) -> IntExp
 /// are left to be unrolled or folded; a longer constant range is narrowed
 /// as any range is.
 fn narrow_bounds(element: Element) -> Vec<Element> {
-    narrow_with(element, bound)
+    narrow_with(element, bound, false)
+}
+
+/// `narrow_bounds` for constant ranges short enough to unroll too.
+fn narrow_short_ranges(element: Element) -> Vec<Element> {
+    narrow_with(element, bound, true)
 }
 
 /// `narrow_bounds` for the comparisons of a multiple of the variable,
@@ -309,13 +332,17 @@ fn narrow_bounds(element: Element) -> Vec<Element> {
 fn narrow_scaled_bounds(element: Element) -> Vec<Element> {
     match element.value {
         OptionValue::Terms { .. } | OptionValue::Boards { .. } => {
-            narrow_with(element, scaled_bound)
+            narrow_with(element, scaled_bound, false)
         }
         OptionValue::Split(_) => vec![element],
     }
 }
 
-fn narrow_with(mut element: Element, bound: fn(&Cond, usize) -> Option<Bound>) -> Vec<Element> {
+fn narrow_with(
+    mut element: Element,
+    bound: fn(&Cond, usize) -> Option<Bound>,
+    short_ranges: bool,
+) -> Vec<Element> {
     let mut next = 0;
     while next < element.clauses.len() {
         let i = next;
@@ -334,7 +361,12 @@ fn narrow_with(mut element: Element, bound: fn(&Cond, usize) -> Option<Bound>) -
             }
             // A constant range too long to unroll is narrowed as a range
             // (`for k in 1..=20 if k <= a`).
-            Some(values) if values.len() > UNROLL && matches!(iter, Iter::Range { .. }) => None,
+            Some(values)
+                if (short_ranges || values.len() > UNROLL)
+                    && matches!(iter, Iter::Range { .. }) =>
+            {
+                None
+            }
             Some(_) => continue,
             None => None,
         };
@@ -658,7 +690,7 @@ mod tests {
             },
         };
         let mut applied = Vec::new();
-        let out = optimise(vec![element], &mut applied);
+        let out = optimise(vec![element], 1, &mut applied);
         let [Element { clauses, .. }] = out.as_slice() else {
             panic!("one element expected: {out:?}");
         };
