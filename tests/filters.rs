@@ -438,3 +438,20 @@ fn a_bound_stays_behind_a_filter_that_may_fail() {
         assert!(error.contains(message), "{game}\n{error}");
     }
 }
+
+/// `k in low..high` evaluates both ends, as the language builds the range
+/// before it tests: an end that fails is reported even where the other
+/// end decides (`k < 5`).
+#[test]
+fn membership_in_a_range_evaluates_both_ends() {
+    for test in [
+        "k in 5..12 / (n - 4)",
+        "k not in 5..=12 % (n - 4)",
+        "k in 12 / (n - 4)..9",
+    ] {
+        let script =
+            format!("game T(n) = < T(n - k) for k in 1..=2 if k <= n and {test} >\nprint(g(T(4)))");
+        let (_, err) = common::assert_same_error_as_the_generic_search(&script);
+        assert!(err.contains("by zero"), "{test}: {err}");
+    }
+}

@@ -147,3 +147,13 @@ fn short_ranges_of_two_heaps_are_narrowed_not_unrolled() {
         ));
     }
 }
+
+/// A thin box past the table, then a box that misses and the triangle
+/// that computes instead: the thin box's values are kept, and a position
+/// none of them computed is searched (it once stopped the run).
+#[test]
+fn a_triangle_after_a_thin_box_keeps_the_box() {
+    let script = "game F(n, last) = < F(n - k, k) for k in 1..=4 if k <= last and k <= n >\n\
+                  print(g(F(4096, 2)))\nprint(g(F(0, 5)))\nprint(g(F(6, 1)), g(F(7, 1)))";
+    assert_eq!(assert_same_as_the_generic_search(script), "0\n0\n0 1\n");
+}

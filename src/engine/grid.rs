@@ -235,7 +235,6 @@ impl Grid {
         let mut rows_major = RowMajor::new(&extents, kernel.fastest_param(), |args| {
             (kept.as_ref().and_then(|kept| kept.get(args))).unwrap_or(DENSE_BIG)
         });
-        drop(kept);
         diagonals(rows, cols, values.len(), |(a, b), index| {
             if let Some(&value) = values.get(index) {
                 rows_major.set(&[a, b], value);
@@ -252,9 +251,12 @@ impl Grid {
                 *slot = value;
             }
         });
-        if cells.last_slot().is_none() {
-            self.kept = Some(rows_major);
-        }
+        // A box past the table replaces the last; a box or triangle the
+        // table holds leaves it as it was.
+        self.kept = match cells.last_slot() {
+            None => Some(rows_major),
+            Some(_) => kept,
+        };
         let filled = filled?;
         if filled && cells.diagonal.is_none() {
             self.rows = rows;

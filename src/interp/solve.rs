@@ -374,7 +374,10 @@ impl Interp {
         }
         if let Some(pair) = (self.engine.dense_pair(pos)).or_else(|| self.engine.hashed_pair(pos)) {
             let filled = self.engine.fill_grid(pos, kernel, pair)?;
-            return Ok(if filled { Fill::Done } else { Fill::Generic });
+            // A fill of other positions (a triangle below a box past the
+            // table) may leave this one to the search.
+            let known = filled && self.engine.value(pos) < IN_PROGRESS;
+            return Ok(if known { Fill::Done } else { Fill::Generic });
         }
         if self.engine.is_listed(pos) {
             return self.fill_list(pos, kernel);

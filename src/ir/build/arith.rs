@@ -219,11 +219,24 @@ impl Translator<'_> {
                 high,
                 inclusive,
             } => {
+                // The language evaluates both ends before it tests: the
+                // end that may fail is tested first (where both may, the
+                // generic search tests them).
+                let may_fail = |e: &IntExpr| {
+                    !crate::ir::filters::cannot_fail(&Cond::Cmp(CmpOp::Eq, e.clone(), e.clone()))
+                };
                 let below = if inclusive { CmpOp::Le } else { CmpOp::Lt };
-                Cond::And(
-                    Box::new(Cond::Cmp(CmpOp::Ge, x.clone(), low)),
-                    Box::new(Cond::Cmp(below, x, high)),
-                )
+                let (from, to) = (
+                    Cond::Cmp(CmpOp::Ge, x.clone(), low.clone()),
+                    Cond::Cmp(below, x, high.clone()),
+                );
+                match (may_fail(&low), may_fail(&high)) {
+                    (true, true) => {
+                        return self.fail(container.span, "a range whose two ends may fail");
+                    }
+                    (false, true) => Cond::And(Box::new(to), Box::new(from)),
+                    _ => Cond::And(Box::new(from), Box::new(to)),
+                }
             }
             Iter::List(values) => values.into_iter().fold(Cond::Const(false), |any, v| {
                 let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v);
