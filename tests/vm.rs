@@ -11,6 +11,31 @@ mod common;
 
 use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex};
 
+/// The values of the subtraction game whose moves from `n` are `moves(n)`
+/// (each at most `n`), up to `last`, by a plain memo.
+fn subtraction<I: IntoIterator<Item = usize>>(last: usize, moves: impl Fn(usize) -> I) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(last + 1);
+    for n in 0..=last {
+        let options = moves(n).into_iter().map(|k| values[n - k]);
+        values.push(mex(options));
+    }
+    values
+}
+
+/// Asserts that `printed` is the list of `values`, as `print` writes it.
+fn assert_printed_list(printed: &str, values: &[u64]) {
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+}
+
+/// Asserts that running `script` leaves no position to the generic
+/// search (`--stats`); `context` names the case on failure.
+fn assert_none_left_to_the_search(script: &str, context: &str) {
+    let (_, report) = common::run_binary(&["--stats", "-e", script]);
+    let none = "\n0 positions computed by the generic search";
+    assert!(report.contains(none), "{context}\n{report}");
+}
+
 /// The moves chosen by `n % 3` (`{1, 2}`, `{1, 3}`, `{2, 3, 4}`), by a
 /// plain memo.
 fn moves_by_residue(last: usize) -> Vec<u64> {
@@ -228,9 +253,7 @@ fn native_loops_take_their_values_from_the_code() {
     for game in games {
         let script = format!("{game}\nprint(seq(G, 0..=200))");
         assert_same_as_the_generic_search(&script);
-        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
-        let none = "\n0 positions computed by the generic search";
-        assert!(report.contains(none), "{game}\n{report}");
+        assert_none_left_to_the_search(&script, game);
     }
 }
 
@@ -293,13 +316,10 @@ fn loops_of_recursive_defs_run_in_place() {
                 game G(n) = < G(n - k) for k in 1..=3 if k <= n and count(n + 3900, k) % 2 == 0 >\n\
                 print(seq(G, 0..=300))";
     let printed = assert_same_as_the_generic_search(long);
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..=300 {
-        let options = (1..=3.min(n)).filter(|k| (n + 3900 + k) % 2 == 0);
-        values.push(mex(options.map(|k| values[n - k])));
-    }
-    let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let values = subtraction(300, |n| {
+        (1..=3.min(n)).filter(move |k| (n + 3900 + k) % 2 == 0)
+    });
+    assert_printed_list(&printed, &values);
     let (_, report) = common::run_binary(&["--stats", "-e", long]);
     // The positions from 196 on call `count` more than 4096 times deep.
     assert!(
@@ -380,9 +400,7 @@ fn calls_whose_first_test_the_loop_decides_are_unfolded() {
         );
         let (ir, _) = common::run_binary(&["--emit", "ir", "-e", game]);
         assert!(ir.contains(&format!("if {call}")), "{ir}");
-        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
-        let none = "\n0 positions computed by the generic search";
-        assert!(report.contains(none), "{game}\n{report}");
+        assert_none_left_to_the_search(&script, game);
     }
 }
 
@@ -406,21 +424,13 @@ fn results_of_recursive_defs_on_small_arguments_are_recalled() {
         }
         b * 3 + c
     };
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..=400usize {
-        let options = (1..=5.min(n))
-            .filter(|&k| {
-                (mix(n as i64 % 9, k as i64, n as i64 % 4) + mix(k as i64, k as i64 % 4, 2)) % 3
-                    != 0
-            })
-            .map(|k| values[n - k]);
-        values.push(mex(options));
-    }
-    let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
-    let (_, report) = common::run_binary(&["--stats", "-e", script]);
-    let none = "\n0 positions computed by the generic search";
-    assert!(report.contains(none), "{report}");
+    let values = subtraction(400, |n| {
+        (1..=5.min(n)).filter(move |&k| {
+            (mix(n as i64 % 9, k as i64, n as i64 % 4) + mix(k as i64, k as i64 % 4, 2)) % 3 != 0
+        })
+    });
+    assert_printed_list(&printed, &values);
+    assert_none_left_to_the_search(script, script);
 }
 
 /// A loop over constants some of which lie past the bound the VM's
@@ -433,18 +443,11 @@ fn constants_past_the_slot_bound_are_listed_not_walked() {
     let script =
         format!("{pows}game F(n) = < F(n - p) for p in pows if p <= n >\nprint(seq(F, 0..=3000))");
     let printed = assert_same_as_the_generic_search(&script);
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..=3000usize {
-        let moves = (0..40).map(|i| 1usize << i).take_while(|&p| p <= n);
-        values.push(mex(moves.map(|p| values[n - p])));
-    }
-    let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
-    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
-    assert!(
-        report.contains("\n0 positions computed by the generic search"),
-        "{report}"
-    );
+    let values = subtraction(3000, |n| {
+        (0..40).map(|i| 1usize << i).take_while(move |&p| p <= n)
+    });
+    assert_printed_list(&printed, &values);
+    assert_none_left_to_the_search(&script, &script);
     // Every position but the first walks 2^32 and past: the generic
     // search's.
     let script = format!(
@@ -474,23 +477,14 @@ fn calls_on_a_loop_over_constants_are_tabled() {
     while fibs.len() < 12 {
         fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
     }
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..=600usize {
-        let moves = fibs.iter().filter(|&&f| f <= n);
-        values.push(mex(moves.map(|f| values[n - f])));
-    }
-    let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let values = subtraction(600, |n| fibs.iter().copied().filter(move |&f| f <= n));
+    assert_printed_list(&printed, &values);
     let (ir, _) = common::run_binary(&["--emit", "ir", "-e", game]);
     assert!(
         ir.contains("F(n - i) for i in [1, 2, 3, 5, 8, 13, 21, 34,") && ir.contains("within 1.."),
         "{ir}"
     );
-    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
-    assert!(
-        report.contains("\n0 positions computed by the generic search"),
-        "{report}"
-    );
+    assert_none_left_to_the_search(&script, game);
 
     let failing = "def f(i) = if i > 5 then 0 else 10 / (i - 3)\n\
                    game G(n) = < G(n - 1) for i in 0..6 if n > 0 and f(i) > 0 >\n\
@@ -512,18 +506,9 @@ fn filters_of_a_range_from_a_constant_are_sieved() {
                 game G(n) = < G(n - k) for k in 1..=n if ones(k) == 1 >";
     let script = format!("{game}\nprint(seq(G, 0..=600))");
     let printed = assert_same_as_the_generic_search(&script);
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..=600usize {
-        let moves = (1..=n).filter(|k| k.is_power_of_two());
-        values.push(mex(moves.map(|k| values[n - k])));
-    }
-    let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
-    let (_, report) = common::run_binary(&["--stats", "-e", &script]);
-    assert!(
-        report.contains("\n0 positions computed by the generic search"),
-        "{report}"
-    );
+    let values = subtraction(600, |n| (1..=n).filter(|k| k.is_power_of_two()));
+    assert_printed_list(&printed, &values);
+    assert_none_left_to_the_search(&script, game);
 
     let failing = "def f(k) = if k > 60 then 1 else 10 / (k - 50)\n\
                    game F(n) = < F(n - k) for k in 2..=n if f(k) != 0 >";
