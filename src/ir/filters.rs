@@ -143,6 +143,11 @@ pub(super) fn cannot_fail(cond: &Cond) -> bool {
     Facts::default().holds(cond)
 }
 
+/// Whether evaluating `e` cannot fail, whatever the slots hold.
+pub(super) fn total(e: &IntExpr) -> bool {
+    Facts::default().total(e)
+}
+
 /// The first filter right after the loop at `at` that `pick` takes, past
 /// filters that cannot fail (so that testing it before them fails nowhere
 /// the element did not): its index and what `pick` made of it. `pick` is

@@ -4,6 +4,7 @@
 
 use super::{Binding, Translator};
 use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter};
+use crate::ir::filters::total;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Name};
 
 /// The most conditions `any` or `all` of a comprehension is joined from.
@@ -222,19 +223,16 @@ impl Translator<'_> {
                 // The language evaluates both ends before it tests: the
                 // end that may fail is tested first (where both may, the
                 // generic search tests them).
-                let may_fail = |e: &IntExpr| {
-                    !crate::ir::filters::cannot_fail(&Cond::Cmp(CmpOp::Eq, e.clone(), e.clone()))
-                };
                 let below = if inclusive { CmpOp::Le } else { CmpOp::Lt };
                 let (from, to) = (
                     Cond::Cmp(CmpOp::Ge, x.clone(), low.clone()),
                     Cond::Cmp(below, x, high.clone()),
                 );
-                match (may_fail(&low), may_fail(&high)) {
-                    (true, true) => {
+                match (total(&low), total(&high)) {
+                    (false, false) => {
                         return self.fail(container.span, "a range whose two ends may fail");
                     }
-                    (false, true) => Cond::And(Box::new(to), Box::new(from)),
+                    (true, false) => Cond::And(Box::new(to), Box::new(from)),
                     _ => Cond::And(Box::new(from), Box::new(to)),
                 }
             }
@@ -248,7 +246,7 @@ impl Translator<'_> {
             // Any other list: `any([y == item for y in container])`, the
             // item (which cannot fail) read again for each `y`.
             Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
-                if !crate::ir::filters::cannot_fail(&Cond::Cmp(CmpOp::Eq, x.clone(), x)) {
+                if !total(&x) {
                     return self.fail(item.span, "a membership test of an item that may fail");
                 }
                 let span = container.span;
