@@ -15,7 +15,9 @@ use super::game::{FamilyId, PosId};
 use super::kernel::{Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::{Arg, DENSE_BIG, DENSE_UNKNOWN, Engine, HASHED, Shape, Stop, Watch, list_of_ints};
+use super::{
+    Arg, DENSE_BIG, DENSE_UNKNOWN, Engine, HASHED, IN_PROGRESS, Shape, Stop, Watch, list_of_ints,
+};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
 /// arguments to about 2000 on both sides, and a single far-off position
@@ -70,9 +72,17 @@ pub(super) struct Grid {
     marks: RefCell<Stamps>,
     /// The values of the last box, where it reaches past the table.
     kept: Option<RowMajor>,
-    /// A position outside the box that the last fill needed and did not
-    /// know (both arguments non-negative).
-    missed: Option<[i64; 2]>,
+}
+
+/// How a fill ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Filled {
+    /// Every cell has its value.
+    All,
+    /// The kernel could not vouch for a cell (those before it keep their
+    /// values): for want of the position outside the box, both arguments
+    /// non-negative, where that was why.
+    Stopped(Option<[i64; 2]>),
 }
 
 /// The values known so far, as the kernel looks them up: the box being
@@ -191,12 +201,6 @@ impl Grid {
         (value < DENSE_BIG).then_some(value)
     }
 
-    /// The position outside the box that the last fill needed and did
-    /// not know, if any: a box past the table grows to hold it.
-    pub(super) fn take_missed(&mut self) -> Option<[i64; 2]> {
-        self.missed.take()
-    }
-
     /// Whether a box past the table holds the position of dense slot
     /// `slot` as well.
     pub(super) fn keeps(&self, slot: usize) -> bool {
@@ -206,10 +210,14 @@ impl Grid {
             .is_some_and(|kept| kept.get(&[a, b]).is_some())
     }
 
-    /// How many positions a box past the table holds, and how many of
-    /// those have values.
-    pub(super) fn kept_counts(&self) -> (usize, usize) {
-        self.kept.as_ref().map_or((0, 0), RowMajor::counts)
+    /// How many positions a box past the table holds.
+    pub(super) fn kept_len(&self) -> usize {
+        self.kept.as_ref().map_or(0, RowMajor::len)
+    }
+
+    /// How many positions a box past the table holds that have values.
+    pub(super) fn kept_known(&self) -> usize {
+        self.kept.as_ref().map_or(0, RowMajor::known)
     }
 
     /// Leaves the family to the generic search from now on.
@@ -218,9 +226,7 @@ impl Grid {
     }
 
     /// Computes every value of `cells` (as `extent` or `triangle` gave
-    /// them): a box row by row, a triangle diagonal by diagonal. `Ok(false)`
-    /// when the kernel could not vouch for some position; those computed
-    /// before it keep their values.
+    /// them): a box row by row, a triangle diagonal by diagonal.
     pub(super) fn fill(
         &mut self,
         values: &mut [u32],
@@ -228,7 +234,7 @@ impl Grid {
         cells: Cells,
         limit: u64,
         watch: &Watch,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Filled, Stop> {
         let Cells { rows, cols, .. } = cells;
         let extents = [rows as i64, cols as i64];
         let kept = self.kept.take();
@@ -241,7 +247,6 @@ impl Grid {
             }
         });
         self.marks.get_mut().fit(rows_major.widest() as u64);
-        self.missed = None;
         let filled = self.fill_cells(values, &mut rows_major, kernel, cells, limit, watch);
         // The table learns the box's values in its own order, sequentially,
         // where storing each as it is found would touch a new cache line
@@ -258,7 +263,7 @@ impl Grid {
             Some(_) => kept,
         };
         let filled = filled?;
-        if filled && cells.diagonal.is_none() {
+        if filled == Filled::All && cells.diagonal.is_none() {
             self.rows = rows;
             self.cols = cols;
         }
@@ -274,7 +279,7 @@ impl Grid {
         cells: Cells,
         limit: u64,
         watch: &Watch,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Filled, Stop> {
         let lines = kernel.lines_in_box::<2>(limit);
         let missed = std::cell::Cell::new(None);
         let mut done = 0usize;
@@ -314,13 +319,12 @@ impl Grid {
                 })
                 .filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {
-                self.missed = missed.get();
-                return Ok(false);
+                return Ok(Filled::Stopped(missed.get()));
             };
             rows_major.set(&args, value as u32);
             self.marks.get_mut().fit(value);
         }
-        Ok(true)
+        Ok(Filled::All)
     }
 }
 
@@ -468,63 +472,57 @@ impl<A: Arg> Engine<A> {
             return Ok(false);
         };
         let family = pos.family;
-        if let Some(value) = self.tables[family.0 as usize].grid.kept_value(a, b) {
-            self.set_value(pos, value as u64);
+        if self.learn_from_the_grid(pos, (a, b)) {
             return Ok(true);
         }
-        let (mut rows, mut cols) = (rows, cols);
-        let cells = loop {
-            let Some(cells) = self.tables[family.0 as usize].grid.extent(rows, cols) else {
+        let mut asked = (rows, cols);
+        loop {
+            let Some(cells) = self.tables[family.0 as usize].grid.extent(asked.0, asked.1) else {
                 return Ok(false);
             };
-            if self.fill_cells(family, kernel, cells, (a, b))? {
-                break Some(cells);
+            match self.fill_cells(family, kernel, cells, (a, b))? {
+                Filled::All => return Ok(self.learn_from_the_grid(pos, (a, b))),
+                // A box past the table grows, twice as large, to hold an
+                // option it did not (`F(n - k, k)` asked at `(n, 0)`).
+                Filled::Stopped(Some([x, y])) if cells.last_slot().is_none() => {
+                    let grow = |at: usize, needed: i64, size: usize| match needed as usize >= size {
+                        true => (needed as usize).max(2 * size - 1),
+                        false => at,
+                    };
+                    asked = (grow(asked.0, x, cells.rows), grow(asked.1, y, cells.cols));
+                }
+                Filled::Stopped(_) => break,
             }
-            // A box past the table grows, twice as large, to hold an
-            // option it did not (`F(n - k, k)` asked at `(n, 0)`).
-            let missed = self.tables[family.0 as usize].grid.take_missed();
-            let Some([x, y]) = missed.filter(|_| cells.last_slot().is_none()) else {
-                break None;
-            };
-            let grow = |at: usize, needed: i64, size: usize| match needed as usize >= size {
-                true => (needed as usize).max(2 * size - 1),
-                false => at,
-            };
-            (rows, cols) = (grow(rows, x, cells.rows), grow(cols, y, cells.cols));
-        };
-        if cells.is_some() {
-            if pos.index & HASHED == 0 {
-                return Ok(true);
-            }
-            // A position kept in the hash table learns its value from the
-            // box (past the table's reach) or the table.
-            let table = &self.tables[family.0 as usize];
-            let value = (table.grid.kept_value(a, b)).or_else(|| {
-                table
-                    .dense
-                    .get(slot(a, b)?)
-                    .copied()
-                    .filter(|&v| v < DENSE_BIG)
-            });
-            if let Some(value) = value {
-                self.set_value(pos, value as u64);
-            }
-            return Ok(value.is_some());
         }
         // The positions either triangle computed before it stopped keep
         // their values: the second goes on from there.
-        let (Ok(rows), Ok(cols)) = (usize::try_from(a), usize::try_from(b)) else {
-            return Ok(false);
-        };
         for second in [false, true] {
             if let Some(triangle) = Cells::triangle(rows, cols, second)
-                && self.fill_cells(family, kernel, triangle, (a, b))?
+                && self.fill_cells(family, kernel, triangle, (a, b))? == Filled::All
             {
                 return Ok(true);
             }
         }
         self.tables[family.0 as usize].grid.block();
         Ok(false)
+    }
+
+    /// Whether the value of `pos`, `family(a, b)`, is known after its
+    /// family's fills: in the dense table, or learnt by a position of the
+    /// hash table from a box past the table (or from the table).
+    fn learn_from_the_grid(&mut self, pos: PosId, (a, b): (i64, i64)) -> bool {
+        if self.value(pos) < IN_PROGRESS {
+            return true;
+        }
+        let table = &self.tables[pos.family.0 as usize];
+        let value = (table.grid.kept_value(a, b)).or_else(|| {
+            let value = *table.dense.get(slot(a, b)?)?;
+            (value < DENSE_BIG).then_some(value)
+        });
+        if let Some(value) = value {
+            self.set_value(pos, value as u64);
+        }
+        value.is_some()
     }
 
     /// Fills `cells` of `family`'s grid, its table grown to hold them (a
@@ -535,19 +533,19 @@ impl<A: Arg> Engine<A> {
         kernel: &Kernel,
         cells: Cells,
         asked: (i64, i64),
-    ) -> Result<bool, Stop> {
+    ) -> Result<Filled, Stop> {
         let table = &mut self.tables[family.0 as usize];
         let (last, grow) = match cells.last_slot() {
             Some(corner) => (Some(corner), (corner + 1).saturating_sub(table.dense.len())),
             None => {
-                let kept = table.grid.kept_counts().0 as u64;
+                let kept = table.grid.kept_len() as u64;
                 let asked = slot(asked.0, asked.1);
                 let slots = asked.map_or(0, |s| (s + 1).saturating_sub(table.dense.len()));
                 (asked, (cells.count() - kept) as usize + slots)
             }
         };
         if self.positions + grow as u64 > self.limits.max_positions {
-            return Ok(false);
+            return Ok(Filled::Stopped(None));
         }
         self.positions += grow as u64;
         if let Some(last) = last.filter(|&last| last >= table.dense.len()) {

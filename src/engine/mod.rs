@@ -182,21 +182,21 @@ impl<A> FamilyTable<A> {
             2..=4 => self.dense_counted(|v| v != DENSE_UNKNOWN),
             _ => self.dense.len(),
         };
-        dense + self.keys.len() + self.grid.kept_counts().0
+        dense + self.keys.len() + self.grid.kept_len()
     }
 
     /// How many of its positions have known values.
     fn known(&self) -> usize {
         let dense = self.dense_counted(|v| v < DENSE_IN_PROGRESS);
         let hashed = self.values.iter().filter(|v| **v < IN_PROGRESS);
-        dense + hashed.count() + self.grid.kept_counts().1
+        dense + hashed.count() + self.grid.kept_known()
     }
 
     /// How many slots of the dense table pass `test`, not counting those
     /// a box past the table holds as well.
     fn dense_counted(&self, test: impl Fn(u32) -> bool) -> usize {
         let slots = self.dense.iter().enumerate().filter(|&(_, &v)| test(v));
-        match self.shape.ints() == 2 && self.grid.kept_counts().0 > 0 {
+        match self.shape.ints() == 2 && self.grid.kept_len() > 0 {
             true => slots.filter(|&(slot, _)| !self.grid.keeps(slot)).count(),
             false => slots.count(),
         }
@@ -262,7 +262,7 @@ impl<A: Arg> Engine<A> {
         let index = id.0 as usize;
         if index < self.tables.len() {
             let old = std::mem::replace(&mut self.tables[index], table);
-            let kept = old.grid.kept_counts().0;
+            let kept = old.grid.kept_len();
             self.positions -= (old.dense.len() + old.keys.len() + kept) as u64;
         } else {
             self.tables.push(table);

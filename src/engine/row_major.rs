@@ -107,10 +107,14 @@ impl RowMajor {
         Some((&self.values[low..=high], stride.unsigned_abs() as usize))
     }
 
-    /// How many tuples the box holds, and how many of those have values.
-    pub(super) fn counts(&self) -> (usize, usize) {
-        let known = self.values.iter().filter(|&&v| v < DENSE_BIG).count();
-        (self.values.len(), known)
+    /// How many tuples the box holds.
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// How many tuples of the box have values.
+    pub(super) fn known(&self) -> usize {
+        self.values.iter().filter(|&&v| v < DENSE_BIG).count()
     }
 
     /// The largest value known in the box (0 if none).
