@@ -135,28 +135,16 @@ impl Compiler {
                 self.place(skip);
             }
             Some(Clause::For { slot, iter }) => {
-                if let Some((source, filtered)) = self.sieved(element, index) {
-                    let slot = *slot as Reg;
-                    let at = self.temp();
-                    self.next += 2;
-                    let mut done = Label::default();
-                    let last = index + 1 + filtered == element.clauses.len();
-                    if let (Some(Native::Steps), true, Source::Passing { sieve, low, high }) =
-                        (current.native, last, &source)
-                    {
-                        let constants = (Constants::Sieved(sieve.clone()), *low, *high);
-                        self.native_constants(current, slot, constants, &mut done);
-                    }
-                    let body = |c: &mut Self| c.clauses(current, index + 1 + filtered);
-                    self.item_loop(source, slot, at, body);
-                    return self.place(done);
-                }
+                let sieved = self.sieved(element, index);
                 let slot = *slot as Reg;
-                if let Iter::Range {
-                    low,
-                    high,
-                    inclusive,
-                } = iter
+                if let (
+                    None,
+                    Iter::Range {
+                        low,
+                        high,
+                        inclusive,
+                    },
+                ) = (&sieved, iter)
                 {
                     let prologue = |c: &mut Self, end: Reg, exit: &mut Label| {
                         if let Some(kind) = native {
@@ -170,25 +158,41 @@ impl Compiler {
                 let at = self.temp();
                 // The loop's end and where its items start.
                 self.next += 2;
-                let source = match iter {
-                    Iter::Built(list) if is_view(list) => Source::List {
-                        header: self.list(list),
-                    },
-                    Iter::Built(list) if !matches!(list, ListExpr::Pick(..)) => {
-                        self.ops.push(Op::Mark { items: at + 2 });
-                        self.lay(list);
-                        Source::Laid
+                // A sieve stands for the filter after its loop as well.
+                let (source, next) = match sieved {
+                    Some(source) => (source, index + 2),
+                    None => {
+                        let source = match iter {
+                            Iter::Built(list) if is_view(list) => Source::List {
+                                header: self.list(list),
+                            },
+                            Iter::Built(list) if !matches!(list, ListExpr::Pick(..)) => {
+                                self.ops.push(Op::Mark { items: at + 2 });
+                                self.lay(list);
+                                Source::Laid
+                            }
+                            _ => self.source(iter),
+                        };
+                        (source, index + 1)
                     }
-                    _ => self.source(iter),
+                };
+                let constants = match &source {
+                    Source::Sorted { values, low, high } => {
+                        Some((Constants::Fixed(values.clone()), *low, *high))
+                    }
+                    Source::Passing { sieve, low, high } => {
+                        Some((Constants::Sieved(sieve.clone()), *low, *high))
+                    }
+                    _ => None,
                 };
                 let mut done = Label::default();
-                if let (Some(Native::Steps), Source::Sorted { values, low, high }) =
-                    (native, &source)
+                let innermost = next == element.clauses.len();
+                if let (Some(Native::Steps), true, Some(constants)) =
+                    (current.native, innermost, constants)
                 {
-                    let constants = (Constants::Fixed(values.clone()), *low, *high);
                     self.native_constants(current, slot, constants, &mut done);
                 }
-                let body = |c: &mut Self| c.clauses(current, index + 1);
+                let body = |c: &mut Self| c.clauses(current, next);
                 self.item_loop(source, slot, at, body);
                 self.place(done);
             }
@@ -196,9 +200,9 @@ impl Compiler {
     }
 
     /// The loop at clause `index` of `element` as the values a sieve finds
-    /// (see `sieve`), and the one filter it stands for: a range from a
+    /// (see `sieve`), standing for the filter after it too: a range from a
     /// constant followed by a remembered filter of its variable.
-    fn sieved(&mut self, element: &Element, index: usize) -> Option<(Source, usize)> {
+    fn sieved(&mut self, element: &Element, index: usize) -> Option<Source> {
         let clause = element.clauses.get(index)?;
         let (slot, low, high) = clause.range()?;
         let Some(Clause::If(Cond::Remembered(remembered))) = element.clauses.get(index + 1) else {
@@ -207,7 +211,7 @@ impl Compiler {
         let origin = low.as_constant().filter(|_| remembered.slot == slot)?;
         let sieve = Rc::new(Sieve::new(&remembered.cond, slot, origin));
         let (low, high) = (self.int(low), self.int(&high));
-        Some((Source::Passing { sieve, low, high }, 1))
+        Some(Source::Passing { sieve, low, high })
     }
 
     /// A loop: `start`, which leaves past its end when there is nothing
