@@ -634,11 +634,25 @@ impl Interp {
                         missing.push(position);
                     }
                 }
+                if self.names_a_later_slot(pos, missing) {
+                    self.unfilled.insert(pos.family);
+                }
                 interned
             }
         };
         self.program_options = found;
         Ok(outcome)
+    }
+
+    /// Whether a position of a three- or four-parameter table has an
+    /// option at a later slot of its own table (`T(a - 1, b + 1, c + 1)`
+    /// from `(1, 2, 2)` names `(0, 3, 3)`): slot order is not the game's,
+    /// and a fill towards any position would first compute every position
+    /// of its shells, each of which names later shells again, without
+    /// end. The family is then searched from the query down.
+    fn names_a_later_slot(&self, pos: PosId, missing: &[PosId]) -> bool {
+        let in_shells = |p: &PosId| p.family == pos.family && self.engine.dense_tuple(*p).is_some();
+        in_shells(&pos) && missing.iter().any(|m| in_shells(m) && m.index > pos.index)
     }
 
     /// Resets the positions left in progress after an error, so that the
