@@ -153,6 +153,37 @@ fn options_naming_other_families_equal_the_generic_search() {
     );
 }
 
+/// Heaps that are positions of another family moving with the loop
+/// (`A(n - 1) + H(a) for a in 0..n`) are read along that family's table
+/// by the native loop: up, down, by twos, past what was computed first
+/// (`K(2 * a)`, searched), two in one option, and over constants. Against
+/// plain programs here and the generic search.
+#[test]
+fn heaps_of_other_families_moving_with_a_loop_are_walked_natively() {
+    let script = "game H(n) = < H(n - k) for k in 1..=3 if k <= n >\n\
+                  game K(n) = < K(n - k) for k in [1, 4] if k <= n >\n\
+                  game A(n) = < A(n - 1) + H(a) for a in 0..n >\n\
+                  game B(n) = < B(a) + H(n - a) + K(2 * a) for a in 0..n >\n\
+                  game C(n) = < C(n - k) + K(k) for k in [1, 2, 5, 7] if k <= n >\n\
+                  [seq(A, 0..150), seq(B, 0..150), seq(C, 0..150)]";
+    let printed = printed_by_programs_alone(script);
+    let h = |n: usize| n as u64 % 4;
+    let mut k: Vec<u64> = Vec::new();
+    for n in 0..300 {
+        let below = [1, 4].into_iter().filter(|&m| m <= n).map(|m| k[n - m]);
+        k.push(mex(below));
+    }
+    let (mut a, mut b, mut c): (Vec<u64>, Vec<u64>, Vec<u64>) = Default::default();
+    for n in 0..150 {
+        a.push(mex((0..n).map(|x| a[n - 1] ^ h(x))));
+        b.push(mex((0..n).map(|x| b[x] ^ h(n - x) ^ k[2 * x])));
+        let moves = [1, 2, 5, 7].into_iter().filter(|&m| m <= n);
+        c.push(mex(moves.map(|m| c[n - m] ^ k[m])));
+    }
+    let expected = format!("[{}, {}, {}]", listed(a), listed(b), listed(c));
+    assert_eq!(printed.trim(), expected);
+}
+
 /// Two families that name each other, one at an argument where the option
 /// does not apply (`B(n) if n != 0` at 0): neither is filled from 0, where
 /// it would reach down without end (B(0) = A(-1), A(-2), …), but searched

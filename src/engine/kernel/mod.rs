@@ -539,6 +539,13 @@ pub trait Known {
         None
     }
 
+    /// The dense table of `foreign[index]` when it is a family of one
+    /// integer read from its table here: a native loop reads a run of it
+    /// (values from `DENSE_BIG` on are positions not known yet).
+    fn foreign_line(&self, _index: usize) -> Option<&[u32]> {
+        None
+    }
+
     /// Whether the positions an option names are gathered in the option
     /// set (`OptionSet::boards`: a list's items, an integer position's
     /// arguments) rather than looked up one by one: looked up together,
@@ -650,6 +657,13 @@ impl Known for WithForeign<'_> {
         let value = *table.get(usize::try_from(arg).ok()?)?;
         // Larger ones are markers (unknown) or kept elsewhere.
         (value < super::DENSE_BIG).then_some(value as u64)
+    }
+
+    fn foreign_line(&self, index: usize) -> Option<&[u32]> {
+        match self.foreign.get(index)? {
+            Other::Line(table) => Some(table),
+            Other::Lookup(_) => None,
+        }
     }
 
     fn along(

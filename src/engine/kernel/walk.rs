@@ -142,16 +142,20 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         count: i64,
         values: &[i64],
     ) -> Option<()> {
-        let (mut args, nim) = arguments(calls, values)?;
+        let (mut args, rest) = arguments(calls, values);
+        let (nim, foreign) = heaps(rest, steps)?;
         self.count(count as u64)?;
+        if !foreign.is_empty() {
+            return self.walk_sums(calls, (&args, steps), (nim, &foreign), count);
+        }
         if let [call] = calls {
             // One position per option: its values along the line at once.
-            let (args, steps) = (&args[0][..call.len()], &steps.0[0][..call.len()]);
+            let (args, steps) = (&args[0][..call.len()], &steps.calls[0][..call.len()]);
             let points = &mut self.out.points;
             return self.known.along(args, steps, count as usize, nim, points);
         }
         let args = &mut args[..calls.len()];
-        let steps = &steps.0[..calls.len()];
+        let steps = &steps.calls[..calls.len()];
         for _ in 0..count {
             let mut v = nim;
             for ((args, steps), call) in args.iter_mut().zip(steps).zip(calls) {
@@ -161,6 +165,52 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
             }
             self.out.points.push(v);
+        }
+        Some(())
+    }
+
+    /// The options of a range loop whose heaps include positions of other
+    /// families of one integer moving with its variable (`G(n - 1) + K(a)
+    /// for a in 0..n`): each part's values xored into the options in a
+    /// pass of its own, read straight from its table where there is one.
+    fn walk_sums(
+        &mut self,
+        calls: &[Vec<IntExpr>],
+        (args, steps): (&[[i64; MAX_PARAMS]; MAX_CALLS], &Steps),
+        (nim, foreign): (u64, &[(usize, i64, i64)]),
+        count: i64,
+    ) -> Option<()> {
+        let start = self.out.points.len();
+        self.out.points.resize(start + count as usize, nim);
+        let own = self.known.line();
+        for ((call, args), steps) in calls.iter().zip(args).zip(&steps.calls) {
+            let (args, steps) = (&args[..call.len()], &steps[..call.len()]);
+            let points = &mut self.out.points[start..];
+            if let ([arg], [step]) = (args, steps)
+                && xor_run(points, own, *arg, *step).is_some()
+            {
+                continue;
+            }
+            let mut args: [i64; MAX_PARAMS] =
+                std::array::from_fn(|i| args.get(i).map_or(0, |a| *a));
+            for point in points {
+                *point ^= self.known.value(&args[..call.len()])?;
+                args.iter_mut()
+                    .zip(steps)
+                    .for_each(|(arg, step)| *arg += step);
+            }
+        }
+        for &(family, first, step) in foreign {
+            let points = &mut self.out.points[start..];
+            let table = self.known.foreign_line(family);
+            if let Some(largest) = table.and_then(|table| xor_run(points, table, first, step)) {
+                // Larger ones are markers: positions not known yet.
+                (largest < crate::engine::DENSE_BIG).then_some(())?;
+                continue;
+            }
+            for (i, point) in (0..).zip(points) {
+                *point ^= self.known.foreign(family, &[first + step * i])?;
+            }
         }
         Some(())
     }
@@ -204,25 +254,30 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         constants: &[i64],
         values: &[i64],
     ) -> Option<()> {
-        let (mut base, nim) = arguments(calls, values)?;
+        let (mut base, rest) = arguments(calls, values);
+        let (nim, mut foreign) = heaps(rest, steps)?;
         self.count(constants.len() as u64)?;
         // Each argument as its value at 0 plus its step times the constant.
         let first = constants[0];
-        for ((base, steps), call) in base.iter_mut().zip(&steps.0).zip(calls) {
+        for ((base, steps), call) in base.iter_mut().zip(&steps.calls).zip(calls) {
             for (arg, step) in base.iter_mut().zip(steps).take(call.len()) {
                 *arg -= step * first;
             }
+        }
+        for (_, base, step) in &mut foreign {
+            *base -= *step * first;
         }
         let values = constants;
         let line = self.known.line();
         if let [call] = calls
             && call.len() == 1
             && !line.is_empty()
+            && foreign.is_empty()
         {
             // One position of a one-parameter family per option: its value
             // straight from the line, `base + step·x`.
             // The constants ascend: the two ends bound every index.
-            let (base, step) = (base[0][0], steps.0[0][0]);
+            let (base, step) = (base[0][0], steps.calls[0][0]);
             let (Some(first), Some(last)) = (values.first(), values.last()) else {
                 return Some(());
             };
@@ -237,11 +292,14 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         let mut args = [0; MAX_PARAMS];
         for &x in values {
             let mut v = nim;
-            for ((call, base), steps) in calls.iter().zip(&base).zip(&steps.0) {
+            for ((call, base), steps) in calls.iter().zip(&base).zip(&steps.calls) {
                 for ((arg, base), step) in args.iter_mut().zip(base).zip(steps).take(call.len()) {
                     *arg = base + step * x;
                 }
                 v ^= self.known.value(&args[..call.len()])?;
+            }
+            for &(family, base, step) in &foreign {
+                v ^= self.known.foreign(family, &[base + step * x])?;
             }
             self.out.points.push(v);
         }
@@ -394,14 +452,21 @@ pub(super) fn divisors_in(
 }
 
 /// How much each argument of each call moves when the loop variable moves
-/// by one.
+/// by one, and each heap that is a position of another family of one
+/// integer (`K(a)`).
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Steps([[i64; MAX_PARAMS]; MAX_CALLS]);
+pub(super) struct Steps {
+    calls: [[i64; MAX_PARAMS]; MAX_CALLS],
+    /// Per heap, where it is a position of another family's, that
+    /// family's index and its argument's step (the walk is then given
+    /// that argument, not the heap: see `native_heap`).
+    heaps: Vec<Option<(usize, i64)>>,
+}
 
 impl Steps {
     /// Each call's steps, one per parameter.
     pub(super) fn calls(&self) -> &[[i64; MAX_PARAMS]] {
-        &self.0
+        &self.calls
     }
 
     /// The steps of an element's innermost loop, when it is its last
@@ -427,7 +492,7 @@ impl Steps {
     }
 
     fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {
-        if calls.len() > MAX_CALLS || nims.iter().any(|n| n.uses(slot)) {
+        if calls.len() > MAX_CALLS {
             return None;
         }
         let mut steps = [[0; MAX_PARAMS]; MAX_CALLS];
@@ -436,8 +501,74 @@ impl Steps {
                 *step = expr.step(slot)?;
             }
         }
-        Some(Steps(steps))
+        let heap = |nim: &IntExpr| match (native_heap(nim, slot), nim) {
+            (Some(arg), IntExpr::Grundy(family, _)) => Some(Some((*family, arg.step(slot)?))),
+            _ => (!nim.uses(slot)).then_some(None),
+        };
+        let heaps = nims.iter().map(heap).collect::<Option<_>>()?;
+        Some(Steps {
+            calls: steps,
+            heaps,
+        })
     }
+}
+
+/// The argument a native loop is given for a heap that is a position of
+/// another family of one integer moving with the loop's variable in
+/// `slot` (`K(a)` in `G(n - 1) + K(a) for a in 0..n`): its values are then
+/// read along that family's table, as the family's own are along its own.
+pub(super) fn native_heap(nim: &IntExpr, slot: usize) -> Option<&IntExpr> {
+    match nim {
+        IntExpr::Grundy(_, args) if nim.uses(slot) => match args.as_slice() {
+            [arg] => Some(arg),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The heaps a native loop is given (after its calls' arguments): the xor
+/// of the constant ones, and each position of another family as its
+/// family's index, its first argument and its step.
+fn heaps(rest: &[i64], steps: &Steps) -> Option<(u64, Vec<(usize, i64, i64)>)> {
+    let (mut nim, mut foreign) = (0, Vec::new());
+    for (&value, step) in rest.iter().zip(&steps.heaps) {
+        match step {
+            Some((family, step)) => foreign.push((*family, value, *step)),
+            None => nim ^= u64::try_from(value).ok()?,
+        }
+    }
+    Some((nim, foreign))
+}
+
+/// Xors `table[first + i·step]` into `points[i]` for each `i`: the
+/// largest value xored, or `None` where a run leaves the table.
+fn xor_run(points: &mut [u64], table: &[u32], first: i64, step: i64) -> Option<u32> {
+    let count = points.len() as i64;
+    let last = first.checked_add(step.checked_mul(count.checked_sub(1)?)?)?;
+    let (low, high) = (first.min(last), first.max(last));
+    if count == 0 || low < 0 || high >= table.len() as i64 {
+        return None;
+    }
+    let run = &table[low as usize..=high as usize];
+    let xor = |largest: u32, (point, &v): (&mut u64, &u32)| {
+        *point ^= v as u64;
+        largest.max(v)
+    };
+    Some(match step {
+        0 => points
+            .iter_mut()
+            .zip(std::iter::repeat(&run[0]))
+            .fold(0, xor),
+        1 => points.iter_mut().zip(run).fold(0, xor),
+        -1 => points.iter_mut().zip(run.iter().rev()).fold(0, xor),
+        _ if step > 0 => (points.iter_mut())
+            .zip(run.iter().step_by(step as usize))
+            .fold(0, xor),
+        _ => (points.iter_mut())
+            .zip(run.iter().rev().step_by(step.unsigned_abs() as usize))
+            .fold(0, xor),
+    })
 }
 
 /// The xor of heaps, each a nimber's size: `None` for a negative one.
@@ -449,12 +580,12 @@ fn nim_sum(nims: &[i64]) -> Option<u64> {
     Some(v)
 }
 
-/// Each call's arguments, laid one call after another in `values`, then
-/// the xor of the heaps that follow them.
-fn arguments(
+/// Each call's arguments, laid one call after another in `values`, and
+/// the values that follow them (the heaps).
+fn arguments<'v>(
     calls: &[Vec<IntExpr>],
-    values: &[i64],
-) -> Option<([[i64; MAX_PARAMS]; MAX_CALLS], u64)> {
+    values: &'v [i64],
+) -> ([[i64; MAX_PARAMS]; MAX_CALLS], &'v [i64]) {
     let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
     let mut rest = values;
     for (call, args) in calls.iter().zip(args.iter_mut()) {
@@ -462,7 +593,7 @@ fn arguments(
         args[..call.len()].copy_from_slice(these);
         rest = after;
     }
-    Some((args, nim_sum(rest)?))
+    (args, rest)
 }
 
 /// Keeps the `x` in `intervals` with `k·x + rest  op  0`.

@@ -10,6 +10,7 @@ use super::lists::is_view;
 use super::sieve::Sieve;
 use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
+use crate::engine::kernel::walk::native_heap;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS,
     OptionValue, SLOT_BOUND,
@@ -316,7 +317,8 @@ impl Compiler {
         }
         let heaps = values + (points * args.len()) as Reg;
         for (k, nim) in (0..).zip(nims) {
-            self.int_into(nim, heaps + k);
+            let stepped = (kind == Native::Steps).then(|| native_heap(nim, slot as usize));
+            self.int_into(stepped.flatten().unwrap_or(nim), heaps + k);
         }
         let native = Op::NativeRange {
             element: current.index,
@@ -352,7 +354,10 @@ impl Compiler {
             exit: 0,
         };
         self.jump(first, done);
-        let exprs: Vec<IntExpr> = calls.iter().flatten().chain(nims).cloned().collect();
+        let heaps = nims
+            .iter()
+            .map(|nim| native_heap(nim, slot as usize).unwrap_or(nim));
+        let exprs: Vec<IntExpr> = calls.iter().flatten().chain(heaps).cloned().collect();
         let values = self.consecutive(&exprs);
         let native = Op::NativeConstants {
             element: current.index,
