@@ -177,7 +177,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         &mut self,
         calls: &[Vec<IntExpr>],
         (args, steps): (&[[i64; MAX_PARAMS]; MAX_CALLS], &Steps),
-        (nim, foreign): (u64, &[(usize, i64, i64)]),
+        (nim, foreign): (u64, &[ForeignRun]),
         count: i64,
     ) -> Option<()> {
         let start = self.out.points.len();
@@ -200,7 +200,12 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                     .for_each(|(arg, step)| *arg += step);
             }
         }
-        for &(family, first, step) in foreign {
+        for &ForeignRun {
+            family,
+            first,
+            step,
+        } in foreign
+        {
             let points = &mut self.out.points[start..];
             let table = self.known.foreign_line(family);
             if let Some(largest) = table.and_then(|table| xor_run(points, table, first, step)) {
@@ -264,8 +269,8 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 *arg -= step * first;
             }
         }
-        for (_, base, step) in &mut foreign {
-            *base -= *step * first;
+        for run in &mut foreign {
+            run.first -= run.step * first;
         }
         let values = constants;
         let line = self.known.line();
@@ -298,8 +303,10 @@ impl<K: Known + ?Sized> Walk<'_, K> {
                 }
                 v ^= self.known.value(&args[..call.len()])?;
             }
-            for &(family, base, step) in &foreign {
-                v ^= self.known.foreign(family, &[base + step * x])?;
+            for run in &foreign {
+                v ^= self
+                    .known
+                    .foreign(run.family, &[run.first + run.step * x])?;
             }
             self.out.points.push(v);
         }
@@ -527,14 +534,27 @@ pub(super) fn native_heap(nim: &IntExpr, slot: usize) -> Option<&IntExpr> {
     }
 }
 
+/// A heap of a native loop that is a position of another family of one
+/// integer: the family's index, its argument at the loop's first value
+/// (or at 0, over constants) and its step.
+struct ForeignRun {
+    family: usize,
+    first: i64,
+    step: i64,
+}
+
 /// The heaps a native loop is given (after its calls' arguments): the xor
 /// of the constant ones, and each position of another family as its
 /// family's index, its first argument and its step.
-fn heaps(rest: &[i64], steps: &Steps) -> Option<(u64, Vec<(usize, i64, i64)>)> {
+fn heaps(rest: &[i64], steps: &Steps) -> Option<(u64, Vec<ForeignRun>)> {
     let (mut nim, mut foreign) = (0, Vec::new());
     for (&value, step) in rest.iter().zip(&steps.heaps) {
         match step {
-            Some((family, step)) => foreign.push((*family, value, *step)),
+            Some((family, step)) => foreign.push(ForeignRun {
+                family: *family,
+                first: value,
+                step: *step,
+            }),
             None => nim ^= u64::try_from(value).ok()?,
         }
     }
