@@ -28,7 +28,9 @@
  * residue (take 1 or 2, 1 or 3, or 2, 3 or 4 as the heap is 0, 1 or 2
  * mod 3), coprime (take k in 1..=12 coprime to the heap); moveonto N computes "take from the first heap, or move up to 3
  * of its tokens onto the second" on the triangle a + b <= N and prints
- * g(N, 0). */
+ * g(N, 0); countup N "add 1, 3 or 4 to a count that may not pass N" from
+ * N down, printing g(0); othersum N "G(n - 1) + K(a) for a in 0..n", K
+ * subtracting 1 to 3, printing like the first five. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +342,31 @@ static unsigned norepeat(long n_max) {
     return f[n_max][0];
 }
 
+/* Add 1, 3 or 4 to a count t that may not pass N: computed from N down. */
+static unsigned countup(long top) {
+    for (long t = top; t >= 0; t--) {
+        unsigned count = 0;
+        for (int i = 0; i < 3; i++) {
+            long k = (long[]){1, 3, 4}[i];
+            if (t + k <= top) seen[g[t + k]] = 1, count++;
+        }
+        g[t] = mex(count);
+    }
+    return g[0];
+}
+
+/* G(n - 1) + K(a) for a in 0..n, K(n) subtracting 1 to 3 (n % 4). */
+static void othersum(long n_max) {
+    unsigned *k = calloc((size_t)n_max + 1, sizeof *k);
+    if (!k) exit(1);
+    for (long n = 0; n <= n_max; n++) k[n] = n % 4;
+    for (long n = 0; n <= n_max; n++) {
+        for (long a = 0; a < n; a++) seen[g[n - 1] ^ k[a]] = 1;
+        g[n] = mex(n);
+    }
+    free(k);
+}
+
 /* Boards of the list games: up to 15 heaps of at most 15, memoised in an
  * open-addressing table under their packing (4 bits a heap, the count on top). */
 #define BOARD_SLOTS (1u << 23)
@@ -484,7 +511,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -517,6 +544,10 @@ int main(int argc, char **argv) {
         printf("%u\n", norepeat(n));
         return 0;
     }
+    if (!strcmp(argv[1], "countup")) {
+        printf("%u\n", countup(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "chomp")) {
         printf("%u\n", chomp(n));
         return 0;
@@ -533,6 +564,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "divisor")) divisor(n);
     else if (!strcmp(argv[1], "residue")) residue(n);
     else if (!strcmp(argv[1], "coprime")) coprime(n);
+    else if (!strcmp(argv[1], "othersum")) othersum(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500
-    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000
-    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=1000000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=1000000; COUNTUP=1000000; OTHERSUM=20000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -73,6 +73,21 @@ game C(n) = < C(n - k) for k in 1..=12 if k <= n and gcd(n, k) == 1 >" \
 game C(n) = < C(n - k) for k in 1..=min(n, 12) if gcd(k, n % k) == 1 >" \
     "a recursive condition|def coprime(a, b) = if b == 0 then a == 1 else coprime(b, a % b)
 game C(n) = < C(n - k) for k in 1..=12 if k <= n and coprime(n, k) >"
+# Counting up: the arguments from the query to the largest named are
+# computed from the top down; the same game counted down is a line.
+game "add 1, 3 or 4, not past N = $COUNTUP" "countup $COUNTUP" "print(g(U(0)))" \
+    "t + k <= N|let N = $COUNTUP
+game U(t) = < U(t + k) for k in [1, 3, 4] if t + k <= N >" \
+    "a range and k != 2|let N = $COUNTUP
+game U(t) = < U(t + k) for k in 1..=4 if k != 2 and t + k <= N >" \
+    "counted down|game D(n) = < D(n - k) for k in [1, 3, 4] if k <= n >
+def U(t) = D($COUNTUP - t)"
+CHECK="othersum $OTHERSUM|print(sum(seq(G, 0..=$OTHERSUM)))" \
+game "G(n - 1) + K(a) for a in 0..n, K subtracting 1 to 3, n = $OTHERSUM" "othersum $OTHERSUM --last" "print(g(G($OTHERSUM)))" \
+    "K(a)|game K(n) = < K(n - k) for k in 1..=3 if k <= n >
+game G(n) = < G(n - 1) + K(a) for a in 0..n >" \
+    "K(n - 1 - a), counted down|game K(n) = < K(n - k) for k in 1..=3 if k <= n >
+game G(n) = < G(n - 1) + K(n - 1 - a) for a in 0..n >"
 # The last move is the second heap: a box of 4 columns, far past what
 # the two-heap table's pairing holds, kept row-major.
 game "take 1 to 3, not what the last move took, n = $NOREPEAT" "norepeat $NOREPEAT" "print(g(F($NOREPEAT, 0)))" \

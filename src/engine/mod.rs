@@ -6,6 +6,7 @@
 
 mod arg;
 mod boards;
+mod descend;
 pub mod game;
 mod grid;
 mod ints;
@@ -135,6 +136,9 @@ struct FamilyTable<A> {
     /// position whose value is `dense[i]`.
     boards: Boards,
     search: ListSearch,
+    /// Whether a family of one parameter was found not to count up from
+    /// some position (see `descend`): it is not tried again.
+    no_descent: bool,
 }
 
 impl<A> FamilyTable<A> {
@@ -258,6 +262,7 @@ impl<A: Arg> Engine<A> {
             shell: Shell::default(),
             boards: Boards::default(),
             search: ListSearch::default(),
+            no_descent: false,
         };
         let index = id.0 as usize;
         if index < self.tables.len() {

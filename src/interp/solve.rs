@@ -432,6 +432,11 @@ impl Interp {
                     self.unfilled.insert(pos.family);
                     return Ok(Fill::Generic);
                 }
+                // A family counting up, computed from the top down.
+                let own = first.family == pos.family && self.engine.value(first) == UNKNOWN;
+                if own && !self.generic_only && self.engine.descend(first, kernel)? {
+                    continue;
+                }
                 return Ok(self.first_or_search(first, pos));
             }
             progress::solved(to.saturating_sub(from) as u64 + 1);

@@ -1,0 +1,126 @@
+//! Families that count up (`U(t + k) for k in 1..=3 if t + k <= N`):
+//! every option names a larger argument, so a fill from 0 stops at once
+//! and a search from the query would visit each position twice through
+//! the work stack. Instead the arguments from the query up to the largest
+//! any of them names are computed from the top down, each after all of
+//! its options, by the family's program.
+
+use super::kernel::{Kernel, Known, OptionSet};
+use super::mex::Stamps;
+use super::{Arg, DENSE_BIG, DENSE_LIMIT, Engine, PosId, Stop};
+
+/// The positions an option names, gathered rather than looked up: what
+/// the probe reads of a position's options.
+struct Named;
+
+impl Known for Named {
+    fn value(&self, _args: &[i64]) -> Option<u64> {
+        None
+    }
+
+    fn line(&self) -> &[u32] {
+        &[]
+    }
+
+    fn gathers(&self) -> bool {
+        true
+    }
+}
+
+/// A one-parameter family's values above the position being computed.
+struct Above<'a>(&'a [u32]);
+
+impl Known for Above<'_> {
+    fn value(&self, args: &[i64]) -> Option<u64> {
+        let value = *self.0.get(usize::try_from(args[0]).ok()?)?;
+        (value < DENSE_BIG).then_some(value as u64)
+    }
+
+    fn line(&self) -> &[u32] {
+        &[]
+    }
+}
+
+impl<A: Arg> Engine<A> {
+    /// Computes the position `pos` of a one-parameter family from the top
+    /// down when every option of every argument from `pos`'s up names a
+    /// larger one (and no split, other family or game): `Ok(false)`, and
+    /// never again for the family, when one does not, when the program
+    /// cannot vouch for an argument there (it may fail where the query
+    /// never goes), or when the arguments named would pass the position
+    /// limit; the search then takes the position.
+    pub fn descend(&mut self, pos: PosId, kernel: &Kernel) -> Result<bool, Stop> {
+        let family = pos.family.0 as usize;
+        let Some(query) = self.dense_arg(pos) else {
+            return Ok(false);
+        };
+        let plain = kernel.params == 1 && !kernel.list && kernel.foreign.is_empty();
+        if self.tables[family].no_descent
+            || !plain
+            || kernel.has_split()
+            || kernel.alias().is_some()
+        {
+            return Ok(false);
+        }
+        let Some(top) = self.top_named(query, kernel)? else {
+            self.tables[family].no_descent = true;
+            return Ok(false);
+        };
+        let grow = (top as usize + 1).saturating_sub(self.tables[family].dense.len());
+        self.positions += grow as u64;
+        let table = &mut self.tables[family];
+        table
+            .dense
+            .resize(table.dense.len() + grow, super::DENSE_UNKNOWN);
+        let (mut options, mut marks) = (OptionSet::default(), Stamps::default());
+        let limit = self.limits.max_list_len;
+        for m in (query..=top).rev() {
+            if m % 64 == 0 {
+                self.watch.check()?;
+            }
+            let table = &mut self.tables[family];
+            if table.dense[m as usize] < DENSE_BIG {
+                continue;
+            }
+            if kernel
+                .options(&[m], &Above(&table.dense), limit, &mut options)
+                .is_none()
+            {
+                table.no_descent = true;
+                return Ok(false);
+            }
+            marks.start();
+            let value = (options.alias_value())
+                .unwrap_or_else(|| marks.mex(options.count, &options.points));
+            table.set_dense_value(m as u32, value);
+        }
+        Ok(true)
+    }
+
+    /// The largest argument named from `query` up, each argument's options
+    /// naming larger ones only: `None` where one does not, where the
+    /// program cannot vouch for an argument, or past the position limit.
+    fn top_named(&self, query: i64, kernel: &Kernel) -> Result<Option<i64>, Stop> {
+        let room = self.limits.max_positions.saturating_sub(self.positions);
+        let bound = (query as u64 + room).min(DENSE_LIMIT) as i64;
+        let mut options = OptionSet::default();
+        let limit = self.limits.max_list_len;
+        let (mut top, mut m) = (query, query);
+        while m <= top {
+            if m % 64 == 0 {
+                self.watch.check()?;
+            }
+            if kernel.options(&[m], &Named, limit, &mut options).is_none() {
+                return Ok(None);
+            }
+            for &named in &options.boards {
+                if named <= m || named >= bound {
+                    return Ok(None);
+                }
+                top = top.max(named);
+            }
+            m += 1;
+        }
+        Ok(Some(top))
+    }
+}

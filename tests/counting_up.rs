@@ -1,0 +1,102 @@
+//! Families that count up (`U(t + k) for k in 1..=3 if t + k <= N`): the
+//! arguments from the query up to the largest named are computed from the
+//! top down by the family's program. Against plain programs here and the
+//! generic search, with what the search reports where the family does not
+//! count up everywhere or fails where the query never goes.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
+};
+
+/// The values of `0..=top` by a plain loop down from the top, each option
+/// of `t` some positions above it and a nim heap.
+fn counted_up(top: usize, options: impl Fn(usize) -> Vec<(Vec<usize>, u64)>) -> Vec<u64> {
+    let mut v = vec![0u64; top + 1];
+    for t in (0..=top).rev() {
+        let values = options(t).into_iter();
+        v[t] = mex(values.map(|(parts, heap)| parts.iter().fold(heap, |x, &p| x ^ v[p])));
+    }
+    v
+}
+
+/// "Add one of `moves`, reaching at most `top`".
+fn add(moves: &'static [usize], top: usize) -> impl Fn(usize) -> Vec<(Vec<usize>, u64)> {
+    move |t| {
+        let within = moves.iter().filter(move |&&k| t + k <= top);
+        within.map(|&k| (vec![t + k], 0)).collect()
+    }
+}
+
+fn listed(values: &[u64]) -> String {
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("[{}]", values.join(", "))
+}
+
+/// Moves from a range and from a `let` list, and a sum of two positions
+/// above with a nim heap; queried from the middle first, then from 0 (the
+/// values above are kept).
+#[test]
+fn families_counting_up_are_computed_from_the_top_down() {
+    let summed = |t: usize| {
+        let sum = (t + 2 <= 100).then(|| (vec![t + 1, t + 2], 0));
+        let heap = (t < 97).then(|| (vec![t + 3], 1));
+        sum.into_iter().chain(heap).collect()
+    };
+    let games = [
+        (
+            "game U(t) = < U(t + k) for k in 1..=3 if t + k <= 100 >",
+            counted_up(100, add(&[1, 2, 3], 100)),
+        ),
+        (
+            "let N = 100\ngame U(t) = < U(t + k) for k in [1, 3, 4] if t + k <= N >",
+            counted_up(100, add(&[1, 3, 4], 100)),
+        ),
+        (
+            "game U(t) = < U(t + 1) + U(t + 2) if t + 2 <= 100, U(t + 3) + *1 if t < 97 >",
+            counted_up(100, summed),
+        ),
+    ];
+    for (game, values) in games {
+        let script = format!("{game}\ng(U(50))\n[g(U(t)) for t in 0..=100]");
+        let printed = assert_same_as_the_generic_search(&script);
+        let expected = format!("{}\n{}", values[50], listed(&values));
+        assert_eq!(printed.trim(), expected, "{game}");
+        let (_, report) = run_binary(&["--stats", "-e", &format!("{game}\ng(U(0))")]);
+        assert!(
+            report.contains("\n0 positions computed by the generic search"),
+            "{report}"
+        );
+    }
+}
+
+/// Where an option names a smaller argument, where the program fails at
+/// an argument the query never reaches (but the top-down walk would), and
+/// where the arguments named have no end, the family is the search's:
+/// its values, its cycle, its limit.
+#[test]
+fn families_not_counting_up_everywhere_are_the_searchs() {
+    let mixed = "game T(n) = < T(n + 2) if n < 40, T(n - 1) if n > 0 and n % 2 == 1 >\n\
+                 [g(T(n)) for n in 0..=40]";
+    assert_same_as_the_generic_search(mixed);
+    // From 0 by twos: 10 / (t - 5) fails at 5 only, never reached.
+    let unreached = "game U(t) = < U(t + 2) if t + 2 <= 30 and 10 / (t - 5) != 7 >\ng(U(0))";
+    let printed = assert_same_as_the_generic_search(unreached);
+    let values = counted_up(30, |t| match t + 2 <= 30 && t != 5 {
+        true => vec![(vec![t + 2], 0)],
+        false => vec![],
+    });
+    assert_eq!(printed.trim(), values[0].to_string());
+    let reached = "game U(t) = < U(t + 1) if t + 1 <= 30 and 10 / (t - 5) != 7 >\ng(U(0))";
+    let (_, error) = assert_same_error_as_the_generic_search(reached);
+    assert!(error.contains("zero"), "{error}");
+    let cycle = "game T(n) = < T(n + 1) if n < 5, T(0) if n == 5 >\ng(T(0))";
+    let (_, error) = assert_same_error_as_the_generic_search(cycle);
+    assert!(error.contains("cycle"), "{error}");
+    let endless = "game U(t) = < U(t + 1) >\ng(U(0))";
+    let (_, error) = run_binary(&["--max-positions", "100000", "-e", endless]);
+    assert!(error.contains("100000 positions"), "{error}");
+}
