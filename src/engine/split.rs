@@ -185,6 +185,19 @@ fn rare(value: u64, mask: u64) -> bool {
 impl SparseSpace {
     /// The mex of the options.
     fn value(&mut self, known: &[u32], options: &OptionSet, seen: &mut Seen) -> u64 {
+        if options.pairs.is_empty() {
+            // Options one by one, whose mex is most often below 64: one
+            // word of marks, with nothing to reset.
+            let mut word = 0u64;
+            for &point in &options.points {
+                if point < 64 {
+                    word |= 1 << point;
+                }
+            }
+            if word != u64::MAX {
+                return word.trailing_ones() as u64;
+            }
+        }
         // Values below 2^k xor to values below 2^k; the or of some values
         // is below the same power of two as their maximum.
         let above = |widest: u64| {
