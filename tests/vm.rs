@@ -128,33 +128,57 @@ fn an_expression_that_may_fail_waits_for_its_filters() {
     assert!(error.contains("zero"), "{error}");
 }
 
-/// A remainder by a constant is a multiplication for an argument in
-/// `0..2³²` and a division elsewhere: negative arguments, arguments past
-/// 2³², a divisor of 1 and one just below 2³² give Python's remainders.
-#[test]
-fn a_remainder_by_a_constant_is_pythons_for_every_argument() {
-    let script = "game M(n) = < M(max(0, n - 1 - k)) if n > 0 for k in \
-                  [(n - 40) % 3, n * n * 1000003 % 5, n % 1, n * 977 % 4294967291 % 7, \
-                  n * 4300000000 % 4294967291 % 6] >\n\
-                  seq(M, 0..=300)";
-    let printed = assert_same_as_the_generic_search(script);
+/// Asserts the values of "take `1 + k % 5`, `k` the sum of `list`" for
+/// heaps `0..=300`: the generic search's, and a plain loop's with `total`
+/// computing the sum.
+fn assert_moves_by_a_sum(list: &str, total: fn(i64) -> i64) {
+    let script = format!(
+        "game M(n) = < M(max(0, n - 1 - k % 5)) if n > 0 for k in [sum({list})] >\n\
+         seq(M, 0..=300)"
+    );
+    let printed = assert_same_as_the_generic_search(&script);
     let mut values: Vec<u64> = Vec::new();
     for n in 0..=300i64 {
-        let moves = [
-            (n - 40).rem_euclid(3),
-            (n * n * 1000003).rem_euclid(5),
-            0,
-            (n * 977).rem_euclid(4294967291).rem_euclid(7),
-            (n * 4300000000).rem_euclid(4294967291).rem_euclid(6),
-        ];
-        let options = moves
-            .iter()
-            .filter(|_| n > 0)
-            .map(|k| values[(n - 1 - k).max(0) as usize]);
+        let k = total(n);
+        let options = (n > 0).then(|| values[(n - 1 - k.rem_euclid(5)).max(0) as usize]);
         values.push(mex(options));
     }
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
-    assert_eq!(printed.trim(), format!("[{}]", items.join(", ")));
+    assert_eq!(printed.trim(), format!("[{}]", items.join(", ")), "{list}");
+}
+
+/// A remainder by a constant is a multiplication for an argument in
+/// `0..2³²` and a division elsewhere: negative arguments, a divisor of 1
+/// and one just below 2³² give Python's remainders; arguments past 2³²
+/// too, which the generic search computes (they leave the slot bound).
+#[test]
+fn a_remainder_by_a_constant_is_pythons_for_every_argument() {
+    assert_moves_by_a_sum(
+        "[(n - 40) % 3, n * n * 13 % 5, n % 1, n * 977 % 4294967291 % 7]",
+        |n| (n - 40).rem_euclid(3) + (n * n * 13) % 5 + (n * 977 % 4294967291) % 7,
+    );
+    assert_moves_by_a_sum(
+        "[n * n * 1000003 % 5, n * 4300000000 % 4294967291 % 6]",
+        |n| (n * n * 1000003) % 5 + n * 4300000000 % 4294967291 % 6,
+    );
+}
+
+/// A quotient by a constant is a multiplication for an argument in
+/// `0..2³²` and a division elsewhere: negative arguments (rounded down, as
+/// in Python), a divisor of 1, of 2 and one just below 2³² give Python's
+/// quotients; arguments past 2³² too.
+#[test]
+fn a_quotient_by_a_constant_is_pythons_for_every_argument() {
+    assert_moves_by_a_sum(
+        "[(n - 40) / 3, n / 1, n / 2, (17 - n) / 2, n * 9000000 / 4294967291, (n - 150) * 7 / 9]",
+        |n| {
+            let small = (n - 40).div_euclid(3) + n + n / 2 + (17 - n).div_euclid(2);
+            small + n * 9000000 / 4294967291 + ((n - 150) * 7).div_euclid(9)
+        },
+    );
+    assert_moves_by_a_sum("[n * 4300000000 / 7, (n - 150) * 4300000000 / 9]", |n| {
+        n * 4300000000 / 7 + ((n - 150) * 4300000000).div_euclid(9)
+    });
 }
 
 /// Euclid's algorithm, by a plain loop.

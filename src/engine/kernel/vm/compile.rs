@@ -591,6 +591,15 @@ impl Compiler {
                             magic: (u64::MAX / value as u64).wrapping_add(1),
                         }
                     }
+                    // Division by a positive constant, rounded down.
+                    Some(value) if *op == IntOp::Div && value > 1 && value <= u32::MAX as i64 => {
+                        Op::Quot {
+                            dst,
+                            a,
+                            divisor: value as u32,
+                            magic: (u64::MAX / value as u64).wrapping_add(1),
+                        }
+                    }
                     Some(value) => Op::BinaryConst {
                         op: *op,
                         dst,

@@ -190,6 +190,15 @@ enum Op {
         divisor: u32,
         magic: u64,
     },
+    /// `dst = a // divisor` (rounded down, as in Python), which cannot
+    /// fail; `magic` (as for `Rem`) makes it a multiplication for `0 <= a
+    /// < 2³²`.
+    Quot {
+        dst: Reg,
+        a: Reg,
+        divisor: u32,
+        magic: u64,
+    },
     Min {
         dst: Reg,
         a: Reg,
@@ -516,6 +525,7 @@ impl Op {
             Op::Offset { dst, a, .. }
             | Op::BinaryConst { dst, a, .. }
             | Op::Rem { dst, a, .. }
+            | Op::Quot { dst, a, .. }
             | Op::Abs { dst, a }
             | Op::Copy { dst, a } => each(&[dst, a]),
             Op::Pair { dst, a, b, .. }

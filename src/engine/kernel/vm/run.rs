@@ -175,6 +175,19 @@ pub(super) fn execute<H: Host>(
                 };
                 r.set(dst, rem);
             }
+            Op::Quot {
+                dst,
+                a,
+                divisor,
+                magic,
+            } => {
+                let x = r.get(a);
+                let quotient = match u32::try_from(x) {
+                    Ok(x) => ((magic as u128 * x as u128) >> 64) as i64,
+                    Err(_) => x.div_euclid(divisor as i64),
+                };
+                r.set(dst, quotient);
+            }
             Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
             Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
             Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
