@@ -168,6 +168,10 @@ pub enum ListFill {
     Paused,
 }
 
+/// Steps and options between two checks of the interrupt and the memory
+/// budget.
+const CHECK_WORK: u64 = 1 << 14;
+
 /// Reused between calls: the work stack and the options of one position.
 #[derive(Default)]
 pub(super) struct ListSearch {
@@ -187,6 +191,10 @@ pub(super) struct ListSearch {
     points: Vec<u64>,
     options: OptionSet,
     mex: Mex,
+    /// The position whose search paused (`ListFill::Paused`), its stack
+    /// and pending positions kept: the next call for it goes on from
+    /// there rather than walking down to where it stopped again.
+    paused: Option<u32>,
 }
 
 impl<A: Arg> Engine<A> {
@@ -200,14 +208,17 @@ impl<A: Arg> Engine<A> {
     ) -> Result<ListFill, Stop> {
         let table = &mut self.tables[pos.family.0 as usize];
         let mut search = std::mem::take(&mut table.search);
-        search.stack.clear();
-        search.marked.clear();
-        search.pending.clear();
-        search.named.clear();
-        search.points.clear();
-        search.stack.push(pos.index);
+        if search.paused.take() != Some(pos.index) {
+            reset(table, &search.marked);
+            search.stack.clear();
+            search.marked.clear();
+            search.pending.clear();
+            search.named.clear();
+            search.points.clear();
+            search.stack.push(pos.index);
+        }
         let limit = self.limits.max_list_len;
-        let mut solved = 0;
+        let (mut solved, mut work) = (0, 0u64);
         let outcome = loop {
             let Some(&top) = search.stack.last() else {
                 break Ok(ListFill::Done);
@@ -220,10 +231,15 @@ impl<A: Arg> Engine<A> {
             if solved == budget {
                 break Ok(ListFill::Paused);
             }
-            if solved % 1024 == 1023
-                && let Err(stop) = self.watch.check()
-            {
-                break Err(stop);
+            // Counted in steps and options, not positions solved: walking
+            // down a long chain solves none while its pending options pile
+            // up.
+            work += 1;
+            if work >= CHECK_WORK {
+                work = 0;
+                if let Err(stop) = self.watch.check() {
+                    break Err(stop);
+                }
             }
             let value = match search.pending.last() {
                 // The second visit: every option named is known now.
@@ -259,6 +275,7 @@ impl<A: Arg> Engine<A> {
                             index: top,
                         }));
                     }
+                    work += options.count;
                     // Each list the options named, interned, its value
                     // xored into its option's.
                     let mut unknown = false;
@@ -314,8 +331,13 @@ impl<A: Arg> Engine<A> {
             search.stack.pop();
             solved += 1;
         };
-        if !matches!(outcome, Ok(ListFill::Done)) {
-            reset(table, &search.marked);
+        match outcome {
+            Ok(ListFill::Done) => search.marked.clear(),
+            Ok(ListFill::Paused) => search.paused = Some(pos.index),
+            _ => {
+                reset(table, &search.marked);
+                search.marked.clear();
+            }
         }
         table.search = search;
         outcome
