@@ -11,13 +11,22 @@ pub struct Counting;
 
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
 
+/// The bytes an allocation of `size` takes from the system allocator: a
+/// small block carries a header and is rounded up to 16 bytes, at least
+/// 32 (glibc's malloc), so that millions of small keys are charged what
+/// they hold, not only what was asked.
+#[inline]
+fn charged(size: usize) -> usize {
+    (size.saturating_add(8 + 15) & !15).max(32)
+}
+
 // SAFETY: every call is forwarded to `System` unchanged; the counter is
 // only bookkeeping.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let ptr = unsafe { System.alloc(layout) };
         if !ptr.is_null() {
-            IN_USE.fetch_add(layout.size(), Ordering::Relaxed);
+            IN_USE.fetch_add(charged(layout.size()), Ordering::Relaxed);
         }
         ptr
     }
@@ -25,21 +34,21 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let ptr = unsafe { System.alloc_zeroed(layout) };
         if !ptr.is_null() {
-            IN_USE.fetch_add(layout.size(), Ordering::Relaxed);
+            IN_USE.fetch_add(charged(layout.size()), Ordering::Relaxed);
         }
         ptr
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+        IN_USE.fetch_sub(charged(layout.size()), Ordering::Relaxed);
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let moved = unsafe { System.realloc(ptr, layout, new_size) };
         if !moved.is_null() {
-            IN_USE.fetch_add(new_size, Ordering::Relaxed);
-            IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+            IN_USE.fetch_add(charged(new_size), Ordering::Relaxed);
+            IN_USE.fetch_sub(charged(layout.size()), Ordering::Relaxed);
         }
         moved
     }

@@ -96,6 +96,15 @@ pub struct Watch {
 }
 
 impl Watch {
+    /// Fails if `bytes` more would pass the budget: asked before a table
+    /// grows, so that the budget holds at the peak of the growth.
+    pub fn room_for(&self, bytes: u64) -> Result<(), Stop> {
+        match crate::memory::in_use().saturating_add(bytes) > self.max_memory {
+            true => Err(Stop::OutOfMemory(self.max_memory)),
+            false => Ok(()),
+        }
+    }
+
     /// Fails if the user asked to stop or the heap passed the budget.
     #[inline]
     pub fn check(&self) -> Result<(), Stop> {
@@ -380,6 +389,13 @@ impl<A: Arg> Engine<A> {
         // Two atomic loads: cheap beside the hashing, and a position may be
         // a big list.
         self.watch.check()?;
+        if table.keys.len() == table.keys.capacity() {
+            // The tables are about to double: the budget must hold at
+            // that peak, where the old and the new tables both exist.
+            let entry = size_of::<Rc<[A]>>() + size_of::<u64>() + size_of::<(IntKey, u32)>() + 1;
+            let room = 3 * table.keys.capacity().max(1) * entry;
+            self.watch.room_for(room as u64)?;
+        }
         self.positions += 1;
         let index = table.keys.len() as u32;
         let key: Rc<[A]> = args.iter().map(A::normalised).collect();
