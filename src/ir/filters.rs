@@ -239,7 +239,9 @@ pub(super) fn or_cases(element: &Element) -> Option<[Element; 2]> {
             if k > 0 && !parts[..=k].iter().all(|p| facts.holds(p)) {
                 break;
             }
-            let Some(to) = bounded_loop(&element.clauses, at, part) else {
+            let Some(to) = bounded_loop(&element.clauses, at, part)
+                .or_else(|| before_every_loop(&element.clauses, at, part))
+            else {
                 continue;
             };
             let mut rest = parts.clone();
@@ -282,6 +284,21 @@ fn bounded_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
     };
     bound(part, slot)?;
     (earliest(clauses, at, part) == innermost + 1).then_some(innermost + 1)
+}
+
+/// Where `part`, a part of the `or` tested before clause `at`, is tested
+/// when it reads no loop's variable and cannot fail (`n > 20` in `for a in
+/// … if n > 20 or a != 1`): before every clause, so that the element is
+/// the loops with no filter where it holds and the loops filtered by the
+/// rest of the `or` where not, each of which a pass may take further (a
+/// split, a bound).
+fn before_every_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
+    let loops = clauses[..at].iter().filter_map(|c| match c {
+        Clause::For { slot, .. } => Some(*slot),
+        Clause::If(_) => None,
+    });
+    let invariant = loops.clone().next().is_some() && !loops.into_iter().any(|s| part.uses(s));
+    (invariant && cannot_fail(part)).then_some(0)
 }
 
 /// A filter that holds whenever a loop after it has a value to walk is
