@@ -72,6 +72,8 @@ pub(super) struct Grid {
     marks: RefCell<Stamps>,
     /// The values of the last box, where it reaches past the table.
     kept: Option<RowMajor>,
+    /// Whether boxes are filled column by column (see `Cells::by_columns`).
+    by_columns: bool,
 }
 
 /// How a fill ended.
@@ -336,6 +338,11 @@ pub(super) struct Cells {
     pub rows: usize,
     pub cols: usize,
     pub diagonal: Option<(usize, bool)>,
+    /// A box walked column by column: where an option moves the first
+    /// argument up and the second down (`C(1 - w, n - 1)`, a player to
+    /// move beside a heap), row by row would ask for a row not computed
+    /// yet.
+    pub by_columns: bool,
 }
 
 impl Cells {
@@ -348,6 +355,7 @@ impl Cells {
             rows,
             cols,
             diagonal,
+            by_columns: false,
         })
     }
 
@@ -359,6 +367,7 @@ impl Cells {
             rows,
             cols,
             diagonal: None,
+            by_columns: false,
         })
     }
 
@@ -395,6 +404,10 @@ impl Cells {
     fn order(self, known_rows: usize, known_cols: usize) -> Box<dyn Iterator<Item = [i64; 2]>> {
         let Cells { rows, cols, .. } = self;
         match self.diagonal {
+            None if self.by_columns => Box::new((0..cols).flat_map(move |b| {
+                let first = if b < known_cols { known_rows } else { 0 };
+                (first..rows).map(move |a| [a as i64, b as i64])
+            })),
             None => Box::new((0..rows).flat_map(move |a| {
                 let first = if a < known_rows { known_cols } else { 0 };
                 (first..cols).map(move |b| [a as i64, b as i64])
@@ -477,11 +490,18 @@ impl<A: Arg> Engine<A> {
         }
         let mut asked = (rows, cols);
         loop {
-            let Some(cells) = self.tables[family.0 as usize].grid.extent(asked.0, asked.1) else {
+            let grid = &self.tables[family.0 as usize].grid;
+            let Some(mut cells) = grid.extent(asked.0, asked.1) else {
                 return Ok(false);
             };
+            cells.by_columns = grid.by_columns;
             match self.fill_cells(family, kernel, cells, (a, b))? {
                 Filled::All => return Ok(self.learn_from_the_grid(pos, (a, b))),
+                // An option inside the box not computed yet: row by row
+                // was the wrong way round, column by column may do.
+                Filled::Stopped(None) if !cells.by_columns => {
+                    self.tables[family.0 as usize].grid.by_columns = true;
+                }
                 // A box past the table grows, twice as large, to hold an
                 // option it did not (`F(n - k, k)` asked at `(n, 0)`).
                 Filled::Stopped(Some([x, y])) if cells.last_slot().is_none() => {
