@@ -44,6 +44,14 @@ fn every_spelling_of_a_game_builds_one_program() {
              def right(n, a) = if n - a - 2 < 0 then 0 else n - a - 2\n\
              game S(n) = < S(left(a)) + S(right(n, a)) for a in 0..n >",
         ],
+        // A sum of a list of games is the sum of its games (53.9 s for
+        // Kayles to 10^4 by the generic search, before).
+        &[
+            "game S(n) = < S(a) + S(n - t - a) for t in 1..=2 for a in 0..=n-t >",
+            "game S(n) = < sum([S(a), S(n - t - a)]) for t in 1..=2 for a in 0..=n-t >",
+            "def both(a, b) = sum([S(a), S(b)])\n\
+             game S(n) = < both(a, n - t - a) for t in 1..=2 for a in 0..=n-t >",
+        ],
         &[
             "let top = 6\ngame S(n) = < S(n - k) for k in 1..=top if k <= n and n % 7 != 3 >",
             "def legal(n, k) = k <= n and n % 7 != 3\n\

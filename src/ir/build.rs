@@ -582,6 +582,18 @@ impl Translator<'_> {
                 Some(())
             }
             ExprKind::Call(callee, args) => match &callee.node {
+                // `sum([A, B, *k])`: the sum of the games listed, each a
+                // term (a list of one element each, no loop; not empty,
+                // whose sum is 0, not a game).
+                ExprKind::Var(name) if self.builtin(name, "sum") => match args.as_slice() {
+                    [list] if let ExprKind::List(items) = &list.node
+                        && !items.is_empty()
+                        && items.iter().all(|item| item.clauses.is_empty()) =>
+                    {
+                        items.iter().try_for_each(|item| self.terms(&item.value, out))
+                    }
+                    _ => self.fail(e.span, "a sum of a list that is not a list of games"),
+                },
                 ExprKind::Var(name)
                     if self.list && self.global(name) == Some(Global::Family(self.family)) =>
                 {
