@@ -595,3 +595,28 @@ fn a_range_chosen_by_a_condition_is_one_range() {
     }
     assert_eq!(values, expected);
 }
+
+/// Truth values compared with `==` or `!=` (`(c == a) != (d == b)`: a move
+/// along exactly one axis) are conditions of the integer program, where
+/// they sent the family to the generic search: Wythoff's game spelled by
+/// its target squares has the plain program's values and the generic
+/// search's, and so has a comparison whose part may fail, at its heap.
+#[test]
+fn truth_values_compared_are_conditions() {
+    let game = "game W(a, b) = < W(c, d) for c in 0..=a for d in 0..=b \
+                if (c == a) != (d == b) or (a - c == b - d and c < a) >";
+    assert!(kernel_of(game, "W").is_some());
+    let w = common::wythoff(12);
+    let script = format!("{game}\n[g(W(a, b)) for a in 0..12 for b in 0..12]");
+    let printed = assert_same_as_the_generic_search(&script);
+    let values: Vec<String> = (0..12)
+        .flat_map(|a| (0..12).map(move |b| (a, b)))
+        .map(|(a, b)| w[a][b].to_string())
+        .collect();
+    assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
+    let same = "game S(n) = < S(n - k) for k in 1..=n if (k % 2 == 0) == (n > 5) >\nseq(S, 0..=40)";
+    assert_same_as_the_generic_search(same);
+    let failing =
+        "game F(n) = < F(n - k) for k in 1..=n if (k > 1) != (12 / (n - 7) > 0) >\ng(F(9))";
+    assert_same_error_as_the_generic_search(failing);
+}

@@ -586,11 +586,14 @@ impl Translator<'_> {
                 // term (a list of one element each, no loop; not empty,
                 // whose sum is 0, not a game).
                 ExprKind::Var(name) if self.builtin(name, "sum") => match args.as_slice() {
-                    [list] if let ExprKind::List(items) = &list.node
-                        && !items.is_empty()
-                        && items.iter().all(|item| item.clauses.is_empty()) =>
+                    [list]
+                        if let ExprKind::List(items) = &list.node
+                            && !items.is_empty()
+                            && items.iter().all(|item| item.clauses.is_empty()) =>
                     {
-                        items.iter().try_for_each(|item| self.terms(&item.value, out))
+                        items
+                            .iter()
+                            .try_for_each(|item| self.terms(&item.value, out))
                     }
                     _ => self.fail(e.span, "a sum of a list that is not a list of games"),
                 },

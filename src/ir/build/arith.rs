@@ -94,6 +94,19 @@ impl Translator<'_> {
                     _ => Cond::Not(Box::new(member)),
                 }
             }
+            // Truth values compared: `p != q` holds where exactly one
+            // does, `p == q` where both or neither do; both are evaluated,
+            // as the language evaluates them.
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if is_truth(a) && is_truth(b) => {
+                let (p, q) = (self.cond(a)?, self.cond(b)?);
+                let not = |c: &Cond| Cond::Not(Box::new(c.clone()));
+                let both = |x: Cond, y: Cond| Cond::And(Box::new(x), Box::new(y));
+                let (first, second) = match op {
+                    BinOp::Eq => (both(p.clone(), q.clone()), both(not(&p), not(&q))),
+                    _ => (both(p.clone(), not(&q)), both(not(&p), q)),
+                };
+                Cond::Or(Box::new(first), Box::new(second))
+            }
             ExprKind::Binary(op, a, b) => {
                 let Some(op) = compare_op(*op) else {
                     return self.fail(e.span, "not a comparison of integers");
@@ -260,6 +273,18 @@ impl Translator<'_> {
                 return self.counted(&value, &[Clause::For { var, iter }], true);
             }
         })
+    }
+}
+
+/// Whether `e` is written as a truth value: a comparison, a membership
+/// test, `and`, `or`, `not` or `True`/`False`.
+fn is_truth(e: &Expr) -> bool {
+    match &e.node {
+        ExprKind::Bool(_) | ExprKind::Not(_) | ExprKind::And(..) | ExprKind::Or(..) => true,
+        ExprKind::Binary(op, ..) => {
+            compare_op(*op).is_some() || matches!(op, BinOp::In | BinOp::NotIn)
+        }
+        _ => false,
     }
 }
 
