@@ -6,10 +6,13 @@
 //! range (`Iter::Sorted`).
 
 use super::filters::filter_after_loop;
+use super::passes::scaled;
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, SLOT_BOUND};
 
 /// Each range loop followed by a filter `x in [constants]` (past filters
-/// that cannot fail) becomes the loop over the constants.
+/// that cannot fail) becomes the loop over the constants; a filter `n - x
+/// in [constants]` (any `x + e` or `e - x`, `e` free of `x`) the loop over
+/// the `x` each constant gives (`n - 1`, `n - 4`, …).
 pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
         let Some((filter, values)) = filter_after_loop(&element.clauses, at, members) else {
@@ -20,7 +23,6 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
         };
         let low = Cond::Cmp(CmpOp::Ge, IntExpr::slot(slot), low.clone());
         let below = Cond::Cmp(CmpOp::Lt, IntExpr::slot(slot), high);
-        let values = values.into_iter().map(IntExpr::constant).collect();
         element.clauses[at] = Clause::For {
             slot,
             iter: Iter::List(values),
@@ -31,21 +33,20 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
-/// The constants of a filter `x == c1 or x == c2 or …` on slot `x`,
-/// sorted, each once; `None` for any other filter, or one with no
-/// constant (the loop's bounds would then go unevaluated).
-fn members(cond: &Cond, x: usize) -> Option<Vec<i64>> {
-    fn collect(cond: &Cond, x: usize, out: &mut Vec<i64>) -> Option<()> {
+/// The values of slot `x` a filter `e1 == c1 or e2 == c2 or …` keeps,
+/// each `e` being `x` plus or minus an expression free of `x`, each value
+/// once (constants sorted); `None` for any other filter, or one with no
+/// part (the loop's bounds would then go unevaluated).
+fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
+    fn collect(cond: &Cond, x: usize, out: &mut Vec<IntExpr>) -> Option<()> {
         match cond {
             Cond::Or(a, b) => {
                 collect(a, x, out)?;
                 collect(b, x, out)
             }
-            Cond::Cmp(CmpOp::Eq, a, b) => {
-                let value = match (a.as_constant(), b.as_constant()) {
-                    (None, Some(c)) if *a == IntExpr::slot(x) => c,
-                    (Some(c), None) if *b == IntExpr::slot(x) => c,
-                    _ => return None,
+            Cond::Cmp(CmpOp::Eq, ..) => {
+                let (1, CmpOp::Eq, value) = scaled(cond, x)? else {
+                    return None;
                 };
                 out.push(value);
                 Some(())
@@ -55,10 +56,28 @@ fn members(cond: &Cond, x: usize) -> Option<Vec<i64>> {
     }
     let mut values = Vec::new();
     collect(cond, x, &mut values)?;
-    values.sort_unstable();
-    values.dedup();
-    let within = values.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
-    (within && !values.is_empty()).then_some(values)
+    let constants: Option<Vec<i64>> = values.iter().map(IntExpr::as_constant).collect();
+    match constants {
+        Some(mut constants) => {
+            constants.sort_unstable();
+            constants.dedup();
+            let within = constants
+                .iter()
+                .all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
+            let values = constants.into_iter().map(IntExpr::constant).collect();
+            within.then_some(values)
+        }
+        None => {
+            let mut distinct: Vec<IntExpr> = Vec::with_capacity(values.len());
+            for value in values {
+                if !distinct.contains(&value) {
+                    distinct.push(value);
+                }
+            }
+            Some(distinct)
+        }
+    }
+    .filter(|values| !values.is_empty())
 }
 
 #[cfg(test)]

@@ -509,7 +509,7 @@ pub(super) struct Bound {
 /// A comparison `a op b` of expressions linear in `x` as `c·x op rest`,
 /// `c > 0`, `rest` free of `x` (sides swapped where `x`'s coefficient is
 /// negative); `None` when it does not read `x`.
-fn scaled(cond: &Cond, x: usize) -> Option<(i64, CmpOp, IntExpr)> {
+pub(super) fn scaled(cond: &Cond, x: usize) -> Option<(i64, CmpOp, IntExpr)> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
     };
