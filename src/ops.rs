@@ -406,6 +406,13 @@ fn incomparable(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Box<D
 /// `xs[i]`, `xs[a..b]`, `m[key]`.
 pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result<Value> {
     match (&base, &key) {
+        (Value::Map(map), Value::Range(..)) if map.get(&key).is_none() => Err(Diagnostic::new(
+            key_span,
+            "a map cannot be sliced",
+        )
+        .label("a slice of a map")
+        .with_label(base_span, "this is a map")
+        .help("a map is read by key, `m[key]`; a slice takes part of a list, a range or a string")),
         (Value::Map(map), _) => map.get(&key).cloned().ok_or_else(|| {
             Diagnostic::new(
                 key_span,
