@@ -7,7 +7,7 @@
 
 use super::filters::filter_after_loop;
 use super::passes::scaled;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, SLOT_BOUND};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, SLOT_BOUND};
 
 /// Each range loop followed by a filter `x in [constants]` (past filters
 /// that cannot fail) becomes the loop over the constants; a filter `n - x
@@ -34,9 +34,9 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
 }
 
 /// The values of slot `x` a filter `e1 == c1 or e2 == c2 or …` keeps,
-/// each `e` being `x` plus or minus an expression free of `x`, each value
-/// once (constants sorted); `None` for any other filter, or one with no
-/// part (the loop's bounds would then go unevaluated).
+/// each `e` being `x` plus or minus one expression free of `x` (the same
+/// in every part), each value once, sorted; `None` for any other filter,
+/// or one with no part (the loop's bounds would then go unevaluated).
 fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
     fn collect(cond: &Cond, x: usize, out: &mut Vec<IntExpr>) -> Option<()> {
         match cond {
@@ -64,17 +64,23 @@ fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
             let within = constants
                 .iter()
                 .all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
-            let values = constants.into_iter().map(IntExpr::constant).collect();
+            let values: Vec<IntExpr> = constants.into_iter().map(IntExpr::constant).collect();
             within.then_some(values)
         }
+        // `n - m in [constants]`: one expression plus each constant, each
+        // value once (`a == 0 or a == n - 1` stays two bounds, which
+        // may be one value).
         None => {
-            let mut distinct: Vec<IntExpr> = Vec::with_capacity(values.len());
-            for value in values {
-                if !distinct.contains(&value) {
-                    distinct.push(value);
-                }
-            }
-            Some(distinct)
+            let first = values.first()?.clone();
+            let apart = |v: &IntExpr| IntExpr::binary(IntOp::Sub, v.clone(), first.clone());
+            let mut offsets: Vec<i64> = values
+                .iter()
+                .map(|v| apart(v).as_constant())
+                .collect::<Option<_>>()?;
+            offsets.sort_unstable();
+            offsets.dedup();
+            let at = |c: i64| IntExpr::binary(IntOp::Add, first.clone(), IntExpr::constant(c));
+            Some(offsets.into_iter().map(at).collect())
         }
     }
     .filter(|values| !values.is_empty())
@@ -83,7 +89,7 @@ fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kernel::{IntOp, OptionValue};
+    use crate::engine::kernel::OptionValue;
 
     fn equal(x: usize, c: i64) -> Cond {
         Cond::Cmp(CmpOp::Eq, IntExpr::slot(x), IntExpr::constant(c))
