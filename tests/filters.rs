@@ -533,6 +533,9 @@ fn membership_of_a_difference_walks_the_members() {
         let printed = assert_same_as_the_generic_search(&format!("{game}\nseq(S, 0..300)"));
         assert_eq!(printed.trim(), listed, "{game}");
         let ir = ir_of(game);
-        assert!(ir.contains("S(m) for m in [n - 400, n - 361, n - 324"), "{ir}");
+        assert!(
+            ir.contains("S(m) for m in [n - 400, n - 361, n - 324"),
+            "{ir}"
+        );
     }
 }
