@@ -509,7 +509,8 @@ fn membership_in_a_range_evaluates_both_ends() {
 /// (`S(m) for m in 0..n if (n - m) in {1, 4, 9, …}`) took over 60 s at
 /// 10^5 and 1.9 s at 10^4, the whole range tested against every square.
 /// The plain program's values and the generic search's, from a set, a
-/// `let` list and `m - n` in negated squares.
+/// `let` list, `m - n` in negated squares and a comprehension; one whose
+/// items are filtered, and one that fails, as the generic search has them.
 #[test]
 fn membership_of_a_difference_walks_the_members() {
     let squares: Vec<i64> = (1..=20).map(|k| k * k).collect();
@@ -529,6 +530,9 @@ fn membership_of_a_difference_walks_the_members() {
         "let Q = [k * k for k in 1..=20]\ngame S(n) = < S(m) for m in 0..n if n - m in Q >",
         "game S(n) = < S(m) for m in 0..n if m - n in {-1, -4, -9, -16, -25, -36, -49, -64, -81, \
          -100, -121, -144, -169, -196, -225, -256, -289, -324, -361, -400} >",
+        // Built inline, its items computed once, when the IR is built
+        // (73 s at 3000 before, built again for every test).
+        "game S(n) = < S(m) for m in 0..n if (n - m) in [k * k for k in 1..=20] >",
     ] {
         let printed = assert_same_as_the_generic_search(&format!("{game}\nseq(S, 0..300)"));
         assert_eq!(printed.trim(), listed, "{game}");
@@ -538,4 +542,16 @@ fn membership_of_a_difference_walks_the_members() {
             "{ir}"
         );
     }
+    let odd = "game S(n) = < S(n - k) for k in 1..=n if k in [j * j for j in 1..=9 if j % 2 == 1] >\n\
+               seq(S, 0..=100)";
+    assert_same_as_the_generic_search(odd);
+    // The squares of odd numbers only, each an element: no list built.
+    let ir = ir_of(odd);
+    assert!(
+        ir.contains("S(n - 81) if 81 < n + 1") && !ir.contains("S(n - 4)"),
+        "{ir}"
+    );
+    let failing = "game S(n) = < S(n - k) for k in 1..=n if k in [12 / (j - 3) for j in 1..=5] >\n\
+                   g(S(10))";
+    assert_same_error_as_the_generic_search(failing);
 }

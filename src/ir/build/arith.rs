@@ -227,7 +227,11 @@ impl Translator<'_> {
     /// (one equality per element).
     pub(super) fn member(&mut self, item: &Expr, container: &Expr) -> Option<Cond> {
         let x = self.int(item)?;
-        Some(match self.iter(container)? {
+        let iter = match self.constant_items(container) {
+            Some(items) => Iter::List(items),
+            None => self.iter(container)?,
+        };
+        Some(match iter {
             Iter::Range {
                 low,
                 high,
@@ -275,6 +279,65 @@ impl Translator<'_> {
         })
     }
 }
+
+impl Translator<'_> {
+    /// The items of a comprehension over a constant range that are all
+    /// constants (`[k * k for k in 1..=1000]`), computed here: a membership
+    /// test then compares with constants, where it built the list again
+    /// for every test. `None`, and nothing noted, for any other list.
+    fn constant_items(&mut self, container: &Expr) -> Option<Vec<IntExpr>> {
+        let ExprKind::List(elements) = &container.node else {
+            return None;
+        };
+        let [element] = elements.as_slice() else {
+            return None;
+        };
+        let [Clause::For { var, iter }, filters @ ..] = element.clauses.as_slice() else {
+            return None;
+        };
+        let (low, high) = crate::ir::board::constant_range(iter)?;
+        if high.checked_sub(low)? >= CONSTANT_ITEMS {
+            return None;
+        }
+        let noted = self.why.take();
+        let mut items = Vec::new();
+        let mut folded = true;
+        for k in low..=high {
+            self.scope
+                .push((var.node.clone(), Binding::Int(IntExpr::constant(k))));
+            let mut kept = Some(true);
+            for filter in filters {
+                kept = match (kept, filter) {
+                    (Some(true), Clause::If(cond)) => match self.cond(cond) {
+                        Some(Cond::Const(holds)) => Some(holds),
+                        _ => None,
+                    },
+                    (kept, Clause::If(_)) => kept,
+                    (_, Clause::For { .. }) => None,
+                };
+            }
+            let value = match kept {
+                Some(true) => self.int(&element.value).and_then(|v| v.as_constant()),
+                _ => None,
+            };
+            self.scope.pop();
+            match (kept, value) {
+                (Some(false), _) => {}
+                (Some(true), Some(value)) => items.push(IntExpr::constant(value)),
+                _ => {
+                    folded = false;
+                    break;
+                }
+            }
+        }
+        self.why = noted;
+        folded.then_some(items)
+    }
+}
+
+/// Most items of a comprehension a membership test computes when the IR
+/// is built.
+const CONSTANT_ITEMS: i64 = 1 << 12;
 
 /// Whether `e` is written as a truth value: a comparison, a membership
 /// test, `and`, `or`, `not` or `True`/`False`.
