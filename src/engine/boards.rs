@@ -138,9 +138,10 @@ impl Boards {
     }
 }
 
-/// A list program's options, gathered (`Known::gathers`): the lists they
-/// name are looked up after the walk, all together.
-struct Gathered;
+/// A program's options, gathered (`Known::gathers`): the positions they
+/// name are read after the walk (a list program's lists looked up all
+/// together, the arguments a family counting up names).
+pub(super) struct Gathered;
 
 impl Known for Gathered {
     fn value(&self, _: &[i64]) -> Option<u64> {

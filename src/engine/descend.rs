@@ -5,27 +5,10 @@
 //! any of them names are computed from the top down, each after all of
 //! its options, by the family's program.
 
+use super::boards::Gathered;
 use super::kernel::{Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::{Arg, DENSE_BIG, DENSE_LIMIT, Engine, PosId, Stop};
-
-/// The positions an option names, gathered rather than looked up: what
-/// the probe reads of a position's options.
-struct Named;
-
-impl Known for Named {
-    fn value(&self, _args: &[i64]) -> Option<u64> {
-        None
-    }
-
-    fn line(&self) -> &[u32] {
-        &[]
-    }
-
-    fn gathers(&self) -> bool {
-        true
-    }
-}
 
 /// A one-parameter family's values above the position being computed.
 struct Above<'a>(&'a [u32]);
@@ -110,7 +93,10 @@ impl<A: Arg> Engine<A> {
             if m % 64 == 0 {
                 self.watch.check()?;
             }
-            if kernel.options(&[m], &Named, limit, &mut options).is_none() {
+            if kernel
+                .options(&[m], &Gathered, limit, &mut options)
+                .is_none()
+            {
                 return Ok(None);
             }
             for &named in &options.boards {

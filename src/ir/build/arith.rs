@@ -278,9 +278,7 @@ impl Translator<'_> {
             }
         })
     }
-}
 
-impl Translator<'_> {
     /// The items of a comprehension over a constant range that are all
     /// constants (`[k * k for k in 1..=1000]`), computed here: a membership
     /// test then compares with constants, where it built the list again

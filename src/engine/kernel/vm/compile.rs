@@ -586,9 +586,7 @@ impl Compiler {
                             dst,
                             a,
                             divisor: value as u32,
-                            // Lemire's: the remainder of x < 2³² by a
-                            // multiplication, where a division is slow.
-                            magic: (u64::MAX / value as u64).wrapping_add(1),
+                            magic: magic(value as u32),
                         }
                     }
                     // Division by a positive constant, rounded down.
@@ -597,7 +595,7 @@ impl Compiler {
                             dst,
                             a,
                             divisor: value as u32,
-                            magic: (u64::MAX / value as u64).wrapping_add(1),
+                            magic: magic(value as u32),
                         }
                     }
                     Some(value) => Op::BinaryConst {
@@ -791,4 +789,11 @@ impl Compiler {
             }
         }
     }
+}
+
+/// Lemire's constant for `divisor`, `⌈2⁶⁴ / divisor⌉`: the quotient and
+/// the remainder of `x < 2³²` by it are multiplications, where a division
+/// is slow (`Op::Quot`, `Op::Rem`).
+fn magic(divisor: u32) -> u64 {
+    (u64::MAX / divisor as u64).wrapping_add(1)
 }
