@@ -240,9 +240,11 @@ impl Grid {
         let Cells { rows, cols, .. } = cells;
         let extents = [rows as i64, cols as i64];
         let kept = self.kept.take();
-        let mut rows_major = RowMajor::new(&extents, kernel.fastest_param(), |args| {
-            (kept.as_ref().and_then(|kept| kept.get(args))).unwrap_or(DENSE_BIG)
-        });
+        let fastest = kernel.fastest_param();
+        let mut rows_major = match &kept {
+            None => RowMajor::unknown(&extents, fastest),
+            Some(kept) => RowMajor::around(&extents, fastest, kept),
+        };
         diagonals(rows, cols, values.len(), |(a, b), index| {
             if let Some(&value) = values.get(index) {
                 rows_major.set(&[a, b], value);

@@ -7,6 +7,7 @@
 //! one the family's long lines walk, so that they read neighbours.
 
 use super::DENSE_BIG;
+use super::kernel::MAX_PARAMS;
 
 /// The values of the tuples `[0, extents[0]) × … × [0, extents[k − 1])`,
 /// laid out in row-major order of the arguments taken in the order `axes`.
@@ -15,6 +16,9 @@ pub(super) struct RowMajor {
     /// The extents, in the order `axes`.
     extents: Vec<i64>,
     axes: Vec<usize>,
+    /// Per argument, in the arguments' own order: its extent and how far
+    /// apart in `values` two tuples one apart in it are.
+    by_arg: [(i64, i64); MAX_PARAMS],
 }
 
 impl RowMajor {
@@ -22,22 +26,16 @@ impl RowMajor {
     /// (`DENSE_BIG` or above where it is not known), argument `fastest`
     /// moving fastest and the others in their order.
     pub(super) fn new(extents: &[i64], fastest: usize, known: impl Fn(&[i64]) -> u32) -> RowMajor {
-        let axes: Vec<usize> = (0..extents.len())
-            .filter(|&axis| axis != fastest)
-            .chain([fastest])
-            .collect();
-        let extents: Vec<i64> = axes.iter().map(|&axis| extents[axis]).collect();
-        let cells: usize = extents.iter().map(|&e| e.max(0) as usize).product();
-        let mut values = Vec::with_capacity(cells);
+        let mut rows_major = RowMajor::unknown(extents, fastest);
         let (mut t, mut args) = (vec![0i64; extents.len()], vec![0i64; extents.len()]);
-        for _ in 0..cells {
-            for (&axis, &at) in axes.iter().zip(&t) {
+        for value in &mut rows_major.values {
+            for (&axis, &at) in rows_major.axes.iter().zip(&t) {
                 args[axis] = at;
             }
-            values.push(known(&args));
+            *value = known(&args);
             // The next tuple in row-major order: the last axis moves
             // fastest.
-            for (t, &extent) in t.iter_mut().zip(&extents).rev() {
+            for (t, &extent) in t.iter_mut().zip(&rows_major.extents).rev() {
                 *t += 1;
                 if *t < extent {
                     break;
@@ -45,23 +43,77 @@ impl RowMajor {
                 *t = 0;
             }
         }
+        rows_major
+    }
+
+    /// The box of the given extents with no value known yet: a fill's
+    /// first box, made without visiting its tuples one by one.
+    pub(super) fn unknown(extents: &[i64], fastest: usize) -> RowMajor {
+        let axes: Vec<usize> = (0..extents.len())
+            .filter(|&axis| axis != fastest)
+            .chain([fastest])
+            .collect();
+        let extents: Vec<i64> = axes.iter().map(|&axis| extents[axis]).collect();
+        let cells: usize = extents.iter().map(|&e| e.max(0) as usize).product();
+        let mut by_arg = [(0, 0); MAX_PARAMS];
+        let mut stride = 1;
+        for (&axis, &extent) in axes.iter().zip(&extents).rev() {
+            by_arg[axis] = (extent, stride);
+            stride *= extent.max(0);
+        }
         RowMajor {
-            values,
+            values: vec![DENSE_BIG; cells],
             extents,
             axes,
+            by_arg,
         }
+    }
+
+    /// The box of the given extents holding what `kept` holds: where the
+    /// two order their arguments alike, run by run along the fastest
+    /// argument, else tuple by tuple.
+    pub(super) fn around(extents: &[i64], fastest: usize, kept: &RowMajor) -> RowMajor {
+        let mut rows_major = RowMajor::unknown(extents, fastest);
+        if rows_major.axes != kept.axes {
+            return RowMajor::new(extents, fastest, |args| kept.get(args).unwrap_or(DENSE_BIG));
+        }
+        let (Some(&new_run), Some(&old_run)) = (rows_major.extents.last(), kept.extents.last())
+        else {
+            return rows_major;
+        };
+        let run = new_run.min(old_run).max(0) as usize;
+        let outer = &kept.extents[..kept.extents.len() - 1];
+        let mut at = vec![0i64; outer.len()];
+        for old in kept.values.chunks_exact(old_run.max(1) as usize) {
+            // The run's place in the new box, if it lies inside it.
+            let inside = at.iter().zip(&rows_major.extents).all(|(&t, &e)| t < e);
+            if inside {
+                let start = (at.iter().zip(&rows_major.extents))
+                    .fold(0, |index, (&t, &e)| index * e + t) as usize
+                    * new_run as usize;
+                rows_major.values[start..start + run].copy_from_slice(&old[..run]);
+            }
+            for (t, &extent) in at.iter_mut().zip(outer).rev() {
+                *t += 1;
+                if *t < extent {
+                    break;
+                }
+                *t = 0;
+            }
+        }
+        rows_major
     }
 
     /// The index of `ints` in `values`, if the tuple is inside the box.
     #[inline]
     fn index(&self, ints: &[i64]) -> Option<usize> {
+        let dims = self.axes.len();
         let mut index = 0;
-        for (&axis, &extent) in self.axes.iter().zip(&self.extents) {
-            let t = *ints.get(axis)?;
+        for (&t, &(extent, stride)) in ints.get(..dims)?.iter().zip(&self.by_arg) {
             if !(0..extent).contains(&t) {
                 return None;
             }
-            index = index * extent + t;
+            index += t * stride;
         }
         Some(index as usize)
     }
@@ -91,16 +143,17 @@ impl RowMajor {
         count: usize,
     ) -> Option<(&[u32], usize)> {
         let last = i64::try_from(count.checked_sub(1)?).ok()?;
+        let dims = self.axes.len();
         let (mut first, mut stride) = (0i64, 0i64);
-        for (&axis, &extent) in self.axes.iter().zip(&self.extents) {
-            let (arg, step) = (*args.get(axis)?, *steps.get(axis)?);
+        let (args, steps) = (args.get(..dims)?, steps.get(..dims)?);
+        for ((&arg, &step), &(extent, by)) in args.iter().zip(steps).zip(&self.by_arg) {
             let end = step.checked_mul(last)?.checked_add(arg)?;
             // Both ends are in the box, so every point between them is.
             if !((0..extent).contains(&arg) && (0..extent).contains(&end)) {
                 return None;
             }
-            first = first * extent + arg;
-            stride = stride * extent + step;
+            first += arg * by;
+            stride += step * by;
         }
         let end = first + stride * last;
         let (low, high) = (first.min(end) as usize, first.max(end) as usize);
@@ -144,6 +197,17 @@ mod tests {
             assert_eq!(values, [120, 212, 304]);
             assert_eq!(cube.line(&[3, 0, 4], &[-1, 1, -2], 4), None);
             assert_eq!(cube.widest(), 324);
+        }
+        // A box grown from a kept one holds its values, whichever argument
+        // moves fastest in each.
+        for (fastest, kept_fastest) in [(0, 0), (2, 2), (1, 2)] {
+            let kept = RowMajor::new(&[4, 3, 5], kept_fastest, value);
+            let grown = RowMajor::around(&[5, 2, 6], fastest, &kept);
+            assert_eq!(grown.get(&[3, 1, 4]), Some(314));
+            assert_eq!(grown.get(&[0, 0, 0]), Some(0));
+            assert_eq!(grown.get(&[4, 1, 4]), Some(super::DENSE_BIG));
+            assert_eq!(grown.get(&[3, 1, 5]), Some(super::DENSE_BIG));
+            assert_eq!(grown.known(), 4 * 2 * 5);
         }
         // Along the fastest argument, a line is a run of neighbours.
         let rows = RowMajor::new(&[4, 3], 0, |t| (t[0] * 10 + t[1]) as u32);

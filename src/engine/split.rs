@@ -190,9 +190,8 @@ impl SparseSpace {
             // word of marks, with nothing to reset.
             let mut word = 0u64;
             for &point in &options.points {
-                if point < 64 {
-                    word |= 1 << point;
-                }
+                // No branch: a point past the word marks nothing.
+                word |= u64::from(point < 64) << (point % 64);
             }
             if word != u64::MAX {
                 return word.trailing_ones() as u64;

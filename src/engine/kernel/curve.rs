@@ -139,6 +139,12 @@ impl Curves {
         values
     }
 
+    /// The first argument's value, first and second differences: the
+    /// curve of a one-argument call, stepped in registers.
+    pub(super) fn scalar(&self) -> (i64, i64, i64) {
+        (self.values[0], self.firsts[0], self.seconds[0])
+    }
+
     /// Whether every argument of every option lies in `0..len`.
     pub(super) fn within(&self, len: usize) -> bool {
         (self.spreads[..self.arity].iter())

@@ -236,7 +236,15 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         if arity == 1 && curves.within(line.len()) {
             // Positions of a one-parameter family, all below this one:
             // their values straight from the line.
-            let value = |_| line[curves.next()[0] as usize] as u64 ^ nim;
+            let (mut at, mut first, second) = curves.scalar();
+            let value = |_| {
+                let value = line[at as usize] as u64 ^ nim;
+                // Wrapping, as `Curves::next`: past the last option the
+                // curve may leave the line, never read.
+                at = at.wrapping_add(first);
+                first = first.wrapping_add(second);
+                value
+            };
             self.out.points.extend((0..count).map(value));
             return Some(());
         }
