@@ -43,7 +43,8 @@ game "Wythoff ${WYTHOFF_N}×${WYTHOFF_N}" "wythoff $WYTHOFF_N" "print(g(W($last,
     "min through a def|def least(a, b) = if a < b then a else b
 game W(a, b) = < $WYTHOFF_MOVES, W(a - k, b - k) for k in 1..=least(a, b) >" \
     "the position as a list|game L(p) = < L([p[0] - k, p[1]]) for k in 1..=p[0], L([p[0], p[1] - k]) for k in 1..=p[1], L([p[0] - k, p[1] - k]) for k in 1..=min(p[0], p[1]) >
-def W(a, b) = L([a, b])"
+def W(a, b) = L([a, b])" \
+    "by the target square|game W(a, b) = < W(c, d) for c in 0..=a for d in 0..=b if (c == a) != (d == b) or (a - c == b - d and c < a) >"
 game "three-heap nim, ${NIM3}³" "nim3 $NIM3" "print(g(N($NIM3, $NIM3, $NIM3)))" \
     "three integers|game N(a, b, c) = < N(a - k, b, c) for k in 1..=a, N(a, b - k, c) for k in 1..=b, N(a, b, c - k) for k in 1..=c >" \
     "a list|game L(p) = < L([p[0] - k, p[1], p[2]]) for k in 1..=p[0], L([p[0], p[1] - k, p[2]]) for k in 1..=p[1], L([p[0], p[1], p[2] - k]) for k in 1..=p[2] >

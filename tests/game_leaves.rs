@@ -237,9 +237,10 @@ fn game_leaves_fail_as_the_generic_search_does() {
 }
 
 /// Node Kayles on a path with the end nodes chosen by `if` inside the
-/// option: the negated `or` becomes bounds, the middle nodes a split (the
-/// sparse space), the loops left empty by the bounds are dropped, and the
-/// values are the `max` spelling's and the generic search's.
+/// option: each end node is its equality's one value of the loop, the
+/// negated `or` becomes bounds, the middle nodes a split (the sparse
+/// space), and the values are the `max` spelling's and the generic
+/// search's.
 #[test]
 fn a_choice_between_games_is_taken_apart_into_a_split() {
     let choice = "game S(n) = < if a == 0 or a == n - 1 then S(max(n - 2, 0)) \
@@ -251,8 +252,8 @@ fn a_choice_between_games_is_taken_apart_into_a_split() {
     assert_eq!(
         elements,
         [
-            "S(max(n - 2, 0)) for a in 0..min(n, 1)",
-            "S(max(n - 2, 0)) for a in max(1, n - 1)..n",
+            "S(max(n - 2, 0)) if 0 < n",
+            "S(max(n - 2, 0)) if n - 1 >= 0",
             "split S(a - 1) + S(n - a - 2) for a in 1..n - 1",
         ],
         "{ir}"

@@ -17,6 +17,7 @@ mod membership;
 mod monotone;
 mod pairs;
 mod passes;
+mod pins;
 mod print;
 mod remember;
 mod residues;

@@ -11,6 +11,7 @@ use super::filters::{
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
+use super::pins::pin_loops;
 use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, IntOp, Iter,
@@ -43,6 +44,7 @@ pub(super) fn optimise(
         push_negations,
     );
     let elements = run("conjunctions split", elements, split_conjunctions);
+    let elements = run("loops pinned by equalities", elements, pin_loops);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
     let elements = run(
         "membership made a loop over the members",
@@ -112,7 +114,8 @@ fn split_conjunctions(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
-fn push_conjuncts(cond: Cond, out: &mut Vec<Clause>) {
+/// Pushes the conjuncts of `cond` onto `out` as filters, one each.
+pub(super) fn push_conjuncts(cond: Cond, out: &mut Vec<Clause>) {
     match cond {
         Cond::And(a, b) => {
             push_conjuncts(*a, out);
