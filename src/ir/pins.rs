@@ -7,7 +7,7 @@
 //! each position.
 
 use super::filters::{cannot_fail, disjuncts, total};
-use super::passes::push_conjuncts;
+use super::passes::{push_conjuncts, rebuilt};
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
 
 /// Most elements one `or` is split into.
@@ -130,23 +130,7 @@ fn pinned(element: &Element, i: usize, at: usize, difference: &IntExpr) -> Optio
             .filter(|c| *c != Cond::Const(true))
             .map(Clause::If),
     );
-    let put = |e: &IntExpr| Some(substitute(e, x, &value));
-    for (j, clause) in element.clauses.iter().enumerate().skip(i + 1) {
-        if j != at {
-            clauses.push(clause.try_map(&put)?);
-        }
-    }
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
-    let each = |es: &[IntExpr]| es.iter().map(|e| substitute(e, x, &value)).collect();
-    let pinned = Element {
-        clauses,
-        value: OptionValue::Terms {
-            calls: calls.iter().map(|call| each(call)).collect(),
-            nims: each(nims),
-        },
-    };
+    let pinned = rebuilt(element, clauses, (i + 1, Some(at)), x, &value)?;
     reads_no(&pinned, x).then_some(pinned)
 }
 
@@ -159,16 +143,4 @@ fn reads_no(element: &Element, x: usize) -> bool {
     };
     element.clauses.iter().all(|c| c.try_map(&unread).is_some())
         && calls.iter().flatten().chain(nims).all(|e| !e.uses(x))
-}
-
-/// `e` with slot `x` read as `value`.
-fn substitute(e: &IntExpr, x: usize, value: &IntExpr) -> IntExpr {
-    e.rewritten(&|e| {
-        let (k, rest) = match e {
-            IntExpr::Affine(_) if e.uses(x) => e.linear_in(x)?,
-            _ => return None,
-        };
-        let moved = IntExpr::binary(IntOp::Mul, value.clone(), IntExpr::constant(k));
-        Some(IntExpr::binary(IntOp::Add, rest, moved))
-    })
 }

@@ -6,7 +6,8 @@
 //! for every value of the range and kept half of them.
 
 use super::filters::filter_after_loop;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue};
+use super::passes::rebuilt;
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter};
 
 /// Most residues a filter may keep: each becomes an element of its own
 /// (`k % 3 != 0` is two, `k % 3 == 1` and `k % 3 == 2`).
@@ -92,46 +93,23 @@ fn stepped(element: &Element, at: usize, filter: usize, m: i64, r: i64) -> Optio
         let shifted = IntExpr::binary(IntOp::Add, x, constant(m - 1 - r));
         IntExpr::binary(IntOp::Div, shifted, constant(m))
     };
-    let substitute = |e: &IntExpr| substituted(e, slot, m, r);
-    let mut clauses = element.clauses[..at].to_vec();
-    clauses.push(Clause::For {
-        slot,
-        iter: Iter::Range {
-            low: count_from(low.clone()),
-            high: count_from(high),
-            inclusive: false,
-        },
-    });
-    for (index, clause) in element.clauses.iter().enumerate().skip(at + 1) {
-        if index != filter {
-            clauses.push(clause.try_map(&|e| Some(substitute(e)))?);
-        }
-    }
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
-    let value = OptionValue::Terms {
-        calls: (calls.iter())
-            .map(|call| call.iter().map(substitute).collect())
-            .collect(),
-        nims: nims.iter().map(substitute).collect(),
-    };
-    Some(Element { clauses, value })
-}
-
-/// `e` with `slot` read as `m·slot + r`.
-fn substituted(e: &IntExpr, slot: usize, m: i64, r: i64) -> IntExpr {
-    e.rewritten(&|part| {
-        let (k, rest) = match part {
-            IntExpr::Affine(_) if part.uses(slot) => part.linear_in(slot)?,
-            _ => return None,
-        };
-        // k·(m·slot + r) + rest.
-        let moved = IntExpr::binary(
-            IntOp::Add,
-            IntExpr::binary(IntOp::Mul, IntExpr::constant(k * m), IntExpr::slot(slot)),
-            IntExpr::constant(k * r),
-        );
-        Some(IntExpr::binary(IntOp::Add, moved, rest))
-    })
+    let head = [
+        &element.clauses[..at],
+        &[Clause::For {
+            slot,
+            iter: Iter::Range {
+                low: count_from(low.clone()),
+                high: count_from(high),
+                inclusive: false,
+            },
+        }],
+    ]
+    .concat();
+    // `k` read as `m·k + r`.
+    let value = IntExpr::binary(
+        IntOp::Add,
+        IntExpr::binary(IntOp::Mul, IntExpr::slot(slot), constant(m)),
+        constant(r),
+    );
+    rebuilt(element, head, (at + 1, Some(filter)), slot, &value)
 }

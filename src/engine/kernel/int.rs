@@ -596,6 +596,19 @@ impl IntExpr {
         })
     }
 
+    /// The expression with `slot` read as `value`, which may read `slot`
+    /// itself (a loop counting what it walked, `k` read as `3·k + 1`).
+    pub fn with_slot_as(&self, slot: usize, value: &IntExpr) -> IntExpr {
+        self.rewritten(&|part| {
+            let (k, rest) = match part {
+                IntExpr::Affine(_) if part.uses(slot) => part.linear_in(slot)?,
+                _ => return None,
+            };
+            let moved = IntExpr::binary(IntOp::Mul, value.clone(), IntExpr::constant(k));
+            Some(IntExpr::binary(IntOp::Add, moved, rest))
+        })
+    }
+
     /// The expression with each part that `f` rewrites replaced by what it
     /// gives, the rest rebuilt through the folding constructors (so that
     /// `if x < c then x else c` becomes `min(x, c)` once `x` is a slot).
