@@ -605,3 +605,44 @@ fn loops_pinned_by_equalities_equal_the_generic_search() {
     let failing = "game F(n) = < F(n - k) for k in 1..=n if k == n or 6 / (k - 2) > 0 >\ng(F(5))";
     assert_same_error_as_the_generic_search(failing);
 }
+
+/// A remainder filter on what a move leaves (`(n - k) % 3 != 0`) walks
+/// the loop over that expression's values, then only the remainders it
+/// keeps: the program is the one written on the heap left, and the
+/// values are the generic search's and a plain program's.
+#[test]
+fn remainders_of_a_moved_loop_variable_are_stepped() {
+    let by_move = "game G(n) = < G(n - k) for k in 1..=n if (n - k) % 3 != 0 >";
+    let by_heap = "game G(n) = < G(k) for k in 0..n if k % 3 != 0 >";
+    let elements = |game: &str| {
+        ir_of(game)
+            .lines()
+            .skip(1)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(elements(by_move), elements(by_heap));
+    assert!(!ir_of(by_move).contains(" if "), "{}", ir_of(by_move));
+    let printed = assert_same_as_the_generic_search(&format!("{by_move}\nseq(G, 0..80)"));
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..80 {
+        g.push(mex((0..n).filter(|m| m % 3 != 0).map(|m| g[m])));
+    }
+    let expected: Vec<String> = g.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    // Added, shifted, inside another loop, and a loop reaching below 0.
+    // A loop over constants is left as it is, for unrolling.
+    let script = "game A(n) = < A(n - k) for k in 1..=n if (k + n) % 4 == 1 >\n\
+                  game B(n) = < B(n - k) for k in 1..=n if (n - k + 2) % 5 != 3 >\n\
+                  game C(n) = < C(n - k) + *j for k in 1..=n for j in 0..min(k, 3) if (n - k - j) % 2 == 0 >\n\
+                  game D(n) = < D(m) for k in -4..=n if (n - k) % 3 == 1 for m in [n - k] if m >= 0 and m < n >\n\
+                  [seq(A, 0..70), seq(B, 0..70), seq(C, 0..70), seq(D, 0..70)]";
+    assert_same_as_the_generic_search(script);
+    assert!(!ir_of(script).contains('%'), "{}", ir_of(script));
+    let constants = "game R(n) = < R(n - k) for k in 1..=5 if k <= n and (n + k) % 4 != 1 >";
+    assert!(
+        ir_of(constants).contains("short loops unrolled"),
+        "{}",
+        ir_of(constants)
+    );
+}
