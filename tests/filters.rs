@@ -608,12 +608,11 @@ fn loops_pinned_by_equalities_equal_the_generic_search() {
 
 /// A remainder filter on what a move leaves (`(n - k) % 3 != 0`) walks
 /// the loop over that expression's values, then only the remainders it
-/// keeps: the program is the one written on the heap left, and the
-/// values are the generic search's and a plain program's.
+/// keeps, and a costly filter on it (`prime(n - k)`) is remembered: the
+/// programs are the ones written on the heap left, and the values are
+/// the generic search's and a plain program's.
 #[test]
-fn remainders_of_a_moved_loop_variable_are_stepped() {
-    let by_move = "game G(n) = < G(n - k) for k in 1..=n if (n - k) % 3 != 0 >";
-    let by_heap = "game G(n) = < G(k) for k in 0..n if k % 3 != 0 >";
+fn loops_walk_what_their_filters_read() {
     let elements = |game: &str| {
         ir_of(game)
             .lines()
@@ -621,6 +620,18 @@ fn remainders_of_a_moved_loop_variable_are_stepped() {
             .map(str::to_string)
             .collect::<Vec<_>>()
     };
+    let prime = "def prime(m) = m > 1 and all([m % d != 0 for d in 2..m if d * d <= m])\n";
+    let by_move = format!("{prime}game G(n) = < G(n - k) for k in 1..=n if prime(n - k) >");
+    let by_heap = format!("{prime}game G(n) = < G(k) for k in 0..n if prime(k) >");
+    assert_eq!(elements(&by_move), elements(&by_heap));
+    assert!(
+        ir_of(&by_move).contains("(remembered by k)"),
+        "{}",
+        ir_of(&by_move)
+    );
+    assert_same_as_the_generic_search(&format!("{by_move}\nseq(G, 0..120)"));
+    let by_move = "game G(n) = < G(n - k) for k in 1..=n if (n - k) % 3 != 0 >";
+    let by_heap = "game G(n) = < G(k) for k in 0..n if k % 3 != 0 >";
     assert_eq!(elements(by_move), elements(by_heap));
     assert!(!ir_of(by_move).contains(" if "), "{}", ir_of(by_move));
     let printed = assert_same_as_the_generic_search(&format!("{by_move}\nseq(G, 0..80)"));

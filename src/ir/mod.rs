@@ -19,6 +19,7 @@ mod pairs;
 mod passes;
 mod pins;
 mod print;
+mod reindex;
 mod remember;
 mod residues;
 mod tables;

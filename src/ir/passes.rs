@@ -12,6 +12,7 @@ use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
 use super::pins::pin_loops;
+use super::reindex::reindex_loops;
 use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, IntOp, Iter,
@@ -53,6 +54,11 @@ pub(super) fn optimise(
     );
     let elements = run("disjunctions split into bounds", elements, cases_of_or);
     let elements = run("constant filters folded", elements, fold_filters);
+    let elements = run(
+        "loops re-indexed by what their filters read",
+        elements,
+        reindex_loops,
+    );
     let elements = run("remainder filters stepped", elements, step_residues);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);

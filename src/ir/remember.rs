@@ -36,7 +36,7 @@ pub(super) fn remember_filters(elements: &mut [Element], slots: usize) -> Option
 }
 
 /// Whether evaluating `cond` calls a function or builds a list.
-fn costly_cond(cond: &Cond) -> bool {
+pub(super) fn costly_cond(cond: &Cond) -> bool {
     match cond {
         Cond::Const(_) | Cond::Remembered(_) => false,
         Cond::Cmp(_, a, b) => costly(a) || costly(b),

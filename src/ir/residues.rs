@@ -4,8 +4,8 @@
 //! in `for k in 0..(n + 1) / 2` — so its options move by a fixed step
 //! again and the walk takes them as a line, where the filter was evaluated
 //! for every value of the range and kept half of them. A filter on the
-//! remainder of what a move leaves, `(n - k) % 3 != 0`, first has the
-//! loop walk the heaps left.
+//! remainder of what a move leaves, `(n - k) % 3 != 0`, is one on the
+//! loop's variable once `reindex` has the loop walk the heaps left.
 
 use super::filters::filter_after_loop;
 use super::passes::rebuilt;
@@ -24,104 +24,30 @@ const MODULUS: i64 = 1 << 12;
 /// order, for one residue), and nothing evaluated that was not: the filter
 /// cannot fail, and the filters before it cannot either, so skipping them
 /// for the values it drops changes nothing.
-///
-/// A filter on the remainder of `e + k` or `e − k`, `e` read before the
-/// loop (`(n - k) % 3 != 0`, on the heap left), first has the loop walk
-/// that expression's values instead: `for k in 1..=n` is `for k in
-/// 0..n` with `k` read as `n − k`.
 pub(super) fn step_residues(element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
         if element.clauses[at].range().is_none() {
             continue;
         }
-        let reindexed = filter_after_loop(&element.clauses, at, moved_remainder)
-            .and_then(|(_, (sign, offset))| reindexed(&element, at, sign, offset))
-            .filter(|e| filter_after_loop(&e.clauses, at, residues).is_some());
-        let element = reindexed.as_ref().unwrap_or(&element);
         if let Some((filter, (modulus, residues))) =
             filter_after_loop(&element.clauses, at, residues)
         {
             let each = residues.into_iter();
-            let stepped = each.map(|r| stepped(element, at, filter, modulus, r));
+            let stepped = each.map(|r| stepped(&element, at, filter, modulus, r));
             return match stepped.collect::<Option<Vec<_>>>() {
                 Some(elements) => elements,
-                None => vec![element.clone()],
+                None => vec![element],
             };
         }
     }
     vec![element]
 }
 
-/// The sign and offset of the first remainder `cond` takes of `s·slot +
-/// e` (`s` = ±1, `e` not reading the slot), as in `(n - k) % 3 == 0`.
-fn moved_remainder(cond: &Cond, slot: usize) -> Option<(i64, IntExpr)> {
-    match cond {
-        Cond::Or(a, _) => moved_remainder(a, slot),
-        Cond::Cmp(CmpOp::Eq | CmpOp::Ne, a, b) => [a, b].into_iter().find_map(|e| match e {
-            IntExpr::Binary(IntOp::Mod, x, _) if **x != IntExpr::slot(slot) => {
-                let (sign, offset) = x.linear_in(slot)?;
-                (sign.abs() == 1 && !offset.uses(slot)).then_some((sign, offset))
-            }
-            _ => None,
-        }),
-        _ => None,
-    }
-}
-
-/// The element with the loop at `at` walking `sign·k + offset` for each
-/// `k` it walked, read back as `k = sign·(k' − offset)`; `None` where
-/// `offset` reads a slot bound in the loop or after it, or where the loop
-/// walks constants (`for k in 1..=5`, unrolled, or read by the finite
-/// lookback as it is).
-fn reindexed(element: &Element, at: usize, sign: i64, offset: IntExpr) -> Option<Element> {
-    let (slot, low, high) = element.clauses[at].range()?;
-    if low.as_constant().is_some() && high.as_constant().is_some() {
-        return None;
-    }
-    let bound_from_here = element.clauses[at..].iter().filter_map(|c| match c {
-        Clause::For { slot, .. } => Some(*slot),
-        Clause::If(_) => None,
-    });
-    if bound_from_here.into_iter().any(|s| offset.uses(s)) {
-        return None;
-    }
-    let add = |a: IntExpr, b: IntExpr| IntExpr::binary(IntOp::Add, a, b);
-    let sub = |a: IntExpr, b: IntExpr| IntExpr::binary(IntOp::Sub, a, b);
-    let one = IntExpr::constant(1);
-    // `low <= k < high` is `offset + low <= k' < offset + high` for a
-    // sign of 1, `offset − high < k' <= offset − low` for −1.
-    let (low, high) = match sign {
-        1 => (add(offset.clone(), low.clone()), add(offset.clone(), high)),
-        _ => (
-            add(sub(offset.clone(), high), one.clone()),
-            add(sub(offset.clone(), low.clone()), one),
-        ),
-    };
-    let head = [
-        &element.clauses[..at],
-        &[Clause::For {
-            slot,
-            iter: Iter::Range {
-                low,
-                high,
-                inclusive: false,
-            },
-        }],
-    ]
-    .concat();
-    let back = IntExpr::binary(
-        IntOp::Mul,
-        sub(IntExpr::slot(slot), offset),
-        IntExpr::constant(sign),
-    );
-    rebuilt(element, head, (at + 1, None), slot, &back)
-}
-
 /// The modulus and the residues `cond` keeps, when it is `slot % m == r`
 /// or `slot % m != r` (either side) for a constant `m` from 2 to
 /// `MODULUS`, or such tests of one modulus joined by `or`, and keeps at
 /// most `RESIDUES` of them.
-fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
+pub(super) fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
     if let Cond::Or(a, b) = cond {
         let ((m, mut kept), (other, more)) = (residues(a, slot)?, residues(b, slot)?);
         if m != other {

@@ -1,0 +1,128 @@
+//! Loops re-indexed by what their filters read. A filter that reads its
+//! loop's variable only through what a move leaves, `if (n - k) % 3 != 0`
+//! or `if prime(n - k)` inside `for k in 1..=n`, tests the heap left: the
+//! loop then walks the heaps left, `for k in 0..n` with `k` read as `n −
+//! k`, and the filter reads the loop's variable alone. It is then stepped
+//! by its remainders (`residues`) or remembered by its value (`remember`),
+//! as it is when the game is spelled by the heap left.
+
+use std::cell::RefCell;
+
+use super::filters::filter_after_loop;
+use super::passes::rebuilt;
+use super::remember::costly_cond;
+use super::residues::residues;
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS};
+
+/// The element with its loops re-indexed where a filter then reads the
+/// loop's variable alone and is a remainder test or costly (a call, a
+/// list built); loops over constants are left for unrolling and for the
+/// finite lookback.
+pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        let Some((_, low, high)) = element.clauses[at].range() else {
+            continue;
+        };
+        if low.as_constant().is_some() && high.as_constant().is_some() {
+            continue;
+        }
+        let found = filter_after_loop(&element.clauses, at, |cond, slot| {
+            let (filter, (sign, offset)) = (cond, moved(cond, slot)?);
+            let worth = costly_cond(filter) || residues_after(filter, slot, sign, &offset);
+            worth.then_some((sign, offset))
+        });
+        let Some((filter, (sign, offset))) = found else {
+            continue;
+        };
+        if let Some(reindexed) = reindexed(&element, at, sign, &offset)
+            && let Clause::If(cond) = &reindexed.clauses[filter]
+            && reads_only(cond, reindexed.clauses[at].range().map(|r| r.0))
+        {
+            element = reindexed;
+        }
+    }
+    vec![element]
+}
+
+/// Whether the remainder test `cond` is one `residues` steps once `slot`
+/// walks `sign·slot + offset`.
+fn residues_after(cond: &Cond, slot: usize, sign: i64, offset: &IntExpr) -> bool {
+    let back = back(slot, sign, offset);
+    residues(&cond.map(&|e| e.with_slot_as(slot, &back)), slot).is_some()
+}
+
+/// The first `sign·slot + offset` (`sign` = ±1, `offset` not reading the
+/// slot but reading some other) that `cond` reads.
+fn moved(cond: &Cond, slot: usize) -> Option<(i64, IntExpr)> {
+    let found = RefCell::new(None);
+    cond.map(&|e| {
+        e.rewritten(&|part| {
+            if let IntExpr::Affine(_) = part
+                && found.borrow().is_none()
+                && let Some((sign, offset)) = part.linear_in(slot)
+                && sign.abs() == 1
+                && offset.as_constant().is_none()
+            {
+                *found.borrow_mut() = Some((sign, offset));
+            }
+            None
+        })
+    });
+    found.into_inner()
+}
+
+/// `slot` read back from the value it walks: `sign·(slot − offset)`.
+fn back(slot: usize, sign: i64, offset: &IntExpr) -> IntExpr {
+    let moved = IntExpr::binary(IntOp::Sub, IntExpr::slot(slot), offset.clone());
+    IntExpr::binary(IntOp::Mul, moved, IntExpr::constant(sign))
+}
+
+/// Whether `cond` reads no slot but `slot`.
+fn reads_only(cond: &Cond, slot: Option<usize>) -> bool {
+    (0..MAX_SLOTS).all(|s| Some(s) == slot || !cond.uses(s))
+}
+
+/// The element with the loop at `at` walking `sign·k + offset` for each
+/// `k` it walked, read back as `k = sign·(k' − offset)`; `None` where
+/// `offset` reads a slot bound in the loop or after it.
+fn reindexed(element: &Element, at: usize, sign: i64, offset: &IntExpr) -> Option<Element> {
+    let (slot, low, high) = element.clauses[at].range()?;
+    let bound_from_here = element.clauses[at..].iter().filter_map(|c| match c {
+        Clause::For { slot, .. } => Some(*slot),
+        Clause::If(_) => None,
+    });
+    if bound_from_here.into_iter().any(|s| offset.uses(s)) {
+        return None;
+    }
+    let add = |a: IntExpr, b: IntExpr| IntExpr::binary(IntOp::Add, a, b);
+    let sub = |a: IntExpr, b: IntExpr| IntExpr::binary(IntOp::Sub, a, b);
+    let one = IntExpr::constant(1);
+    // `low <= k < high` is `offset + low <= k' < offset + high` for a
+    // sign of 1, `offset − high < k' <= offset − low` for −1.
+    let (low, high) = match sign {
+        1 => (add(offset.clone(), low.clone()), add(offset.clone(), high)),
+        _ => (
+            add(sub(offset.clone(), high), one.clone()),
+            add(sub(offset.clone(), low.clone()), one),
+        ),
+    };
+    let head = [
+        &element.clauses[..at],
+        &[Clause::For {
+            slot,
+            iter: Iter::Range {
+                low,
+                high,
+                inclusive: false,
+            },
+        }],
+    ]
+    .concat();
+    rebuilt(
+        element,
+        head,
+        (at + 1, None),
+        slot,
+        &back(slot, sign, offset),
+    )
+}
