@@ -96,7 +96,54 @@ fn families_not_counting_up_everywhere_are_the_searchs() {
     let cycle = "game T(n) = < T(n + 1) if n < 5, T(0) if n == 5 >\ng(T(0))";
     let (_, error) = assert_same_error_as_the_generic_search(cycle);
     assert!(error.contains("cycle"), "{error}");
-    let endless = "game U(t) = < U(t + 1) >\ng(U(0))";
-    let (_, error) = run_binary(&["--max-positions", "100000", "-e", endless]);
+    let topless = "game U(t) = < U(t + 1) if t < 10000000 >\ng(U(0))";
+    let (_, error) = run_binary(&["--max-positions", "100000", "-e", topless]);
     assert!(error.contains("100000 positions"), "{error}");
+}
+
+/// A move every position has, shifting its parameters by constants (the
+/// guard `if k <= n` forgotten, a count with no top), makes games that
+/// never end: reported when a value is asked for, naming the move, with
+/// the generic search alone as with integer programs, where the search
+/// walked down until the memory ran out. A guard, however far down, is
+/// not such a move.
+#[test]
+fn games_that_never_end_are_reported_at_once() {
+    for (script, shown) in [
+        (
+            "game C(n) = < C(n - k) for k in 1..=3 >\ng(C(10))",
+            "has the move C(n - 1)",
+        ),
+        (
+            "game U(t) = < U(t + 1), U(t + 3) >\nseq(U, 0..3)",
+            "has the move U(t + 1)",
+        ),
+        (
+            "game C(n) = < C(n - 1) + *1, *2 >\ng(C(2) + *1)",
+            "has the move C(n - 1)",
+        ),
+        (
+            "game F(a, b) = < F(a - 1, b + 1), F(a, b - 1) if b > 0 >\ng(F(3, 3))",
+            "has the move F(a - 1, b + 1)",
+        ),
+        ("game C(n) = C(n + 1)\ng(C(3))", "plays as C(n + 1)"),
+    ] {
+        let (_, error) = assert_same_error_as_the_generic_search(script);
+        assert!(error.contains("the game never ends"), "{script}: {error}");
+        assert!(error.contains(shown), "{script}: {error}");
+    }
+    // An instance: the moves folded in are the moves of every position.
+    let (_, error) = run_binary(&[
+        "-e",
+        "game T(moves, n) = < T(moves, n - k) for k in moves >\ng(T([], 5))\ng(T([1, 2], 5))",
+    ]);
+    assert!(error.contains("never ends"), "{error}");
+    let guarded = "game C(n) = < C(n - k) for k in 1..=3 if k <= n >\n\
+                   game D(n) = < D(n - 1) if n > -5 >\n\
+                   [seq(C, 0..9), seq(D, 0..4)]";
+    let printed = assert_same_as_the_generic_search(guarded);
+    assert_eq!(
+        printed.trim(),
+        "[[0, 1, 2, 3, 0, 1, 2, 3, 0], [1, 0, 1, 0]]"
+    );
 }

@@ -586,6 +586,13 @@ impl<A: Arg> Engine<A> {
         }
     }
 
+    /// Whether a position of `family` is being computed: a search in
+    /// progress waits for it.
+    pub fn in_progress(&self, family: FamilyId) -> bool {
+        let table = &self.tables[family.0 as usize];
+        table.dense.contains(&DENSE_IN_PROGRESS) || table.values.contains(&IN_PROGRESS)
+    }
+
     /// Stores a position's value (or a marker).
     #[inline]
     pub fn set_value(&mut self, pos: PosId, value: u64) {

@@ -3,6 +3,7 @@
 
 pub mod builtins;
 mod canonical;
+mod endless;
 mod explain;
 pub mod import;
 mod instances;
@@ -53,6 +54,9 @@ pub struct Interp {
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
     /// Each family's integer IR, or why it has none, built on first use.
     plans: rustc_hash::FxHashMap<FamilyId, std::result::Result<Rc<Plan>, Fallback>>,
+    /// Each family's move that leads on forever (`ir::Plan::endless_move`),
+    /// or none, found on first use, the same with the generic search alone.
+    endless: rustc_hash::FxHashMap<FamilyId, Option<String>>,
     /// The families whose bottom-up fills stopped at a position that
     /// failed (see `solve::abandon`): searched from the query down.
     unfilled: rustc_hash::FxHashSet<FamilyId>,
@@ -168,6 +172,7 @@ impl Interp {
             octal_families: Default::default(),
             quotients: Default::default(),
             plans: Default::default(),
+            endless: Default::default(),
             unfilled: Default::default(),
             ascending: Default::default(),
             fixed: Default::default(),
@@ -245,6 +250,7 @@ impl Interp {
         self.program = Rc::new(defined.program);
         self.types = defined.types;
         self.plans.clear();
+        self.endless.clear();
         self.unfilled.clear();
         self.ascending.clear();
         for &id in &lowered.new_families {
@@ -434,6 +440,7 @@ impl Interp {
     pub fn set_generic_only(&mut self, on: bool) {
         self.generic_only = on;
         self.plans.clear();
+        self.endless.clear();
         self.unfilled.clear();
         self.ascending.clear();
     }

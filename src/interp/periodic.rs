@@ -109,9 +109,11 @@ impl Interp {
     }
 
     /// `prove_before` for the heap `family(n)`, not interned yet: whether
-    /// the family has a proved period.
+    /// the family has a proved period. Not sought while a search waits for
+    /// a position of the family: computing the heaps below could meet it
+    /// and take the wait for a cycle.
     pub(super) fn prove_heap(&mut self, family: FamilyId, n: i64, span: Span) -> Result<bool> {
-        if n >= PROVE_FROM {
+        if n >= PROVE_FROM && !self.engine.in_progress(family) {
             let largest = (n as u64).min(PROOF_CAP as u64) as usize;
             let tried = match self.periods.get(&family) {
                 None => Some(0),

@@ -37,6 +37,7 @@ impl Runtime for Interp {
                 };
                 // A family that waited for this value may now translate.
                 self.plans.retain(|_, plan| plan.is_ok());
+                self.endless.clear();
                 result
             }
         }

@@ -166,6 +166,7 @@ impl Interp {
             return Ok(value);
         }
         for &pos in &missing {
+            self.check_ends(pos.family, span)?;
             self.prove_before(pos, span)?;
         }
         self.enter(span)?;

@@ -9,6 +9,7 @@ mod abs;
 mod board;
 mod build;
 mod divisors;
+mod endless;
 mod filters;
 mod instances;
 mod lookback;

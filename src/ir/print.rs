@@ -10,6 +10,21 @@ use crate::engine::kernel::{
     Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
 };
 
+impl Plan {
+    /// A position of the family with `args` for its parameters, in the
+    /// names the user gave.
+    pub(super) fn call_text(&self, args: &[IntExpr]) -> String {
+        let names = Names {
+            slots: &self.slot_names,
+            board: self.board,
+            functions: self.kernel.functions(),
+            int_functions: &self.kernel.int_functions,
+            foreign: &self.kernel.foreign,
+        };
+        format!("{}({})", self.family, names.list(args))
+    }
+}
+
 impl Display for Plan {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let functions = self.kernel.functions();
