@@ -657,3 +657,24 @@ fn loops_walk_what_their_filters_read() {
         ir_of(constants)
     );
 }
+
+/// A loop over a few expressions (`for b in [n - 1 - a, n - 2 - a]`) is one
+/// element per item: Kayles spelled by its two heaps is two splits, with
+/// the values of the octal game 0.77 and of the generic search.
+#[test]
+fn loops_over_a_few_expressions_are_unrolled() {
+    let kayles =
+        "game K(n) = < K(a) + K(b) for a in 0..n for b in [n - 1 - a, n - 2 - a] if b >= 0 >";
+    let ir = ir_of(kayles);
+    assert_eq!(ir.matches("split K(a) + K(n - a - ").count(), 2, "{ir}");
+    let printed = assert_same_as_the_generic_search(&format!("{kayles}\nseq(K, 0..90)"));
+    let expected: Vec<String> = common::octal(&[1, 2], 89)
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    // An item that may fail keeps the loop, and its error.
+    let failing =
+        "game F(n) = < F(b) for b in [n - 1, 10 / (n - 3)] if b >= 0 and b < n >\ng(F(5))";
+    assert_same_error_as_the_generic_search(failing);
+}

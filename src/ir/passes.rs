@@ -11,7 +11,7 @@ use super::filters::{
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
-use super::pins::pin_loops;
+use super::pins::{pin_loops, unroll_item_loops};
 use super::reindex::reindex_loops;
 use super::residues::step_residues;
 use crate::engine::kernel::{
@@ -45,6 +45,11 @@ pub(super) fn optimise(
         push_negations,
     );
     let elements = run("conjunctions split", elements, split_conjunctions);
+    let elements = run(
+        "loops over a few expressions unrolled",
+        elements,
+        unroll_item_loops,
+    );
     let elements = run("loops pinned by equalities", elements, pin_loops);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
     let elements = run(

@@ -1,3 +1,6 @@
+//! Loops pinned to their values: by equalities, and by the items of a
+//! short list of expressions.
+//!
 //! Loops pinned by equalities. `for c in 0..=a for d in 0..=b if a - c ==
 //! b - d` walks `(a + 1)·(b + 1)` pairs for at most `a + 1` options: the
 //! filter fixes `d = b - a + c`, so the loop over `d` is one value, tested
@@ -8,10 +11,60 @@
 
 use super::filters::{cannot_fail, disjuncts, total};
 use super::passes::{push_conjuncts, rebuilt};
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue, UNROLL,
+};
 
 /// Most elements one `or` is split into.
 const PARTS: usize = 8;
+
+/// `for b in [n - 1 - a, n - 2 - a]` (a few expressions that cannot fail)
+/// becomes one element per item, `b` read as the item: Kayles spelled by
+/// its two heaps is then a split, where each position walked the list.
+pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
+    let found = element
+        .clauses
+        .iter()
+        .enumerate()
+        .find_map(|(i, clause)| match clause {
+            Clause::For {
+                slot,
+                iter: Iter::List(items),
+            } if (1..=UNROLL).contains(&items.len())
+                && items.iter().all(total)
+                && items.iter().any(|item| item.as_constant().is_none()) =>
+            {
+                Some((i, *slot, items.clone()))
+            }
+            _ => None,
+        });
+    let Some((i, slot, items)) = found else {
+        return vec![element];
+    };
+    let bound_again = (element.clauses[i + 1..].iter())
+        .any(|c| matches!(c, Clause::For { slot: s, .. } if *s == slot));
+    let copies: Option<Vec<Element>> = (!bound_again)
+        .then(|| {
+            let copy = |item| {
+                rebuilt(
+                    &element,
+                    element.clauses[..i].to_vec(),
+                    (i + 1, None),
+                    slot,
+                    item,
+                )
+            };
+            items
+                .iter()
+                .map(|item| copy(item).filter(|e| reads_no(e, slot)))
+                .collect()
+        })
+        .flatten();
+    match copies {
+        Some(copies) => copies.into_iter().flat_map(unroll_item_loops).collect(),
+        None => vec![element],
+    }
+}
 
 /// The element with every loop an equality pins replaced by its one value
 /// (see the module doc). An `or` a part of which pins a loop is first
