@@ -630,6 +630,11 @@ fn loops_walk_what_their_filters_read() {
         ir_of(&by_move)
     );
     assert_same_as_the_generic_search(&format!("{by_move}\nseq(G, 0..120)"));
+    // A proper divisor taken, spelled by the heap left.
+    let by_heap = "game D(n) = < D(k) for k in 1..n if n % (n - k) == 0 >";
+    let by_move = "game D(n) = < D(n - k) for k in 1..n if n % k == 0 >";
+    assert_eq!(elements(by_heap), elements(by_move));
+    assert_same_as_the_generic_search(&format!("{by_heap}\nseq(D, 0..150)"));
     let by_move = "game G(n) = < G(n - k) for k in 1..=n if (n - k) % 3 != 0 >";
     let by_heap = "game G(n) = < G(k) for k in 0..n if k % 3 != 0 >";
     assert_eq!(elements(by_move), elements(by_heap));

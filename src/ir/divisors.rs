@@ -32,7 +32,7 @@ pub(super) fn loops_over_divisors(mut element: Element) -> Vec<Element> {
 
 /// `of` when `cond` is `of % slot == 0` (either side), `of` not reading
 /// `slot`.
-fn divided(cond: &Cond, slot: usize) -> Option<IntExpr> {
+pub(super) fn divided(cond: &Cond, slot: usize) -> Option<IntExpr> {
     let Cond::Cmp(CmpOp::Eq, a, b) = cond else {
         return None;
     };

@@ -3,11 +3,13 @@
 //! or `if prime(n - k)` inside `for k in 1..=n`, tests the heap left: the
 //! loop then walks the heaps left, `for k in 0..n` with `k` read as `n −
 //! k`, and the filter reads the loop's variable alone. It is then stepped
-//! by its remainders (`residues`) or remembered by its value (`remember`),
-//! as it is when the game is spelled by the heap left.
+//! by its remainders (`residues`), walks the divisors it keeps
+//! (`divisors`, for `n % (n - m) == 0`) or is remembered by its value
+//! (`remember`), as it is when the game is spelled by the amount taken.
 
 use std::cell::RefCell;
 
+use super::divisors::divided;
 use super::filters::filter_after_loop;
 use super::passes::rebuilt;
 use super::remember::costly_cond;
@@ -16,8 +18,8 @@ use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, Iter, MAX_SLO
 
 /// The element with its loops re-indexed where a filter then reads the
 /// loop's variable alone and is a remainder test or costly (a call, a
-/// list built); loops over constants are left for unrolling and for the
-/// finite lookback.
+/// list built), or tests that the variable divides something; loops over
+/// constants are left for unrolling and for the finite lookback.
 pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
         let Some((_, low, high)) = element.clauses[at].range() else {
@@ -36,7 +38,10 @@ pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
         };
         if let Some(reindexed) = reindexed(&element, at, sign, &offset)
             && let Clause::If(cond) = &reindexed.clauses[filter]
-            && reads_only(cond, reindexed.clauses[at].range().map(|r| r.0))
+            && (reads_only(cond, reindexed.clauses[at].range().map(|r| r.0))
+                || reindexed.clauses[at]
+                    .range()
+                    .is_some_and(|(slot, ..)| divided(cond, slot).is_some()))
         {
             element = reindexed;
         }
@@ -44,11 +49,13 @@ pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
-/// Whether the remainder test `cond` is one `residues` steps once `slot`
+/// Whether the remainder test `cond` is one `residues` steps, or one that
+/// `divisors` walks the divisors for (`n % (n - m) == 0`), once `slot`
 /// walks `sign·slot + offset`.
 fn residues_after(cond: &Cond, slot: usize, sign: i64, offset: &IntExpr) -> bool {
     let back = back(slot, sign, offset);
-    residues(&cond.map(&|e| e.with_slot_as(slot, &back)), slot).is_some()
+    let cond = cond.map(&|e| e.with_slot_as(slot, &back));
+    residues(&cond, slot).is_some() || divided(&cond, slot).is_some()
 }
 
 /// The first `sign·slot + offset` (`sign` = ±1, `offset` not reading the
