@@ -683,3 +683,26 @@ fn loops_over_a_few_expressions_are_unrolled() {
         "game F(n) = < F(b) for b in [n - 1, 10 / (n - 3)] if b >= 0 and b < n >\ng(F(5))";
     assert_same_error_as_the_generic_search(failing);
 }
+
+/// `any` or `all` of a few conditions written out (`not any([k == 3, k ==
+/// 6])`) is the conditions joined, when none can fail: an integer
+/// program, with the generic search's values; one that may fail leaves
+/// the family to the search, with its error.
+#[test]
+fn any_or_all_of_conditions_written_out_is_a_condition() {
+    let script = "game S(n) = < S(n - k) for k in 1..=6 if k <= n and not any([k == 3, k == 6]) >\n\
+                  game T(n) = < T(n - k) for k in 1..=n if all([k != 2, k % 4 != 0, k < 9]) >\n\
+                  [seq(S, 0..60), seq(T, 0..60)]";
+    let ir = ir_of(script);
+    assert!(!ir.contains("generic search"), "{ir}");
+    assert!(ir.contains("S(n - 4) if 4 <= n\n"), "{ir}");
+    assert_same_as_the_generic_search(script);
+    let failing =
+        "game F(n) = < F(n - k) for k in 1..=n if any([k == 1, 6 / (k - 2) > 0]) >\ng(F(5))";
+    assert!(
+        ir_of(failing).contains("generic search"),
+        "{}",
+        ir_of(failing)
+    );
+    assert_same_error_as_the_generic_search(failing);
+}

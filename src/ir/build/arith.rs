@@ -162,8 +162,9 @@ impl Translator<'_> {
         })
     }
 
-    /// `any([c for x in values])` (or `all`), `values` a few constants:
-    /// the conditions joined by `or` (`and`). The language builds the
+    /// `any([c for x in values])` (or `all`), `values` a few constants,
+    /// or `any([c1, c2, …])` of a few conditions written out: the
+    /// conditions joined by `or` (`and`). The language builds the
     /// whole list first, so every condition is evaluated; joined, they
     /// stop at the first that decides, which is the same only when none
     /// can fail. Any other comprehension is counted (see `counted`).
@@ -177,6 +178,18 @@ impl Translator<'_> {
         let ExprKind::List(elements) = &arg.node else {
             return not_folded(self);
         };
+        // `any([k == 3, k == 6])`: a few conditions written out.
+        if elements.len() <= ANY_OF && elements.iter().all(|e| e.clauses.is_empty()) {
+            let mut joined = Cond::Const(!any);
+            for element in elements {
+                let cond = self.cond(&element.value)?;
+                if !crate::ir::filters::cannot_fail(&cond) {
+                    return not_folded(self);
+                }
+                joined = Cond::joined(!any, joined, cond);
+            }
+            return Some(joined);
+        }
         let [Element { value, clauses }] = elements.as_slice() else {
             return not_folded(self);
         };
