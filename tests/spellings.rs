@@ -620,3 +620,17 @@ fn truth_values_compared_are_conditions() {
         "game F(n) = < F(n - k) for k in 1..=n if (k > 1) != (12 / (n - 7) > 0) >\ng(F(9))";
     assert_same_error_as_the_generic_search(failing);
 }
+
+/// A `let` list read by its places (`moves[i] for i in 0..len(moves)`)
+/// is the loop over its items once the places are unrolled: the same
+/// program as `for k in [1, 3, 4]`, whose period is proved, and the
+/// generic search's values.
+#[test]
+fn a_let_list_read_by_its_places_is_its_items() {
+    let by_places = "let moves = [1, 3, 4]\n\
+                     game S(n) = < S(n - moves[i]) for i in 0..len(moves) if moves[i] <= n >";
+    let by_items = "game S(n) = < S(n - k) for k in [1, 3, 4] if k <= n >";
+    let elements = |game: &str| kernel_of(game, "S").expect("a program").elements;
+    assert_eq!(elements(by_places), elements(by_items));
+    assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
+}

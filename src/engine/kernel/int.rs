@@ -543,6 +543,19 @@ impl IntExpr {
         shifted.unwrap_or_else(|| IntExpr::Binary(op, Box::new(a), Box::new(b)))
     }
 
+    /// `list[index]`, read now when the list is written out in constants
+    /// and the index is a constant place in it (`moves[i]` once a loop on
+    /// `i` is unrolled).
+    pub fn item(list: ListExpr, index: IntExpr) -> IntExpr {
+        if let (ListExpr::Items(items), Some(i)) = (&list, index.as_constant())
+            && items.iter().all(|item| item.as_constant().is_some())
+            && let Some(at) = place(i, items.len())
+        {
+            return items[at].clone();
+        }
+        IntExpr::Item(Box::new(list), Box::new(index))
+    }
+
     /// `-a` (which overflows exactly where `0 - a` does).
     pub fn negate(a: IntExpr) -> IntExpr {
         IntExpr::binary(IntOp::Sub, IntExpr::constant(0), a)
@@ -579,10 +592,9 @@ impl IntExpr {
             IntExpr::Reduce(fold, l) => {
                 IntExpr::Reduce(*fold, Box::new(l.substitute(slot, value)?))
             }
-            IntExpr::Item(l, i) => IntExpr::Item(
-                Box::new(l.substitute(slot, value)?),
-                Box::new(i.substitute(slot, value)?),
-            ),
+            IntExpr::Item(l, i) => {
+                IntExpr::item(l.substitute(slot, value)?, i.substitute(slot, value)?)
+            }
             IntExpr::Call(f, args) => IntExpr::Call(*f, each(args)?),
             IntExpr::Grundy(f, args) => IntExpr::Grundy(*f, each(args)?),
             IntExpr::GrundyOfList(f, l) => {
@@ -628,9 +640,7 @@ impl IntExpr {
             }
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
             IntExpr::Reduce(fold, l) => IntExpr::Reduce(*fold, Box::new(l.rewritten(f))),
-            IntExpr::Item(l, i) => {
-                IntExpr::Item(Box::new(l.rewritten(f)), Box::new(i.rewritten(f)))
-            }
+            IntExpr::Item(l, i) => IntExpr::item(l.rewritten(f), i.rewritten(f)),
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
             IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),
             IntExpr::GrundyOfList(index, l) => {
