@@ -113,7 +113,7 @@ impl Interp {
     /// a position of the family: computing the heaps below could meet it
     /// and take the wait for a cycle.
     pub(super) fn prove_heap(&mut self, family: FamilyId, n: i64, span: Span) -> Result<bool> {
-        if n >= PROVE_FROM && !self.engine.in_progress(family) {
+        if n >= PROVE_FROM {
             let largest = (n as u64).min(PROOF_CAP as u64) as usize;
             let tried = match self.periods.get(&family) {
                 None => Some(0),
@@ -122,8 +122,11 @@ impl Interp {
             };
             // Sought again below twice the heaps, or more: heaps asked for
             // one by one (`seq`, `period`) seek it a few times, not at
-            // each.
-            if tried.is_some_and(|below| below == 0 || 2 * below <= largest) {
+            // each. The table is scanned for positions in progress only
+            // then, not at every heap asked for.
+            if tried.is_some_and(|below| below == 0 || 2 * below <= largest)
+                && !self.engine.in_progress(family)
+            {
                 self.prove_below(family, largest, span)?;
             }
         }
