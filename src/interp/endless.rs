@@ -16,20 +16,13 @@ impl Interp {
             return Ok(());
         }
         if !self.endless.contains_key(&family) {
-            let plan = match self.generic_only {
-                false => self.plan(family).ok(),
-                true => {
-                    let lets = &self.lets;
-                    let let_value = |index: usize| match lets.get(index) {
-                        Some(super::LetState::Done(value)) => Some(value.clone()),
-                        _ => None,
-                    };
-                    crate::ir::plan(family, &self.program, &self.types, &let_value)
-                        .ok()
-                        .map(std::rc::Rc::new)
-                }
+            let endless = match self.generic_only {
+                false => self.plan(family).ok().and_then(|plan| plan.endless_move()),
+                true => self
+                    .build_plan(family)
+                    .ok()
+                    .and_then(|plan| plan.endless_move()),
             };
-            let endless = plan.and_then(|plan| plan.endless_move());
             self.endless.insert(family, endless);
         }
         let Some(Some(endless)) = self.endless.get(&family) else {

@@ -458,14 +458,20 @@ impl Interp {
                 reason: "integer programs are turned off".to_string(),
             });
         }
+        let plan = self.build_plan(id).map(Rc::new);
+        self.plans.insert(id, plan.clone());
+        plan
+    }
+
+    /// Family `id`'s plan built now, with the `let`s evaluated so far
+    /// folded in, whether or not integer programs are turned on.
+    fn build_plan(&self, id: FamilyId) -> std::result::Result<Plan, Fallback> {
         let lets = &self.lets;
         let let_value = |index: usize| match lets.get(index) {
             Some(LetState::Done(value)) => Some(value.clone()),
             _ => None,
         };
-        let plan = crate::ir::plan(id, &self.program, &self.types, &let_value).map(Rc::new);
-        self.plans.insert(id, plan.clone());
-        plan
+        crate::ir::plan(id, &self.program, &self.types, &let_value)
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {
