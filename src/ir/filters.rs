@@ -293,10 +293,7 @@ fn bounded_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
 /// rest of the `or` where not, each of which a pass may take further (a
 /// split, a bound).
 fn before_every_loop(clauses: &[Clause], at: usize, part: &Cond) -> Option<usize> {
-    let loops = clauses[..at].iter().filter_map(|c| match c {
-        Clause::For { slot, .. } => Some(*slot),
-        Clause::If(_) => None,
-    });
+    let loops = clauses[..at].iter().filter_map(Clause::binds);
     let invariant = loops.clone().next().is_some() && !loops.into_iter().any(|s| part.uses(s));
     (invariant && cannot_fail(part)).then_some(0)
 }

@@ -23,6 +23,7 @@ mod print;
 mod reindex;
 mod remember;
 mod residues;
+mod rewrite;
 mod tables;
 mod unfold;
 mod updates;

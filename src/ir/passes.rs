@@ -137,38 +137,6 @@ pub(super) fn push_conjuncts(cond: Cond, out: &mut Vec<Clause>) {
     }
 }
 
-/// The element whose clauses are `head`, then its own from `from` on but
-/// `skip` (a filter the rewrite decided), with `slot` read as `value` in
-/// them and in its options; `None` where one does not take it (a list
-/// built on the way, options that are not terms).
-pub(super) fn rebuilt(
-    element: &Element,
-    mut head: Vec<Clause>,
-    (from, skip): (usize, Option<usize>),
-    slot: usize,
-    value: &IntExpr,
-) -> Option<Element> {
-    let put = |e: &IntExpr| e.with_slot_as(slot, value);
-    for (index, clause) in element.clauses.iter().enumerate().skip(from) {
-        if Some(index) != skip {
-            head.push(clause.try_map(&|e| Some(put(e)))?);
-        }
-    }
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
-    let value = OptionValue::Terms {
-        calls: (calls.iter())
-            .map(|call| call.iter().map(put).collect())
-            .collect(),
-        nims: nims.iter().map(put).collect(),
-    };
-    Some(Element {
-        clauses: head,
-        value,
-    })
-}
-
 /// `for k in <constants> if c(k)…`, where the conditions read `k` alone,
 /// becomes `for k in [the constants that pass]`: the filter is evaluated
 /// once, when the IR is built. Nothing is folded where a condition fails

@@ -10,7 +10,8 @@
 //! each position.
 
 use super::filters::{cannot_fail, disjuncts, total};
-use super::passes::{push_conjuncts, rebuilt};
+use super::passes::push_conjuncts;
+use super::rewrite::{reads_bound, rebuilt};
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue, UNROLL,
 };
@@ -41,25 +42,18 @@ pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
     let Some((i, slot, items)) = found else {
         return vec![element];
     };
-    let bound_again = (element.clauses[i + 1..].iter())
-        .any(|c| matches!(c, Clause::For { slot: s, .. } if *s == slot));
-    let copies: Option<Vec<Element>> = (!bound_again)
-        .then(|| {
-            let copy = |item| {
-                rebuilt(
-                    &element,
-                    element.clauses[..i].to_vec(),
-                    (i + 1, None),
-                    slot,
-                    item,
-                )
-            };
-            items
-                .iter()
-                .map(|item| copy(item).filter(|e| reads_no(e, slot)))
-                .collect()
-        })
-        .flatten();
+    let copy = |item| {
+        rebuilt(
+            &element,
+            element.clauses[..i].to_vec(),
+            (i + 1, None),
+            slot,
+            item,
+        )
+    };
+    let copies: Option<Vec<Element>> = (items.iter())
+        .map(|item| copy(item).filter(|e| reads_no(e, slot)))
+        .collect();
     match copies {
         Some(copies) => copies.into_iter().flat_map(unroll_item_loops).collect(),
         None => vec![element],
@@ -155,15 +149,8 @@ fn pinned(element: &Element, i: usize, at: usize, difference: &IntExpr) -> Optio
     if k.abs() != 1 {
         return None;
     }
-    // The value reads no variable of this loop or one inside it, and no
-    // slot a later loop binds again.
-    let bound_from_here = element.clauses[i..].iter().filter_map(|c| match c {
-        Clause::For { slot, .. } => Some(*slot),
-        Clause::If(_) => None,
-    });
-    if bound_from_here.clone().any(|slot| rest.uses(slot))
-        || bound_from_here.skip(1).any(|s| s == x)
-    {
+    // The value reads no variable of this loop or one inside it.
+    if reads_bound(&element.clauses[i..], &rest) {
         return None;
     }
     let value = IntExpr::binary(IntOp::Mul, rest, IntExpr::constant(-k));

@@ -11,10 +11,10 @@ use std::cell::RefCell;
 
 use super::divisors::divided;
 use super::filters::filter_after_loop;
-use super::passes::rebuilt;
 use super::remember::costly_cond;
 use super::residues::residues;
-use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS};
+use super::rewrite::{reads_bound, reranged};
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, MAX_SLOTS};
 
 /// The element with its loops re-indexed where a filter then reads the
 /// loop's variable alone and is a remainder test or costly (a call, a
@@ -94,11 +94,7 @@ fn reads_only(cond: &Cond, slot: Option<usize>) -> bool {
 /// `offset` reads a slot bound in the loop or after it.
 fn reindexed(element: &Element, at: usize, sign: i64, offset: &IntExpr) -> Option<Element> {
     let (slot, low, high) = element.clauses[at].range()?;
-    let bound_from_here = element.clauses[at..].iter().filter_map(|c| match c {
-        Clause::For { slot, .. } => Some(*slot),
-        Clause::If(_) => None,
-    });
-    if bound_from_here.into_iter().any(|s| offset.uses(s)) {
+    if reads_bound(&element.clauses[at..], offset) {
         return None;
     }
     let add = |a: IntExpr, b: IntExpr| IntExpr::binary(IntOp::Add, a, b);
@@ -113,23 +109,5 @@ fn reindexed(element: &Element, at: usize, sign: i64, offset: &IntExpr) -> Optio
             add(sub(offset.clone(), low.clone()), one),
         ),
     };
-    let head = [
-        &element.clauses[..at],
-        &[Clause::For {
-            slot,
-            iter: Iter::Range {
-                low,
-                high,
-                inclusive: false,
-            },
-        }],
-    ]
-    .concat();
-    rebuilt(
-        element,
-        head,
-        (at + 1, None),
-        slot,
-        &back(slot, sign, offset),
-    )
+    reranged(element, at, (low, high), None, &back(slot, sign, offset))
 }

@@ -8,8 +8,8 @@
 //! loop's variable once `reindex` has the loop walk the heaps left.
 
 use super::filters::filter_after_loop;
-use super::passes::rebuilt;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter};
+use super::rewrite::reranged;
+use crate::engine::kernel::{CmpOp, Cond, Element, IntExpr, IntOp};
 
 /// Most residues a filter may keep: each becomes an element of its own
 /// (`k % 3 != 0` is two, `k % 3 == 1` and `k % 3 == 2`).
@@ -95,23 +95,12 @@ fn stepped(element: &Element, at: usize, filter: usize, m: i64, r: i64) -> Optio
         let shifted = IntExpr::binary(IntOp::Add, x, constant(m - 1 - r));
         IntExpr::binary(IntOp::Div, shifted, constant(m))
     };
-    let head = [
-        &element.clauses[..at],
-        &[Clause::For {
-            slot,
-            iter: Iter::Range {
-                low: count_from(low.clone()),
-                high: count_from(high),
-                inclusive: false,
-            },
-        }],
-    ]
-    .concat();
     // `k` read as `m·k + r`.
     let value = IntExpr::binary(
         IntOp::Add,
         IntExpr::binary(IntOp::Mul, IntExpr::slot(slot), constant(m)),
         constant(r),
     );
-    rebuilt(element, head, (at + 1, Some(filter)), slot, &value)
+    let range = (count_from(low.clone()), count_from(high));
+    reranged(element, at, range, Some(filter), &value)
 }

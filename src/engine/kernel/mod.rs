@@ -90,6 +90,14 @@ pub enum Clause {
 }
 
 impl Clause {
+    /// The slot a loop binds; `None` for a filter.
+    pub fn binds(&self) -> Option<usize> {
+        match self {
+            Clause::For { slot, .. } => Some(*slot),
+            Clause::If(_) => None,
+        }
+    }
+
     /// A loop over a range as its slot, its low end and its high end
     /// exclusive (an inclusive range's end plus one): what passes that
     /// rewrite a range read.
