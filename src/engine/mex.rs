@@ -50,6 +50,16 @@ pub(super) struct Stamps {
 /// Values one word of marks holds.
 const WORD_BITS: usize = 64;
 
+/// `word` with each of `points` below 64 marked: the marks of options one
+/// by one, whose mex is most often below 64. No branch: a point past the
+/// word marks nothing.
+pub(super) fn marked_word(mut word: u64, points: &[u64]) -> u64 {
+    for &point in points {
+        word |= u64::from(point < WORD_BITS as u64) << (point % WORD_BITS as u64);
+    }
+    word
+}
+
 impl Stamps {
     /// Forgets every mark: the next position begins.
     pub(super) fn start(&mut self) {
@@ -126,12 +136,7 @@ impl Stamps {
     /// `count` options in all.
     pub(super) fn mex(&mut self, count: u64, points: &[u64]) -> u64 {
         if self.small() {
-            let mut word = self.word;
-            for &point in points {
-                if point < WORD_BITS as u64 {
-                    word |= 1 << point;
-                }
-            }
+            let word = marked_word(self.word, points);
             if word != u64::MAX {
                 return word.trailing_ones() as u64;
             }

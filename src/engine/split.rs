@@ -15,6 +15,7 @@
 //! rare.
 
 use super::kernel::{Kernel, OptionSet, Other, PairRange, WithForeign};
+use super::mex::marked_word;
 use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop, Watch};
 
@@ -186,13 +187,8 @@ impl SparseSpace {
     /// The mex of the options.
     fn value(&mut self, known: &[u32], options: &OptionSet, seen: &mut Seen) -> u64 {
         if options.pairs.is_empty() {
-            // Options one by one, whose mex is most often below 64: one
-            // word of marks, with nothing to reset.
-            let mut word = 0u64;
-            for &point in &options.points {
-                // No branch: a point past the word marks nothing.
-                word |= u64::from(point < 64) << (point % 64);
-            }
+            // One word of marks, with nothing to reset.
+            let word = marked_word(0, &options.points);
             if word != u64::MAX {
                 return word.trailing_ones() as u64;
             }
