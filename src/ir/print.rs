@@ -14,14 +14,20 @@ impl Plan {
     /// A position of the family with `args` for its parameters, in the
     /// names the user gave.
     pub(super) fn call_text(&self, args: &[IntExpr]) -> String {
-        let names = Names {
-            slots: &self.slot_names,
-            board: self.board,
+        let names = self.names(&self.slot_names, self.board);
+        format!("{}({})", self.family, names.list(args))
+    }
+
+    /// The names of `slots` in the plan's program, boards shown as lists
+    /// where `board`.
+    fn names<'a>(&'a self, slots: &'a [String], board: bool) -> Names<'a> {
+        Names {
+            slots,
+            board,
             functions: self.kernel.functions(),
             int_functions: &self.kernel.int_functions,
             foreign: &self.kernel.foreign,
-        };
-        format!("{}({})", self.family, names.list(args))
+        }
     }
 }
 
@@ -43,38 +49,33 @@ impl Display for Plan {
             write!(f, "; passes: {}", self.passes.join(", "))?;
         }
         writeln!(f)?;
-        let names = |slots, board| Names {
-            slots,
-            board,
-            functions,
-            int_functions: &self.kernel.int_functions,
-            foreign: &self.kernel.foreign,
-        };
         // The leaves that are games, tested first: the position equals
         // the one that fires.
         for element in self.kernel.alias().map_or(&[][..], |a| &a.elements) {
             writeln!(
                 f,
                 "  = {}",
-                names(&self.slot_names, self.board).element(&self.family, element)
+                self.names(&self.slot_names, self.board)
+                    .element(&self.family, element)
             )?;
         }
         for element in &self.kernel.elements {
             writeln!(
                 f,
                 "  {}",
-                names(&self.slot_names, self.board).element(&self.family, element)
+                self.names(&self.slot_names, self.board)
+                    .element(&self.family, element)
             )?;
         }
         for function in functions {
             writeln!(
                 f,
                 "  {}",
-                names(&function.slot_names, false).function(function)
+                self.names(&function.slot_names, false).function(function)
             )?;
         }
         for function in &self.kernel.int_functions {
-            let body = names(&function.slot_names, false).expr(&function.body);
+            let body = self.names(&function.slot_names, false).expr(&function.body);
             let params = function.slot_names.join(", ");
             writeln!(f, "  def {}({params}) = {body}", function.name)?;
         }
