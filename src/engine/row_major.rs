@@ -33,15 +33,7 @@ impl RowMajor {
                 args[axis] = at;
             }
             *value = known(&args);
-            // The next tuple in row-major order: the last axis moves
-            // fastest.
-            for (t, &extent) in t.iter_mut().zip(&rows_major.extents).rev() {
-                *t += 1;
-                if *t < extent {
-                    break;
-                }
-                *t = 0;
-            }
+            next_tuple(&mut t, &rows_major.extents);
         }
         rows_major
     }
@@ -49,10 +41,7 @@ impl RowMajor {
     /// The box of the given extents with no value known yet: a fill's
     /// first box, made without visiting its tuples one by one.
     pub(super) fn unknown(extents: &[i64], fastest: usize) -> RowMajor {
-        let axes: Vec<usize> = (0..extents.len())
-            .filter(|&axis| axis != fastest)
-            .chain([fastest])
-            .collect();
+        let axes = axes(extents.len(), fastest);
         let extents: Vec<i64> = axes.iter().map(|&axis| extents[axis]).collect();
         let cells: usize = extents.iter().map(|&e| e.max(0) as usize).product();
         let mut by_arg = [(0, 0); MAX_PARAMS];
@@ -73,33 +62,28 @@ impl RowMajor {
     /// two order their arguments alike, run by run along the fastest
     /// argument, else tuple by tuple.
     pub(super) fn around(extents: &[i64], fastest: usize, kept: &RowMajor) -> RowMajor {
-        let mut rows_major = RowMajor::unknown(extents, fastest);
-        if rows_major.axes != kept.axes {
+        if axes(extents.len(), fastest) != kept.axes {
             return RowMajor::new(extents, fastest, |args| kept.get(args).unwrap_or(DENSE_BIG));
         }
+        let mut rows_major = RowMajor::unknown(extents, fastest);
         let (Some(&new_run), Some(&old_run)) = (rows_major.extents.last(), kept.extents.last())
         else {
             return rows_major;
         };
         let run = new_run.min(old_run).max(0) as usize;
         let outer = &kept.extents[..kept.extents.len() - 1];
-        let mut at = vec![0i64; outer.len()];
+        // Each run's first tuple, the fastest argument 0, in the
+        // arguments' order.
+        let (mut at, mut args) = (vec![0i64; outer.len()], vec![0i64; extents.len()]);
         for old in kept.values.chunks_exact(old_run.max(1) as usize) {
+            for (&axis, &t) in rows_major.axes.iter().zip(&at) {
+                args[axis] = t;
+            }
             // The run's place in the new box, if it lies inside it.
-            let inside = at.iter().zip(&rows_major.extents).all(|(&t, &e)| t < e);
-            if inside {
-                let start = (at.iter().zip(&rows_major.extents))
-                    .fold(0, |index, (&t, &e)| index * e + t) as usize
-                    * new_run as usize;
+            if let Some(start) = rows_major.index(&args) {
                 rows_major.values[start..start + run].copy_from_slice(&old[..run]);
             }
-            for (t, &extent) in at.iter_mut().zip(outer).rev() {
-                *t += 1;
-                if *t < extent {
-                    break;
-                }
-                *t = 0;
-            }
+            next_tuple(&mut at, outer);
         }
         rows_major
     }
@@ -174,6 +158,27 @@ impl RowMajor {
     pub(super) fn widest(&self) -> u32 {
         let known = self.values.iter().filter(|&&v| v < DENSE_BIG);
         known.copied().max().unwrap_or(0)
+    }
+}
+
+/// The arguments in the order of a box's layout: `fastest` last, the
+/// others in their order.
+fn axes(len: usize, fastest: usize) -> Vec<usize> {
+    (0..len)
+        .filter(|&axis| axis != fastest)
+        .chain([fastest])
+        .collect()
+}
+
+/// Steps `t` to the next tuple of `extents` in row-major order: the last
+/// axis moves fastest.
+fn next_tuple(t: &mut [i64], extents: &[i64]) {
+    for (t, &extent) in t.iter_mut().zip(extents).rev() {
+        *t += 1;
+        if *t < extent {
+            break;
+        }
+        *t = 0;
     }
 }
 
