@@ -10,16 +10,11 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex};
+use common::{assert_same_error_as_the_generic_search, mex};
 
-/// What `script` prints, after checking that the generic search prints the
-/// same and that the programs leave it no position.
+/// What `script` prints, trimmed (see `common::printed_by_programs_alone`).
 fn printed_by_programs_alone(script: &str) -> String {
-    let printed = assert_same_as_the_generic_search(script);
-    let (_, report) = common::run_binary(&["--stats", "-e", script]);
-    let none = "\n0 positions computed by the generic search";
-    assert!(report.contains(none), "{script}\n{report}");
-    printed.trim().to_string()
+    common::printed_by_programs_alone(script).trim().to_string()
 }
 
 fn listed(values: impl IntoIterator<Item = u64>) -> String {

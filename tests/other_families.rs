@@ -11,21 +11,11 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    CHOMP, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp, mex,
-    run_binary, wythoff,
+    CHOMP, assert_same_error_as_the_generic_search, chomp, mex, printed_by_programs_alone,
+    run_binary, run_by_programs_alone, wythoff,
 };
 use sprague::engine::Limits;
 use sprague::run::{Settings, run_to_strings};
-
-/// What `script` prints, after checking that the generic search prints the
-/// same and that the programs leave it no position.
-fn printed_by_programs_alone(script: &str) -> String {
-    let printed = assert_same_as_the_generic_search(script);
-    let (_, report) = run_binary(&["--stats", "-e", script]);
-    let none = "\n0 positions computed by the generic search";
-    assert!(report.contains(none), "{script}\n{report}");
-    printed
-}
 
 fn listed(values: impl IntoIterator<Item = u64>) -> String {
     let values: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
@@ -222,9 +212,7 @@ fn a_generic_family_named_by_a_program_is_searched_only_where_named() {
         let (out, errors) = run_to_strings("t.sg", &script, settings);
         assert_eq!(errors, None, "{b}");
         assert_eq!(out, format!("[{}]\n", shown.join(", ")), "{b}");
-        let (_, report) = run_binary(&["--stats", "-e", &script]);
-        let none = "\n0 positions computed by the generic search";
-        assert!(report.contains(none), "{b}\n{report}");
+        run_by_programs_alone(&script, b);
     }
 }
 

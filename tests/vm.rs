@@ -9,7 +9,10 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex};
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
+    run_by_programs_alone,
+};
 
 /// The values of the subtraction game whose moves from `n` are `moves(n)`
 /// (each at most `n`), up to `last`, by a plain memo.
@@ -26,14 +29,6 @@ fn subtraction<I: IntoIterator<Item = usize>>(last: usize, moves: impl Fn(usize)
 fn assert_printed_list(printed: &str, values: &[u64]) {
     let values: Vec<String> = values.iter().map(u64::to_string).collect();
     assert_eq!(printed.trim(), format!("[{}]", values.join(", ")));
-}
-
-/// Asserts that running `script` leaves no position to the generic
-/// search (`--stats`); `context` names the case on failure.
-fn assert_none_left_to_the_search(script: &str, context: &str) {
-    let (_, report) = common::run_binary(&["--stats", "-e", script]);
-    let none = "\n0 positions computed by the generic search";
-    assert!(report.contains(none), "{context}\n{report}");
 }
 
 /// The moves chosen by `n % 3` (`{1, 2}`, `{1, 3}`, `{2, 3, 4}`), by a
@@ -277,7 +272,7 @@ fn native_loops_take_their_values_from_the_code() {
     for game in games {
         let script = format!("{game}\nprint(seq(G, 0..=200))");
         assert_same_as_the_generic_search(&script);
-        assert_none_left_to_the_search(&script, game);
+        run_by_programs_alone(&script, game);
     }
 }
 
@@ -326,13 +321,11 @@ fn loops_of_recursive_defs_run_in_place() {
             format!("[{}]", expected.join(", ")),
             "{spelling}"
         );
-        let (_, report) = common::run_binary(&["--stats", "-e", &script]);
+        let (_, report) = run_by_programs_alone(&script, spelling);
         assert!(
             report.contains("recursive defs run in place as loops"),
             "{report}"
         );
-        let none = "\n0 positions computed by the generic search";
-        assert!(report.contains(none), "{spelling}\n{report}");
     }
 
     // `count(a, k)` is `a + k`, after `a + 1` calls of itself.
@@ -424,7 +417,7 @@ fn calls_whose_first_test_the_loop_decides_are_unfolded() {
         );
         let (ir, _) = common::run_binary(&["--emit", "ir", "-e", game]);
         assert!(ir.contains(&format!("if {call}")), "{ir}");
-        assert_none_left_to_the_search(&script, game);
+        run_by_programs_alone(&script, game);
     }
 }
 
@@ -454,7 +447,7 @@ fn results_of_recursive_defs_on_small_arguments_are_recalled() {
         })
     });
     assert_printed_list(&printed, &values);
-    assert_none_left_to_the_search(script, script);
+    run_by_programs_alone(script, script);
 }
 
 /// A loop over constants some of which lie past the bound the VM's
@@ -471,7 +464,7 @@ fn constants_past_the_slot_bound_are_listed_not_walked() {
         (0..40).map(|i| 1usize << i).take_while(move |&p| p <= n)
     });
     assert_printed_list(&printed, &values);
-    assert_none_left_to_the_search(&script, &script);
+    run_by_programs_alone(&script, &script);
     // Every position but the first walks 2^32 and past: the generic
     // search's.
     let script = format!(
@@ -508,7 +501,7 @@ fn calls_on_a_loop_over_constants_are_tabled() {
         ir.contains("F(n - i) for i in [1, 2, 3, 5, 8, 13, 21, 34,") && ir.contains("within 1.."),
         "{ir}"
     );
-    assert_none_left_to_the_search(&script, game);
+    run_by_programs_alone(&script, game);
 
     let failing = "def f(i) = if i > 5 then 0 else 10 / (i - 3)\n\
                    game G(n) = < G(n - 1) for i in 0..6 if n > 0 and f(i) > 0 >\n\
@@ -532,7 +525,7 @@ fn filters_of_a_range_from_a_constant_are_sieved() {
     let printed = assert_same_as_the_generic_search(&script);
     let values = subtraction(600, |n| (1..=n).filter(|k| k.is_power_of_two()));
     assert_printed_list(&printed, &values);
-    assert_none_left_to_the_search(&script, game);
+    run_by_programs_alone(&script, game);
 
     let failing = "def f(k) = if k > 60 then 1 else 10 / (k - 50)\n\
                    game F(n) = < F(n - k) for k in 2..=n if f(k) != 0 >";

@@ -136,6 +136,24 @@ pub fn assert_same_as_the_generic_search(script: &str) -> String {
     fast.0
 }
 
+/// What `script` prints and its `--stats` report, which must say that the
+/// programs left no position to the generic search (where a wrong option
+/// would hide); `context` names the case on failure.
+pub fn run_by_programs_alone(script: &str, context: &str) -> (String, String) {
+    let (printed, report) = run_binary(&["--stats", "-e", script]);
+    let none = "\n0 positions computed by the generic search";
+    assert!(report.contains(none), "{context}\n{report}");
+    (printed, report)
+}
+
+/// What `script` prints, the same with the generic search alone, the
+/// programs leaving it no position.
+pub fn printed_by_programs_alone(script: &str) -> String {
+    let printed = assert_same_as_the_generic_search(script);
+    run_by_programs_alone(script, script);
+    printed
+}
+
 /// Wythoff's game as a grid: take from one pile, or the same from both.
 pub fn wythoff(size: usize) -> Vec<Vec<u64>> {
     let mut values = vec![vec![0u64; size]; size];
