@@ -22,7 +22,7 @@ use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, MAX_SLOTS};
 /// constants are left for unrolling and for the finite lookback.
 pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
-        let Some((_, low, high)) = element.clauses[at].range() else {
+        let Some((slot, low, high)) = element.clauses[at].range() else {
             continue;
         };
         if low.as_constant().is_some() && high.as_constant().is_some() {
@@ -36,12 +36,10 @@ pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
         let Some((filter, (sign, offset))) = found else {
             continue;
         };
+        // The loop keeps its slot, which walks the new values.
         if let Some(reindexed) = reindexed(&element, at, sign, &offset)
             && let Clause::If(cond) = &reindexed.clauses[filter]
-            && (reads_only(cond, reindexed.clauses[at].range().map(|r| r.0))
-                || reindexed.clauses[at]
-                    .range()
-                    .is_some_and(|(slot, ..)| divided(cond, slot).is_some()))
+            && (reads_only(cond, slot) || divided(cond, slot).is_some())
         {
             element = reindexed;
         }
@@ -85,8 +83,8 @@ fn back(slot: usize, sign: i64, offset: &IntExpr) -> IntExpr {
 }
 
 /// Whether `cond` reads no slot but `slot`.
-fn reads_only(cond: &Cond, slot: Option<usize>) -> bool {
-    (0..MAX_SLOTS).all(|s| Some(s) == slot || !cond.uses(s))
+fn reads_only(cond: &Cond, slot: usize) -> bool {
+    (0..MAX_SLOTS).all(|s| s == slot || !cond.uses(s))
 }
 
 /// The element with the loop at `at` walking `sign·k + offset` for each
