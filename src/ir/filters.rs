@@ -100,6 +100,9 @@ impl Facts {
     fn total(&self, e: &IntExpr) -> bool {
         match e {
             IntExpr::Affine(_) | IntExpr::Large(_) => true,
+            // An affine expression stays far inside 64 bits: its `abs`
+            // cannot overflow.
+            IntExpr::Abs(a) => matches!(**a, IntExpr::Affine(_)),
             IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(|p| self.total(p)),
             IntExpr::Select(c, a, b) => self.holds(c) && self.total(a) && self.total(b),
             IntExpr::At(header, index) => self.total(index) && self.indexes(*header, index),
