@@ -349,6 +349,46 @@ seq(S, 0..=3000)"
     }
 }
 
+/// A comprehension's loop ends where such a filter first fails, its items
+/// kept in order: subtract a prime found by trial division up to the
+/// square root, and subtract the largest square, the last item of the
+/// squares up to the heap. The generic search's values and a plain
+/// program's; where the filter overflows, the search's error.
+#[test]
+fn comprehension_loops_end_at_filters_holding_on_a_prefix() {
+    let primes = "game P(n) = < P(n - p) for p in 2..=n \
+                  if all([p % d != 0 for d in 2..p if d * d <= p]) >";
+    let prime = |p: usize| {
+        p >= 2
+            && (2..p)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d))
+    };
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=300usize {
+        values.push(mex((2..=n).filter(|&p| prime(p)).map(|p| values[n - p])));
+    }
+    let printed = assert_same_as_the_generic_search(&format!("{primes}\nseq(P, 0..=300)"));
+    assert_eq!(printed.trim(), format!("{values:?}"));
+    let ir = ir_of(primes);
+    assert!(ir.contains("for d in 2..p while d * d <= p"), "{ir}");
+    // The last item is the largest square root: order kept.
+    let largest = "game L(n) = < L(n - r * r) for t in 0..1 if n > 0 \
+                   for r in [[d for d in 1..=n if d * d <= n][-1]] >";
+    let mut values: Vec<u64> = vec![0];
+    for n in 1..=3000usize {
+        let root = (1..=n).take_while(|d| d * d <= n).last().unwrap();
+        values.push(mex([values[n - root * root]]));
+    }
+    let printed = assert_same_as_the_generic_search(&format!("{largest}\nseq(L, 0..=3000)"));
+    assert_eq!(printed.trim(), format!("{values:?}"));
+    assert!(ir_of(largest).contains(" while "), "{}", ir_of(largest));
+    assert_same_error_as_the_generic_search(
+        "game O(n) = < O(n - 1) for k in 0..1 if n > 0 \
+         if len([d for d in 0..=n if d * 4611686018427387904 <= n]) > 0 >\ng(O(5))",
+    );
+}
+
 /// Arguments that are polynomials of degree 2 in the loop's variable
 /// (`n - k * k`, `b - k * (k + 1)`) are stepped by their differences: the
 /// generic search's values and a plain program's. Where an argument may

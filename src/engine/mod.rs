@@ -700,6 +700,12 @@ impl<A: Arg> Engine<A> {
         self.watch.check()
     }
 
+    /// The flag Ctrl-C (or a time limit) sets, for work that checks it
+    /// itself (`kernel::Standalone`).
+    pub fn interrupt_flag(&self) -> &AtomicBool {
+        &self.watch.interrupt
+    }
+
     /// Clears a pending interrupt (before the next evaluation).
     pub fn reset_interrupt(&self) {
         self.watch.interrupt.store(false, Ordering::Relaxed);

@@ -32,6 +32,18 @@ impl Interp {
         self.searched.values().sum()
     }
 
+    /// How the `let` values were computed, once one was: how many by their
+    /// programs (`ir::let_by_program`), how many by the generic evaluator.
+    pub fn lets_computed(&self) -> Option<String> {
+        let lets = &self.lets_computed;
+        (lets.by_program + lets.by_evaluator > 0).then(|| {
+            format!(
+                "{} `let` values computed by their programs, {} by the generic evaluator",
+                lets.by_program, lets.by_evaluator
+            )
+        })
+    }
+
     /// How each family with positions was computed, its positions, how
     /// many the generic search computed, and the time a run took
     /// (`--stats`).
@@ -77,6 +89,9 @@ impl Interp {
                 "{}: {} positions, {} known; {how}\n",
                 family.name, family.interned, family.known
             );
+        }
+        if let Some(lets) = self.lets_computed() {
+            report += &format!("{lets}\n");
         }
         report += &format!(
             "{} positions computed by the generic search; {:.3} s\n",

@@ -29,6 +29,13 @@ use crate::runtime::Runtime;
 use crate::span::{Sources, Span};
 use crate::value::{DefId, FamilyId, PosId, Value};
 
+/// How the `let` values evaluated so far were computed.
+#[derive(Default)]
+struct LetsComputed {
+    by_program: u64,
+    by_evaluator: u64,
+}
+
 enum LetState {
     Pending,
     Evaluating,
@@ -76,6 +83,9 @@ pub struct Interp {
     /// from integer programs), per family, for `:stats`, `--stats` and the
     /// tests of fallbacks.
     searched: rustc_hash::FxHashMap<FamilyId, u64>,
+    /// How many `let` values their programs computed, and how many the
+    /// generic evaluator did (`--stats`).
+    lets_computed: LetsComputed,
     /// Each family's proved period, once proved, or the heaps a proof was
     /// sought below without one (`periodic::Tried`).
     periods: rustc_hash::FxHashMap<FamilyId, Result<periodic::Periodic, periodic::Tried>>,
@@ -181,6 +191,7 @@ impl Interp {
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
             searched: Default::default(),
+            lets_computed: Default::default(),
             program_options: Default::default(),
             last_result: None,
             periods: Default::default(),
@@ -466,12 +477,27 @@ impl Interp {
     /// Family `id`'s plan built now, with the `let`s evaluated so far
     /// folded in, whether or not integer programs are turned on.
     fn build_plan(&self, id: FamilyId) -> std::result::Result<Plan, Fallback> {
-        let lets = &self.lets;
-        let let_value = |index: usize| match lets.get(index) {
+        let let_value = |index: usize| self.evaluated_let(index);
+        crate::ir::plan(id, &self.program, &self.types, &let_value)
+    }
+
+    /// The value of the `let` at `index`, if it has been evaluated.
+    fn evaluated_let(&self, index: usize) -> Option<Value> {
+        match self.lets.get(index) {
             Some(LetState::Done(value)) => Some(value.clone()),
             _ => None,
-        };
-        crate::ir::plan(id, &self.program, &self.types, &let_value)
+        }
+    }
+
+    /// The value of the `let` at `index` computed by the VM, where its
+    /// program translates (`ir::let_by_program`).
+    fn let_by_program(&self, index: usize) -> Option<Value> {
+        if self.generic_only {
+            return None;
+        }
+        let let_value = |index: usize| self.evaluated_let(index);
+        let interrupt = self.engine.interrupt_flag();
+        crate::ir::let_by_program(index, &self.program, &self.types, &let_value, interrupt)
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {

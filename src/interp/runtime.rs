@@ -29,8 +29,18 @@ impl Runtime for Interp {
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];
-                let mut frame = vec![Value::Unit; definition.slots];
-                let result = (definition.value)(self, &mut frame);
+                let result = match self.let_by_program(index) {
+                    Some(value) => {
+                        self.lets_computed.by_program += 1;
+                        Ok(value)
+                    }
+                    None => {
+                        let mut frame = vec![Value::Unit; definition.slots];
+                        let result = (definition.value)(self, &mut frame);
+                        self.lets_computed.by_evaluator += u64::from(result.is_ok());
+                        result
+                    }
+                };
                 self.lets[index] = match &result {
                     Ok(value) => LetState::Done(value.clone()),
                     Err(_) => LetState::Pending,

@@ -16,11 +16,13 @@
 mod arith;
 mod calls;
 mod leaves;
+mod lets;
 mod lists;
 
 use std::rc::Rc;
 
 use leaves::Leaves;
+pub(super) use lets::translate_let;
 
 use crate::engine::Shape;
 use crate::engine::kernel::{
@@ -68,6 +70,8 @@ pub struct Translated {
     pub int_functions: Vec<IntFunction>,
     /// The other families whose positions the options name.
     pub foreign: Vec<Foreign>,
+    /// The passes applied as the IR was built (to the comprehensions).
+    pub applied: Vec<&'static str>,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -107,25 +111,13 @@ pub(super) fn translate(
         return Err(fallback);
     }
     let mut translator = Translator {
-        program,
-        let_value,
-        family: id,
-        scope: Vec::new(),
-        slot_names: Vec::new(),
-        depth: 0,
-        inlined: 0,
-        why: None,
         board: board.is_some(),
         list,
-        functions: Vec::new(),
-        compiled: Vec::new(),
-        int_functions: Vec::new(),
-        int_compiled: Vec::new(),
-        foreign: Vec::new(),
         // The one-parameter fill reads other families' tables, the search
         // looks their positions up (no box of a larger family is filled).
         reads_foreign: board.is_none() && !list,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
+        ..Translator::new(program, let_value, Some(id))
     };
     match (board, definition.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
@@ -178,6 +170,7 @@ pub(super) fn translate(
         functions: translator.functions,
         int_functions: translator.int_functions,
         foreign: translator.foreign,
+        applied: translator.applied,
     })
 }
 
@@ -257,7 +250,8 @@ enum Binding {
 struct Translator<'a> {
     program: &'a Program,
     let_value: &'a dyn Fn(usize) -> Option<Value>,
-    family: FamilyId,
+    /// The family translated; `None` for a `let`'s value (`lets`).
+    family: Option<FamilyId>,
     /// Names in scope, innermost last.
     scope: Vec<(String, Binding)>,
     /// Slots in use: their names (the parameters first).
@@ -286,9 +280,40 @@ struct Translator<'a> {
     foreign: Vec<Foreign>,
     /// Whether the options may name other families (`foreign_family`).
     reads_foreign: bool,
+    /// The passes applied on the way (see `Translated::applied`).
+    applied: Vec<&'static str>,
 }
 
-impl Translator<'_> {
+impl<'a> Translator<'a> {
+    /// A translator of `family` (or of no family) with nothing bound, that
+    /// reads no other family.
+    fn new(
+        program: &'a Program,
+        let_value: &'a dyn Fn(usize) -> Option<Value>,
+        family: Option<FamilyId>,
+    ) -> Translator<'a> {
+        Translator {
+            program,
+            let_value,
+            family,
+            scope: Vec::new(),
+            slot_names: Vec::new(),
+            depth: 0,
+            inlined: 0,
+            why: None,
+            board: false,
+            list: false,
+            functions: Vec::new(),
+            compiled: Vec::new(),
+            int_functions: Vec::new(),
+            int_compiled: Vec::new(),
+            foreign: Vec::new(),
+            reads_foreign: false,
+            applied: Vec::new(),
+            fixed: Vec::new(),
+        }
+    }
+
     /// Notes why translation stops here (the first reason wins).
     fn fail<T>(&mut self, span: Span, reason: impl Into<String>) -> Option<T> {
         self.why.get_or_insert(Fallback {
@@ -296,6 +321,13 @@ impl Translator<'_> {
             reason: reason.into(),
         });
         None
+    }
+
+    /// Notes that the pass `name` changed the IR as it was built.
+    fn applied(&mut self, name: &'static str) {
+        if !self.applied.contains(&name) {
+            self.applied.push(name);
+        }
     }
 
     fn bind_slot(&mut self, name: &str) -> Option<usize> {
@@ -597,9 +629,7 @@ impl Translator<'_> {
                     }
                     _ => self.fail(e.span, "a sum of a list that is not a list of games"),
                 },
-                ExprKind::Var(name)
-                    if self.list && self.global(name) == Some(Global::Family(self.family)) =>
-                {
+                ExprKind::Var(name) if self.list && self.is_own(name) => {
                     let [arg] = args.as_slice() else {
                         return self.fail(e.span, "a position of another number of arguments");
                     };
@@ -607,7 +637,7 @@ impl Translator<'_> {
                     out.boards.push(board);
                     Some(())
                 }
-                ExprKind::Var(name) if self.global(name) == Some(Global::Family(self.family)) => {
+                ExprKind::Var(name) if self.is_own(name) => {
                     if let (true, [list]) = (self.board, args.as_slice()) {
                         let board = self.board_items(list)?;
                         out.calls.push(board);
@@ -683,10 +713,15 @@ impl Translator<'_> {
         }
     }
 
+    /// Whether `name` names the family translated.
+    fn is_own(&self, name: &str) -> bool {
+        self.family.is_some() && self.global(name) == self.family.map(Global::Family)
+    }
+
     /// Whether `arg` is the family's parameter `i` itself.
     fn passes_on(&self, arg: &Expr, i: usize) -> bool {
-        let family = self.program.family(self.family);
-        let param = family.definition.as_ref().map(|d| &d.params[i].node);
+        let family = self.family.map(|id| self.program.family(id));
+        let param = family.and_then(|f| f.definition.as_ref().map(|d| &d.params[i].node));
         matches!(&arg.node, ExprKind::Var(name) if Some(name) == param)
     }
 
@@ -709,7 +744,7 @@ impl Translator<'_> {
         let instances = (definition.definition.as_deref()).is_some_and(|d| {
             definition.fixed.is_empty() && !super::instances::fixed_params(d).is_empty()
         });
-        let named = family != self.family && definition.params.len() == args.len();
+        let named = Some(family) != self.family && definition.params.len() == args.len();
         (fits && named && !instances).then_some((family, shape))
     }
 
@@ -720,9 +755,10 @@ impl Translator<'_> {
         if self.local(name).is_some() {
             return None;
         }
-        let own = self.program.family(self.family).definition.as_ref();
-        if own.is_some_and(|d| d.name.node == name) {
-            return Some(Global::Family(self.family));
+        if let Some(id) = self.family
+            && (self.program.family(id).definition.as_ref()).is_some_and(|d| d.name.node == name)
+        {
+            return Some(Global::Family(id));
         }
         self.program.globals.get(name).copied()
     }

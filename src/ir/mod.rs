@@ -31,7 +31,7 @@ mod updates;
 use std::rc::Rc;
 
 use crate::engine::Shape;
-use crate::engine::kernel::Kernel;
+use crate::engine::kernel::{Computed, Kernel, Standalone};
 use crate::lower::program::{FamilyDef, Program};
 use crate::types::Types;
 use crate::value::{FamilyId, Value};
@@ -51,6 +51,30 @@ pub struct Plan {
     /// Whether the family's one parameter is a board whose integers are
     /// the program's parameters.
     pub board: bool,
+}
+
+/// The value of the `let` at `index` computed by the VM, where it is an
+/// integer, a boolean or a list of integers whose program translates;
+/// `None` otherwise, or where the VM gives up (the generic evaluator then
+/// computes it, or reports the error, or the interruption). `let_value`
+/// gives the `let`s evaluated so far.
+pub fn let_by_program(
+    index: usize,
+    program: &Program,
+    types: &Types,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+    interrupt: &std::sync::atomic::AtomicBool,
+) -> Option<Value> {
+    let (body, mut functions, int_functions) =
+        build::translate_let(index, program, types, let_value)?;
+    loops::list_walks(&mut functions);
+    Some(
+        match Standalone::new(body, &functions, int_functions).run(interrupt)? {
+            Computed::Int(n) => Value::Int(n),
+            Computed::Bool(b) => Value::Bool(b),
+            Computed::List(items) => Value::list(items.into_iter().map(Value::Int).collect()),
+        },
+    )
 }
 
 /// How family `family`'s positions are laid out: integer parameters, a
@@ -81,7 +105,7 @@ pub fn plan(
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Plan, Fallback> {
     let translated = build::translate(id, program, types, let_value)?;
-    let mut passes = Vec::new();
+    let mut passes = translated.applied.clone();
     let mut elements = translated.elements;
     passes.extend(tables::table_calls(
         &mut elements,

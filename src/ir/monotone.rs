@@ -5,7 +5,9 @@
 //! per position, where it was evaluated for every value of the range.
 
 use super::filters::filter_after_loop;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, Until};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListClause, Over, Until,
+};
 
 /// `for k in low..high … if f(k) <= g` (the filter after the loop, past
 /// filters that cannot fail), where `low` is at least 0, `f` never falls
@@ -21,19 +23,12 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
                 unreachable!("a filter")
             };
             let (slot, low, high) = element.clauses[at].range().expect("a range loop");
-            let low = low.clone();
-            let until = Until {
-                slot,
-                low: low.clone(),
-                high,
-                cond,
-                hint: Default::default(),
-            };
+            let (low, high) = (low.clone(), stopped(slot, low.clone(), high, cond));
             element.clauses[at] = Clause::For {
                 slot,
                 iter: Iter::Range {
                     low,
-                    high: IntExpr::Until(Box::new(until)),
+                    high,
                     inclusive: false,
                 },
             };
@@ -43,6 +38,79 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
         at += 1;
     }
     vec![element]
+}
+
+/// The same for the clauses of a comprehension (`[d for d in 2..p if d *
+/// d <= p …]`, a trial division): the same items in the same order, the
+/// loop ending where its filter first fails. Whether a loop was stopped.
+pub(super) fn stop_comprehension_at_monotone_filters(clauses: &mut Vec<ListClause>) -> bool {
+    let mut stopped_any = false;
+    let mut at = 0;
+    while at < clauses.len() {
+        // The clauses as an element's, for the search: a loop over a list
+        // is a loop that is no range.
+        let viewed: Vec<Clause> = clauses.iter().map(as_element_clause).collect();
+        if let Some(filter) = monotone_filter(&viewed, at) {
+            let ListClause::If(cond) = clauses.remove(filter) else {
+                unreachable!("a filter")
+            };
+            let (slot, low, high) = viewed[at].range().expect("a range loop");
+            let (low, high) = (low.clone(), stopped(slot, low.clone(), high, cond));
+            clauses[at] = ListClause::For {
+                slot,
+                over: Over::Range {
+                    low,
+                    high,
+                    inclusive: false,
+                },
+            };
+            stopped_any = true;
+            continue;
+        }
+        at += 1;
+    }
+    stopped_any
+}
+
+/// The end of the loop on `slot` over `low..high` where `cond` first fails.
+fn stopped(slot: usize, low: IntExpr, high: IntExpr, cond: Cond) -> IntExpr {
+    IntExpr::Until(Box::new(Until {
+        slot,
+        low,
+        high,
+        cond,
+        hint: Default::default(),
+    }))
+}
+
+/// A comprehension's clause as an element's.
+fn as_element_clause(clause: &ListClause) -> Clause {
+    match clause {
+        ListClause::If(cond) => Clause::If(cond.clone()),
+        ListClause::For {
+            slot,
+            over:
+                Over::Range {
+                    low,
+                    high,
+                    inclusive,
+                },
+        } => Clause::For {
+            slot: *slot,
+            iter: Iter::Range {
+                low: low.clone(),
+                high: high.clone(),
+                inclusive: *inclusive,
+            },
+        },
+        ListClause::For {
+            slot,
+            over: Over::List(_),
+        } => Clause::For {
+            slot: *slot,
+            iter: Iter::List(Vec::new()),
+        },
+    }
 }
 
 /// Where the first filter after the loop at `at` that only holds on a

@@ -34,7 +34,7 @@ pub(super) fn optimise(
         |name: &'static str, elements: Vec<Element>, pass: fn(Element) -> Vec<Element>| {
             let before = elements.clone();
             let after: Vec<Element> = elements.into_iter().flat_map(pass).collect();
-            if after != before {
+            if after != before && !applied.contains(&name) {
                 applied.push(name);
             }
             after

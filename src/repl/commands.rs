@@ -267,6 +267,9 @@ impl Repl {
             "{} positions computed by the generic search",
             thousands(searched)
         );
+        if let Some(lets) = self.interp.lets_computed() {
+            println!("{lets}");
+        }
         let families = self.interp.family_positions();
         let width = families
             .iter()

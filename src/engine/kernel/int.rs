@@ -3,6 +3,7 @@
 //! constructors that fold whatever is affine.
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::cond::{CmpOp, Cond};
 use super::list::ListExpr;
@@ -302,6 +303,9 @@ pub struct Calls<'a> {
     foreign: Option<&'a ForeignValues<'a>>,
     /// The kernel's functions building lists, compiled.
     lists: &'a [Routine],
+    /// Set when the user interrupts: a program run apart from positions
+    /// (`Standalone`) gives up at its next loop or call.
+    interrupt: Option<&'a AtomicBool>,
 }
 
 impl<'a> Calls<'a> {
@@ -312,6 +316,7 @@ impl<'a> Calls<'a> {
         deepest: None,
         foreign: None,
         lists: &[],
+        interrupt: None,
     };
 
     /// Calls of `functions`, none in progress, the deepest reached kept in
@@ -327,12 +332,26 @@ impl<'a> Calls<'a> {
             deepest: Some(deepest),
             foreign: Some(foreign),
             lists: &[],
+            interrupt: None,
         }
     }
 
     /// The same calls, with the kernel's functions building lists.
     pub fn with_lists(self, lists: &'a [Routine]) -> Calls<'a> {
         Calls { lists, ..self }
+    }
+
+    /// The same calls, given up on once `interrupt` is set.
+    pub fn with_interrupt(self, interrupt: &'a AtomicBool) -> Calls<'a> {
+        Calls {
+            interrupt: Some(interrupt),
+            ..self
+        }
+    }
+
+    /// Whether the user interrupted the work these calls belong to.
+    pub(super) fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|i| i.load(Ordering::Relaxed))
     }
 
     /// How deeply the calls in progress are nested.
@@ -346,7 +365,7 @@ impl<'a> Calls<'a> {
     #[inline(never)]
     pub(super) fn call_list(&self, index: usize, args: &[i64], items: &mut Vec<i64>) -> Option<()> {
         let level = self.depth + 1;
-        if level > CALL_DEPTH {
+        if level > CALL_DEPTH || self.interrupted() {
             return None;
         }
         let inner = Calls {
@@ -360,6 +379,9 @@ impl<'a> Calls<'a> {
     /// position, as a loop); `None` past `CALL_DEPTH`.
     pub(super) fn deeper(&mut self) -> Option<()> {
         self.depth += 1;
+        if self.interrupted() {
+            return None;
+        }
         let deepest = self.deepest?;
         deepest.set(deepest.get().max(self.depth));
         (self.depth <= CALL_DEPTH).then_some(())
@@ -380,7 +402,7 @@ impl<'a> Calls<'a> {
     pub(super) fn call(&self, index: usize, args: &[i64]) -> Option<i64> {
         let (function, deepest) = (self.functions.get(index)?, self.deepest?);
         let level = self.depth + 1;
-        if level > CALL_DEPTH || !bounded(args) {
+        if level > CALL_DEPTH || !bounded(args) || self.interrupted() {
             return None;
         }
         let key = Memo::key(args);

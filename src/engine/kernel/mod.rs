@@ -17,6 +17,7 @@ mod curve;
 mod int;
 mod line;
 mod list;
+mod standalone;
 mod table;
 mod until;
 mod vm;
@@ -28,6 +29,7 @@ pub use cond::{CmpOp, Cond, Remembered};
 pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
+pub use standalone::{Computation, Computed, Standalone};
 pub use table::Table;
 pub use until::Until;
 

@@ -161,6 +161,9 @@ impl Translator<'_> {
             }
         }
         let item = self.int(&element.value)?;
+        if super::super::monotone::stop_comprehension_at_monotone_filters(&mut clauses) {
+            self.applied("loops stopped at filters that end them");
+        }
         Some(ListExpr::Comprehension(Box::new(Comprehension::new(
             clauses, item,
         ))))

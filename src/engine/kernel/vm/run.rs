@@ -30,6 +30,9 @@ pub(super) trait Host {
         slot: Reg,
         regs: &mut [i64],
     ) -> Option<Option<i64>> {
+        if self.calls().interrupted() {
+            return None;
+        }
         regs[slot as usize] = low;
         if high <= low {
             return Some(None);

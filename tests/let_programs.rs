@@ -1,0 +1,223 @@
+//! `let` values that are integers, booleans or lists of integers are
+//! computed by their programs, the VM that runs the options: each must
+//! print what the generic evaluator prints (`Settings::generic_only`),
+//! what a plain program here computes, and fail with the evaluator's
+//! error where it fails.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, run_binary,
+};
+use proptest::prelude::*;
+
+/// What `--stats` says of the `let`s of `script`.
+fn lets_line(script: &str) -> String {
+    let (_, report) = run_binary(&["--stats", "-e", script]);
+    report
+        .lines()
+        .find(|line| line.contains("`let` values"))
+        .unwrap_or_else(|| panic!("no line for the lets in:\n{report}"))
+        .to_string()
+}
+
+/// Asserts that `script`'s `lets` `let`s are all computed by programs,
+/// and that it prints `expected`, as the generic evaluator does.
+fn by_programs(script: &str, lets: usize, expected: &str) {
+    let printed = assert_same_as_the_generic_search(script);
+    assert_eq!(printed.trim(), expected, "{script}");
+    let line = lets_line(script);
+    let all = format!("{lets} `let` values computed by their programs, 0 by the generic evaluator");
+    assert_eq!(line, all, "{script}");
+}
+
+fn shown(values: impl IntoIterator<Item = i64>) -> String {
+    let items: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+#[test]
+fn primes_by_trial_division_are_a_program() {
+    let prime = |p: i64| p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+    let primes: Vec<i64> = (2..3000).filter(|&p| prime(p)).collect();
+    let script = "let primes = [p for p in 2..3000 if all([p % d != 0 for d in 2..p if d * d <= p])]\n\
+                  primes";
+    by_programs(script, 1, &shown(primes.iter().copied()));
+    // Through a `def`, and a `let` read by another.
+    let script = "def prime(p) = p >= 2 and not any([p % d == 0 for d in 2..p if d * d <= p])\n\
+                  let primes = [p for p in 0..3000 if prime(p)]\n\
+                  let count = len(primes)\n\
+                  let twins = [p for p in primes if prime(p + 2)]\n\
+                  [count, sum(twins)]";
+    let twins: i64 = primes.iter().filter(|&&p| prime(p + 2)).sum();
+    by_programs(script, 3, &format!("[{}, {twins}]", primes.len()));
+}
+
+#[test]
+fn lists_keep_their_order_and_repeats() {
+    let cases: &[(&str, Vec<i64>)] = &[
+        (
+            "[i * j % 7 for i in 0..5 for j in i..6 if (i + j) % 3 != 1]",
+            (0..5)
+                .flat_map(|i| {
+                    (i..6)
+                        .filter(move |j| (i + j) % 3 != 1)
+                        .map(move |j| i * j % 7)
+                })
+                .collect(),
+        ),
+        ("sort([(k * 37) % 11 for k in 0..20])", {
+            let mut v: Vec<i64> = (0..20).map(|k| (k * 37) % 11).collect();
+            v.sort();
+            v
+        }),
+        (
+            "reversed([k * k for k in 1..=6]) + [0, 0]",
+            vec![36, 25, 16, 9, 4, 1, 0, 0],
+        ),
+        ("[k for k in 10..0]", vec![]),
+        ("[3, 1, 2][1..]", vec![1, 2]),
+        (
+            "[if k % 2 == 0 then k / 2 else -k for k in -5..5]",
+            (-5i64..5)
+                .map(|k| if k % 2 == 0 { k.div_euclid(2) } else { -k })
+                .collect(),
+        ),
+    ];
+    for (value, expected) in cases {
+        by_programs(
+            &format!("let xs = {value}\nxs"),
+            1,
+            &shown(expected.clone()),
+        );
+    }
+    by_programs(
+        "let n = 7 ** 3 - 20 / 3\nn",
+        1,
+        &(7i64.pow(3) - 6).to_string(),
+    );
+    by_programs("let b = 3 in [k * 2 for k in 0..4]\nb", 1, "false");
+}
+
+#[test]
+fn recursive_defs_are_functions_of_the_program() {
+    let script = "def bits(k) = if k == 0 then [] else bits(k / 2) + [k % 2]\n\
+                  def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)\n\
+                  let b = bits(37)\n\
+                  let f = [fib(n) for n in 0..20]\n\
+                  [b, f]";
+    let mut fib = vec![0i64, 1];
+    for n in 2..20 {
+        fib.push(fib[n - 1] + fib[n - 2]);
+    }
+    let expected = format!("[[1, 0, 0, 1, 0, 1], {}]", shown(fib));
+    by_programs(script, 2, &expected);
+}
+
+#[test]
+fn errors_are_the_evaluators() {
+    for script in [
+        "let x = [10 / (k - 3) for k in 0..5]\nx",
+        "let x = [2 ** k for k in 0..70]\nx",
+        "let x = [1, 2, 3][5]\nx",
+        "let x = len([0 for i in 0..100000 for j in 0..1000])\nx",
+        "def f(n) = f(n + 1) + 1\nlet x = f(0)\nx",
+        "let x = x + 1\nx",
+    ] {
+        assert_same_error_as_the_generic_search(script);
+    }
+}
+
+#[test]
+fn values_that_are_not_integers_are_left_to_the_evaluator() {
+    let script =
+        "let names = [\"a\", \"b\"]\nlet m = {1: [2]}\nlet r = 0..4\nlet n = 3\n[names, m, r, n]";
+    assert_same_as_the_generic_search(script);
+    let line = lets_line(script);
+    assert_eq!(
+        line,
+        "1 `let` values computed by their programs, 3 by the generic evaluator"
+    );
+}
+
+/// A random comprehension over two loop variables, its item and filter
+/// affine with small coefficients.
+#[derive(Clone, Debug)]
+struct Comprehension {
+    outer: (i64, i64),
+    inner_offset: i64,
+    inner_len: i64,
+    item: (i64, i64, i64),
+    modulus: i64,
+    keep: i64,
+}
+
+impl Comprehension {
+    fn source(&self) -> String {
+        let (a, b, c) = self.item;
+        format!(
+            "[{a} * i + {b} * j + ({c}) for i in {}..{} for j in i + ({})..i + {} if (i - j) % {} != {}]",
+            self.outer.0,
+            self.outer.1,
+            self.inner_offset,
+            self.inner_offset + self.inner_len,
+            self.modulus,
+            self.keep
+        )
+    }
+
+    fn reference(&self) -> Vec<i64> {
+        let (a, b, c) = self.item;
+        let mut out = Vec::new();
+        for i in self.outer.0..self.outer.1 {
+            for j in i + self.inner_offset..i + self.inner_offset + self.inner_len {
+                if (i - j).rem_euclid(self.modulus) != self.keep {
+                    out.push(a * i + b * j + c);
+                }
+            }
+        }
+        out
+    }
+}
+
+fn comprehension() -> impl Strategy<Value = Comprehension> {
+    (
+        (-5i64..5, 0i64..8),
+        -3i64..3,
+        0i64..6,
+        (-4i64..5, -4i64..5, -10i64..10),
+        1i64..5,
+        0i64..4,
+    )
+        .prop_map(
+            |((low, len), inner_offset, inner_len, item, modulus, keep)| Comprehension {
+                outer: (low, low + len),
+                inner_offset,
+                inner_len,
+                item,
+                modulus,
+                keep,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The list, its length, sum, maximum and whether it holds 0, each a
+    /// `let`, as the plain program and the generic evaluator give them.
+    #[test]
+    fn random_comprehensions_match_the_plain_program(c in comprehension()) {
+        let list = c.source();
+        let values = c.reference();
+        let script = format!(
+            "let xs = {list}\nlet n = len(xs) + sum(xs)\nlet z = 0 in xs\nlet m = max(xs + [-100])\n[xs, n, z, m]"
+        );
+        let n = values.len() as i64 + values.iter().sum::<i64>();
+        let z = values.contains(&0);
+        let m = values.iter().copied().chain([-100]).max().unwrap();
+        by_programs(&script, 4, &format!("[{}, {n}, {z}, {m}]", shown(values)));
+    }
+}
