@@ -173,3 +173,40 @@ fn filters_of_one_loop_variable_are_remembered_with_the_generic_values() {
     );
     assert_same_error_as_the_generic_search(failing);
 }
+
+/// A filter `k in list`, the list built on the way (a literal list of
+/// lists, or a `let`'s, picked by `n % 4`), makes the loop one over the
+/// list's items, repeats and all: the plain program's values, and the
+/// generic search's values and errors, a list that fails where the range
+/// is empty included.
+#[test]
+fn membership_in_a_list_built_on_the_way_is_a_loop_over_it() {
+    let rows: [&[usize]; 4] = [&[1, 2], &[1, 3], &[2, 3, 4], &[5, 5, 1]];
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=2000 {
+        let moves = rows[n % 4].iter().filter(|&&k| k <= n);
+        values.push(common::mex(moves.map(|k| values[n - k])));
+    }
+    let spellings = [
+        "game F(n) = < F(n - k) for k in 1..=n if k in [[1, 2], [1, 3], [2, 3, 4], [5, 5, 1]][n % 4] >",
+        "let M = [[1, 2], [1, 3], [2, 3, 4], [5, 5, 1]]\n\
+         game F(n) = < F(n - k) for k in 1..=n if k in M[n % 4] >",
+        "let M = [[1, 2], [1, 3], [2, 3, 4], [5, 5, 1]]\n\
+         game F(n) = < F(n - k) for k in M[n % 4] if k <= n >",
+    ];
+    for game in spellings {
+        let script = format!("{game}\nprint(seq(F, 0..=2000))");
+        assert_eq!(
+            assert_same_as_the_generic_search(&script).trim(),
+            format!("{values:?}")
+        );
+        run_by_programs_alone(&script, game);
+        let ir = ir_of(&script);
+        assert!(ir.contains("for k in ") && ir.contains("[n % 4]"), "{ir}");
+        assert!(!ir.contains("(member)"), "{ir}");
+    }
+    let shifted =
+        "let M = [[1], [2], [3]]\ngame F(n) = < F(n - k) for k in 1..=n if k in M[3 - n] >\n";
+    assert_same_as_the_generic_search(&format!("{shifted}seq(F, 0..6)"));
+    assert_same_error_as_the_generic_search(&format!("{shifted}g(F(7))"));
+}

@@ -3,19 +3,33 @@
 //! length of the range times the size of `S`. The same options come from
 //! the loop over `S`'s values with the range as filters, `for k in S if
 //! k >= 1 if k < n + 1`, which the later passes narrow to the values in
-//! range (`Iter::Sorted`).
+//! range (`Iter::Sorted`). A list built on the way (`k in M[n % 3]`, a
+//! `let` list of lists) is walked the same way, built once before the
+//! loop where it was built again for every `k`.
 
 use super::filters::filter_after_loop;
 use super::passes::scaled;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, SLOT_BOUND};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr, Over,
+    SLOT_BOUND,
+};
 
 /// Each range loop followed by a filter `x in [constants]` (past filters
 /// that cannot fail) becomes the loop over the constants; a filter `n - x
 /// in [constants]` (any `x + e` or `e - x`, `e` free of `x`) the loop over
 /// the `x` each constant gives (`n - 1`, `n - 4`, …).
+/// A filter `x in list`, `list` built on the way and not reading `x`,
+/// makes the loop one over `list`: its items, repeats and all, in its
+/// order (an option given twice changes no mex). Where building the list
+/// fails, the program gives up on the position, and the generic search
+/// decides, as it does where the filter failed.
 pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
-        let Some((filter, values)) = filter_after_loop(&element.clauses, at, members) else {
+        let walked = |cond: &Cond, x| match members(cond, x) {
+            Some(values) => Some(Iter::List(values)),
+            None => built_members(cond, x).map(Iter::Built),
+        };
+        let Some((filter, iter)) = filter_after_loop(&element.clauses, at, walked) else {
             continue;
         };
         let Some((slot, low, high)) = element.clauses[at].range() else {
@@ -23,14 +37,35 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
         };
         let low = Cond::Cmp(CmpOp::Ge, IntExpr::slot(slot), low.clone());
         let below = Cond::Cmp(CmpOp::Lt, IntExpr::slot(slot), high);
-        element.clauses[at] = Clause::For {
-            slot,
-            iter: Iter::List(values),
-        };
+        element.clauses[at] = Clause::For { slot, iter };
         element.clauses[filter] = Clause::If(low);
         element.clauses.insert(filter + 1, Clause::If(below));
     }
     vec![element]
+}
+
+/// The list a filter `x in list` names, as the translation writes it
+/// (`len([0 for m in list if m == x]) != 0`), when `list` reads no `x`.
+fn built_members(cond: &Cond, x: usize) -> Option<ListExpr> {
+    let Cond::Cmp(CmpOp::Ne, IntExpr::Reduce(Fold::Len, list), zero) = cond else {
+        return None;
+    };
+    let ListExpr::Comprehension(c) = &**list else {
+        return None;
+    };
+    let [
+        ListClause::For {
+            slot: m,
+            over: Over::List(items),
+        },
+        ListClause::If(Cond::Cmp(CmpOp::Eq, a, b)),
+    ] = c.clauses.as_slice()
+    else {
+        return None;
+    };
+    let (m, k) = (IntExpr::slot(*m), IntExpr::slot(x));
+    let pair = (a == &m && b == &k) || (a == &k && b == &m);
+    (zero.as_constant() == Some(0) && pair && !items.uses(x)).then(|| items.clone())
 }
 
 /// The values of slot `x` a filter `e1 == c1 or e2 == c2 or …` keeps,

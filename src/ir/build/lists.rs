@@ -4,6 +4,8 @@
 //! which become the kernel's functions (`engine::kernel::ListExpr`), and
 //! what a loop walks (a range, constants, or a list built on the way).
 
+use std::rc::Rc;
+
 use super::{Binding, Translator};
 use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
@@ -171,6 +173,9 @@ impl Translator<'_> {
 
     /// `base[index]`, a list out of a table (`ListExpr::Pick`).
     fn pick(&mut self, base: &Expr, index: &Expr) -> Option<ListExpr> {
+        if let Some(table) = self.literal_table(base) {
+            return Some(ListExpr::Pick(Rc::new(table), self.int(index)?));
+        }
         let ExprKind::Var(name) = &base.node else {
             return self.fail(base.span, "a list taken out of a computed list of lists");
         };
@@ -188,6 +193,34 @@ impl Translator<'_> {
                 self.fail(base.span, reason)
             }
         }
+    }
+
+    /// The table a literal list of lists of integers is (`[[1, 2], [1,
+    /// 3]][n % 2]`), each item a constant; nothing noted otherwise.
+    fn literal_table(&mut self, base: &Expr) -> Option<Table> {
+        let ExprKind::List(rows) = &base.node else {
+            return None;
+        };
+        let why = self.why.clone();
+        let mut row_of = |row: &Element| -> Option<Vec<i64>> {
+            let (ExprKind::List(items), true) = (&row.value.node, row.clauses.is_empty()) else {
+                return None;
+            };
+            (items.iter())
+                .map(|item| match item.clauses.is_empty() {
+                    true => self.int(&item.value)?.as_constant(),
+                    false => None,
+                })
+                .collect()
+        };
+        let rows: Option<Vec<Vec<i64>>> = rows.iter().map(&mut row_of).collect();
+        self.why = why;
+        let rows = rows?;
+        let row_value = |row: &Vec<i64>| Value::list(row.iter().map(|&n| Value::Int(n)).collect());
+        table(
+            &format!("{rows:?}"),
+            &Value::list(rows.iter().map(row_value).collect()),
+        )
     }
 
     /// `base[index]`: a board's slot, or an item of a list.
