@@ -248,11 +248,12 @@ fn boards_read_whole_or_named_sorted_stay_boards() {
     assert_eq!(generic_sequence(&script), xor);
 }
 
-/// Membership, powers, slices, `reversed` and lists taken out of a `let`
-/// list of lists compile into the integer program, as does `any` over a
-/// list built on the way; lists taken out of a list of lists written in
-/// the option leave the family to the generic search. Either way the
-/// values are the generic search's.
+/// Membership, powers, slices, `reversed` and lists taken out of a list
+/// of lists of constants (a `let`'s, or written in the option) compile
+/// into the integer program, as does `any` over a list built on the way;
+/// lists taken out of a list of lists computed in the option leave the
+/// family to the generic search. Either way the values are the generic
+/// search's.
 #[test]
 fn membership_and_powers_compile_and_other_additions_fall_back() {
     let compiled = [
@@ -267,8 +268,10 @@ fn membership_and_powers_compile_and_other_additions_fall_back() {
         "game S(n) = < S(n - 2 ** k) for k in 0..9 if 2 ** k <= n and (-2) ** k != 4 >",
         "let M = [[1], [1, 2], [2, 3]]\ngame S(n) = < S(n - k) for k in M[n % 3] if k <= n >",
         "game S(n) = < S(n - k) for k in 1..=n if any([k == m for m in 0..n]) >",
+        "game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >",
     ];
-    let generic = ["game S(n) = < S(n - k) for k in [[1], [1, 2], [2, 3]][n % 3] if k <= n >"];
+    let generic =
+        ["game S(n) = < S(n - k) for k in [[1], [n / 2], [2, 3]][n % 3] if k > 0 and k <= n >"];
     for (script, compiles) in compiled
         .iter()
         .map(|s| (s, true))
@@ -633,4 +636,29 @@ fn a_let_list_read_by_its_places_is_its_items() {
     let elements = |game: &str| kernel_of(game, "S").expect("a program").elements;
     assert_eq!(elements(by_places), elements(by_items));
     assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
+}
+
+/// A membership of the heap left, `(n - m) in S` over a `let` list of
+/// squares, walks the constants as amounts taken, the loop's bounds made
+/// theirs: the values of the spelling by the amount taken and of the
+/// generic search, and a loop over the constants in the IR.
+#[test]
+fn membership_of_the_heap_left_walks_the_constants() {
+    let squares = "let S = [k * k for k in 1..60]\n";
+    let by_amount =
+        format!("{squares}game F(n) = < F(n - k) for k in S if k <= n >\nseq(F, 0..=4000)");
+    let by_left =
+        format!("{squares}game F(n) = < F(m) for m in 0..n if (n - m) in S >\nseq(F, 0..=4000)");
+    let shifted = format!(
+        "{squares}game F(n) = < F(m - 2) for m in 2..n + 2 if (n + 2 - m) in S >\nseq(F, 0..=4000)"
+    );
+    let expected = assert_same_as_the_generic_search(&by_amount);
+    for spelling in [&by_left, &shifted] {
+        assert_eq!(assert_same_as_the_generic_search(spelling), expected);
+        let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let ir = sprague::run::emit_ir("test.sg", spelling, &Settings::default(), interrupt)
+            .expect("the IR prints");
+        assert!(ir.contains(" for m in [-"), "{ir}");
+        assert!(ir.contains("] within "), "{ir}");
+    }
 }

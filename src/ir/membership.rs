@@ -9,6 +9,7 @@
 
 use super::filters::filter_after_loop;
 use super::passes::scaled;
+use super::rewrite::rebuilt;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr, Over,
     SLOT_BOUND,
@@ -17,7 +18,8 @@ use crate::engine::kernel::{
 /// Each range loop followed by a filter `x in [constants]` (past filters
 /// that cannot fail) becomes the loop over the constants; a filter `n - x
 /// in [constants]` (any `x + e` or `e - x`, `e` free of `x`) the loop over
-/// the `x` each constant gives (`n - 1`, `n - 4`, …).
+/// the constants `c` each giving an `x`, read as `e + c` after the loop,
+/// so that the bounds on `x` become bounds on `c` (`Iter::Sorted`).
 /// A filter `x in list`, `list` built on the way and not reading `x`,
 /// makes the loop one over `list`: its items, repeats and all, in its
 /// order (an option given twice changes no mex). Where building the list
@@ -26,10 +28,10 @@ use crate::engine::kernel::{
 pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
         let walked = |cond: &Cond, x| match members(cond, x) {
-            Some(values) => Some(Iter::List(values)),
-            None => built_members(cond, x).map(Iter::Built),
+            Some(moved) => Some(moved),
+            None => built_members(cond, x).map(|list| (None, Iter::Built(list))),
         };
-        let Some((filter, iter)) = filter_after_loop(&element.clauses, at, walked) else {
+        let Some((filter, (base, iter))) = filter_after_loop(&element.clauses, at, walked) else {
             continue;
         };
         let Some((slot, low, high)) = element.clauses[at].range() else {
@@ -40,6 +42,14 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
         element.clauses[at] = Clause::For { slot, iter };
         element.clauses[filter] = Clause::If(low);
         element.clauses.insert(filter + 1, Clause::If(below));
+        if let Some(base) = base {
+            let head = element.clauses[..=at].to_vec();
+            let value = IntExpr::binary(IntOp::Add, base, IntExpr::slot(slot));
+            match rebuilt(&element, head, (at + 1, None), slot, &value) {
+                Some(moved) => element = moved,
+                None => return vec![element],
+            }
+        }
     }
     vec![element]
 }
@@ -70,9 +80,11 @@ fn built_members(cond: &Cond, x: usize) -> Option<ListExpr> {
 
 /// The values of slot `x` a filter `e1 == c1 or e2 == c2 or …` keeps,
 /// each `e` being `x` plus or minus one expression free of `x` (the same
-/// in every part), each value once, sorted; `None` for any other filter,
-/// or one with no part (the loop's bounds would then go unevaluated).
-fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
+/// in every part): the constants, each once and sorted, as a loop; or,
+/// where the values are one expression `e` plus constants, `e` and the
+/// loop over the constants. `None` for any other filter, or one with no
+/// part (the loop's bounds would then go unevaluated).
+fn members(cond: &Cond, x: usize) -> Option<(Option<IntExpr>, Iter)> {
     fn collect(cond: &Cond, x: usize, out: &mut Vec<IntExpr>) -> Option<()> {
         match cond {
             Cond::Or(a, b) => {
@@ -91,34 +103,33 @@ fn members(cond: &Cond, x: usize) -> Option<Vec<IntExpr>> {
     }
     let mut values = Vec::new();
     collect(cond, x, &mut values)?;
-    let constants: Option<Vec<i64>> = values.iter().map(IntExpr::as_constant).collect();
-    match constants {
-        Some(mut constants) => {
-            constants.sort_unstable();
-            constants.dedup();
-            let within = constants
-                .iter()
-                .all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
-            let values: Vec<IntExpr> = constants.into_iter().map(IntExpr::constant).collect();
-            within.then_some(values)
+    // Apart from the first value's constant (`n` for `n - 1`), so that the
+    // loop walks the constants as written.
+    let first = match values.first()? {
+        IntExpr::Affine(affine) => {
+            let constant = IntExpr::constant(affine.constant);
+            IntExpr::binary(IntOp::Sub, values[0].clone(), constant)
         }
-        // `n - m in [constants]`: one expression plus each constant, each
-        // value once (`a == 0 or a == n - 1` stays two bounds, which
-        // may be one value).
+        first => first.clone(),
+    };
+    let constants: Option<Vec<i64>> = values.iter().map(IntExpr::as_constant).collect();
+    let (base, mut constants) = match constants {
+        Some(constants) => (None, constants),
+        // `n - m in [constants]`: one expression plus each constant.
         None => {
-            let first = values.first()?.clone();
             let apart = |v: &IntExpr| IntExpr::binary(IntOp::Sub, v.clone(), first.clone());
-            let mut offsets: Vec<i64> = values
+            let offsets: Vec<i64> = values
                 .iter()
                 .map(|v| apart(v).as_constant())
                 .collect::<Option<_>>()?;
-            offsets.sort_unstable();
-            offsets.dedup();
-            let at = |c: i64| IntExpr::binary(IntOp::Add, first.clone(), IntExpr::constant(c));
-            Some(offsets.into_iter().map(at).collect())
+            (Some(first), offsets)
         }
-    }
-    .filter(|values| !values.is_empty())
+    };
+    constants.sort_unstable();
+    constants.dedup();
+    let within = (constants.iter()).all(|v| v.unsigned_abs() < SLOT_BOUND as u64);
+    let values = constants.into_iter().map(IntExpr::constant).collect();
+    within.then_some((base, Iter::List(values)))
 }
 
 #[cfg(test)]
