@@ -637,28 +637,3 @@ fn a_let_list_read_by_its_places_is_its_items() {
     assert_eq!(elements(by_places), elements(by_items));
     assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
 }
-
-/// A membership of the heap left, `(n - m) in S` over a `let` list of
-/// squares, walks the constants as amounts taken, the loop's bounds made
-/// theirs: the values of the spelling by the amount taken and of the
-/// generic search, and a loop over the constants in the IR.
-#[test]
-fn membership_of_the_heap_left_walks_the_constants() {
-    let squares = "let S = [k * k for k in 1..60]\n";
-    let by_amount =
-        format!("{squares}game F(n) = < F(n - k) for k in S if k <= n >\nseq(F, 0..=4000)");
-    let by_left =
-        format!("{squares}game F(n) = < F(m) for m in 0..n if (n - m) in S >\nseq(F, 0..=4000)");
-    let shifted = format!(
-        "{squares}game F(n) = < F(m - 2) for m in 2..n + 2 if (n + 2 - m) in S >\nseq(F, 0..=4000)"
-    );
-    let expected = assert_same_as_the_generic_search(&by_amount);
-    for spelling in [&by_left, &shifted] {
-        assert_eq!(assert_same_as_the_generic_search(spelling), expected);
-        let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let ir = sprague::run::emit_ir("test.sg", spelling, &Settings::default(), interrupt)
-            .expect("the IR prints");
-        assert!(ir.contains(" for m in [-"), "{ir}");
-        assert!(ir.contains("] within "), "{ir}");
-    }
-}
