@@ -1,8 +1,9 @@
-//! `let` values that are integers, booleans or lists of integers are
-//! computed by their programs, the VM that runs the options: each must
-//! print what the generic evaluator prints (`Settings::generic_only`),
-//! what a plain program here computes, and fail with the evaluator's
-//! error where it fails.
+//! The values of `let`s and of expressions printed at the top level that
+//! are integers, booleans or lists of integers are computed by their
+//! programs, the VM that runs the options: each must print what the
+//! generic evaluator prints (`Settings::generic_only`), what a plain
+//! program here computes, and fail with the evaluator's error where it
+//! fails.
 
 // Each suite uses its own share of the helpers.
 #[allow(dead_code)]
@@ -13,24 +14,26 @@ use common::{
 };
 use proptest::prelude::*;
 
-/// What `--stats` says of the `let`s of `script`.
-fn lets_line(script: &str) -> String {
+/// How many values of `let`s and printed expressions of `script` were
+/// computed by their programs and how many by the generic evaluator, as
+/// `--stats` says.
+fn computed(script: &str) -> (u64, u64) {
     let (_, report) = run_binary(&["--stats", "-e", script]);
-    report
-        .lines()
-        .find(|line| line.contains("`let` values"))
-        .unwrap_or_else(|| panic!("no line for the lets in:\n{report}"))
-        .to_string()
+    let line = (report.lines())
+        .find_map(|line| line.strip_prefix("values of `let`s and printed expressions: "))
+        .unwrap_or_else(|| panic!("no line for the values in:\n{report}"));
+    let counts: Vec<u64> = (line.split(' '))
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    (counts[0], counts[1])
 }
 
-/// Asserts that `script`'s `lets` `let`s are all computed by programs,
-/// and that it prints `expected`, as the generic evaluator does.
-fn by_programs(script: &str, lets: usize, expected: &str) {
+/// Asserts that `script` prints `expected`, as the generic evaluator does,
+/// with `counts` values by programs and by the evaluator.
+fn by_programs(script: &str, counts: (u64, u64), expected: &str) {
     let printed = assert_same_as_the_generic_search(script);
     assert_eq!(printed.trim(), expected, "{script}");
-    let line = lets_line(script);
-    let all = format!("{lets} `let` values computed by their programs, 0 by the generic evaluator");
-    assert_eq!(line, all, "{script}");
+    assert_eq!(computed(script), counts, "{script}");
 }
 
 fn shown(values: impl IntoIterator<Item = i64>) -> String {
@@ -44,7 +47,7 @@ fn primes_by_trial_division_are_a_program() {
     let primes: Vec<i64> = (2..3000).filter(|&p| prime(p)).collect();
     let script = "let primes = [p for p in 2..3000 if all([p % d != 0 for d in 2..p if d * d <= p])]\n\
                   primes";
-    by_programs(script, 1, &shown(primes.iter().copied()));
+    by_programs(script, (2, 0), &shown(primes.iter().copied()));
     // Through a `def`, and a `let` read by another.
     let script = "def prime(p) = p >= 2 and not any([p % d == 0 for d in 2..p if d * d <= p])\n\
                   let primes = [p for p in 0..3000 if prime(p)]\n\
@@ -52,7 +55,7 @@ fn primes_by_trial_division_are_a_program() {
                   let twins = [p for p in primes if prime(p + 2)]\n\
                   [count, sum(twins)]";
     let twins: i64 = primes.iter().filter(|&&p| prime(p + 2)).sum();
-    by_programs(script, 3, &format!("[{}, {twins}]", primes.len()));
+    by_programs(script, (4, 0), &format!("[{}, {twins}]", primes.len()));
 }
 
 #[test]
@@ -89,16 +92,16 @@ fn lists_keep_their_order_and_repeats() {
     for (value, expected) in cases {
         by_programs(
             &format!("let xs = {value}\nxs"),
-            1,
+            (2, 0),
             &shown(expected.clone()),
         );
     }
     by_programs(
         "let n = 7 ** 3 - 20 / 3\nn",
-        1,
+        (2, 0),
         &(7i64.pow(3) - 6).to_string(),
     );
-    by_programs("let b = 3 in [k * 2 for k in 0..4]\nb", 1, "false");
+    by_programs("let b = 3 in [k * 2 for k in 0..4]\nb", (2, 0), "false");
 }
 
 #[test]
@@ -113,7 +116,27 @@ fn recursive_defs_are_functions_of_the_program() {
         fib.push(fib[n - 1] + fib[n - 2]);
     }
     let expected = format!("[[1, 0, 0, 1, 0, 1], {}]", shown(fib));
-    by_programs(script, 2, &expected);
+    // The list of two lists is printed by the evaluator.
+    by_programs(script, (2, 1), &expected);
+}
+
+/// An expression printed at the top level is a program too, whose value
+/// `_` then names.
+#[test]
+fn printed_expressions_are_programs() {
+    let count = (2..3000i64)
+        .filter(|&p| (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0))
+        .count();
+    let script = "len([p for p in 2..3000 if all([p % d != 0 for d in 2..p if d * d <= p])])\n\
+                  _ + 1\n\
+                  [k % 3 == 0 for k in 0..4]";
+    // `_` and the list of booleans are the evaluator's.
+    by_programs(
+        script,
+        (1, 2),
+        &format!("{count}\n{}\n[true, false, false, true]", count + 1),
+    );
+    assert_same_error_as_the_generic_search("[10 / (k - 3) for k in 0..5]");
 }
 
 #[test]
@@ -135,11 +158,7 @@ fn values_that_are_not_integers_are_left_to_the_evaluator() {
     let script =
         "let names = [\"a\", \"b\"]\nlet m = {1: [2]}\nlet r = 0..4\nlet n = 3\n[names, m, r, n]";
     assert_same_as_the_generic_search(script);
-    let line = lets_line(script);
-    assert_eq!(
-        line,
-        "1 `let` values computed by their programs, 3 by the generic evaluator"
-    );
+    assert_eq!(computed(script), (1, 4));
 }
 
 /// A random comprehension over two loop variables, its item and filter
@@ -218,6 +237,6 @@ proptest! {
         let n = values.len() as i64 + values.iter().sum::<i64>();
         let z = values.contains(&0);
         let m = values.iter().copied().chain([-100]).max().unwrap();
-        by_programs(&script, 4, &format!("[{}, {n}, {z}, {m}]", shown(values)));
+        by_programs(&script, (4, 1), &format!("[{}, {n}, {z}, {m}]", shown(values)));
     }
 }

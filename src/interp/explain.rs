@@ -32,14 +32,16 @@ impl Interp {
         self.searched.values().sum()
     }
 
-    /// How the `let` values were computed, once one was: how many by their
-    /// programs (`ir::let_by_program`), how many by the generic evaluator.
-    pub fn lets_computed(&self) -> Option<String> {
-        let lets = &self.lets_computed;
-        (lets.by_program + lets.by_evaluator > 0).then(|| {
+    /// How the values of `let`s and printed expressions were computed,
+    /// once one was: how many by their programs (`ir::value_by_program`),
+    /// how many by the generic evaluator.
+    pub fn values_computed(&self) -> Option<String> {
+        let values = &self.values_computed;
+        (values.by_program + values.by_evaluator > 0).then(|| {
             format!(
-                "{} `let` values computed by their programs, {} by the generic evaluator",
-                lets.by_program, lets.by_evaluator
+                "values of `let`s and printed expressions: {} computed by their programs, {} \
+                 by the generic evaluator",
+                values.by_program, values.by_evaluator
             )
         })
     }
@@ -90,8 +92,8 @@ impl Interp {
                 family.name, family.interned, family.known
             );
         }
-        if let Some(lets) = self.lets_computed() {
-            report += &format!("{lets}\n");
+        if let Some(values) = self.values_computed() {
+            report += &format!("{values}\n");
         }
         report += &format!(
             "{} positions computed by the generic search; {:.3} s\n",

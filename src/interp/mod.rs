@@ -27,11 +27,14 @@ use crate::ops;
 use crate::printer::{self, Format};
 use crate::runtime::Runtime;
 use crate::span::{Sources, Span};
+use crate::syntax::ast::Expr;
+use crate::types::Type;
 use crate::value::{DefId, FamilyId, PosId, Value};
 
-/// How the `let` values evaluated so far were computed.
+/// How the values of the `let`s and printed expressions evaluated so far
+/// were computed.
 #[derive(Default)]
-struct LetsComputed {
+struct ValuesComputed {
     by_program: u64,
     by_evaluator: u64,
 }
@@ -83,9 +86,9 @@ pub struct Interp {
     /// from integer programs), per family, for `:stats`, `--stats` and the
     /// tests of fallbacks.
     searched: rustc_hash::FxHashMap<FamilyId, u64>,
-    /// How many `let` values their programs computed, and how many the
-    /// generic evaluator did (`--stats`).
-    lets_computed: LetsComputed,
+    /// How many values of `let`s and printed expressions their programs
+    /// computed, and how many the generic evaluator did (`--stats`).
+    values_computed: ValuesComputed,
     /// Each family's proved period, once proved, or the heaps a proof was
     /// sought below without one (`periodic::Tried`).
     periods: rustc_hash::FxHashMap<FamilyId, Result<periodic::Periodic, periodic::Tried>>,
@@ -191,7 +194,7 @@ impl Interp {
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
             searched: Default::default(),
-            lets_computed: Default::default(),
+            values_computed: Default::default(),
             program_options: Default::default(),
             last_result: None,
             periods: Default::default(),
@@ -355,9 +358,26 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print { code, slots, span } => {
-                let mut frame = vec![Value::Unit; *slots];
-                let value = code(self, &mut frame)?;
+            Action::Print {
+                code,
+                slots,
+                source,
+                place,
+            } => {
+                let span = &source.span;
+                let ty = self.types.statements.get(*place);
+                let value = match self.value_by_program(Some(source), ty) {
+                    Some(value) => {
+                        self.values_computed.by_program += 1;
+                        value
+                    }
+                    None => {
+                        let mut frame = vec![Value::Unit; *slots];
+                        let value = code(self, &mut frame)?;
+                        self.values_computed.by_evaluator += 1;
+                        value
+                    }
+                };
                 if value != Value::Unit {
                     printer::check_size(&value, self, self.format, *span)?;
                     let value = self.readable(&value, *span)?;
@@ -489,15 +509,18 @@ impl Interp {
         }
     }
 
-    /// The value of the `let` at `index` computed by the VM, where its
-    /// program translates (`ir::let_by_program`).
-    fn let_by_program(&self, index: usize) -> Option<Value> {
+    /// The value of `source`, of type `ty` (a `let`'s, or an expression's
+    /// printed), computed by the VM, where its program translates
+    /// (`ir::value_by_program`); counted either way in `values_computed`
+    /// by the caller.
+    fn value_by_program(&self, source: Option<&Expr>, ty: Option<&Type>) -> Option<Value> {
         if self.generic_only {
             return None;
         }
         let let_value = |index: usize| self.evaluated_let(index);
         let interrupt = self.engine.interrupt_flag();
-        crate::ir::let_by_program(index, &self.program, &self.types, &let_value, interrupt)
+        let (source, ty) = (source?, ty?);
+        crate::ir::value_by_program(source, ty, &self.program, &let_value, interrupt)
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {

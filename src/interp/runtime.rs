@@ -29,15 +29,16 @@ impl Runtime for Interp {
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];
-                let result = match self.let_by_program(index) {
+                let ty = self.types.lets.get(index);
+                let result = match self.value_by_program(definition.source.as_deref(), ty) {
                     Some(value) => {
-                        self.lets_computed.by_program += 1;
+                        self.values_computed.by_program += 1;
                         Ok(value)
                     }
                     None => {
                         let mut frame = vec![Value::Unit; definition.slots];
                         let result = (definition.value)(self, &mut frame);
-                        self.lets_computed.by_evaluator += u64::from(result.is_ok());
+                        self.values_computed.by_evaluator += u64::from(result.is_ok());
                         result
                     }
                 };

@@ -16,13 +16,13 @@
 mod arith;
 mod calls;
 mod leaves;
-mod lets;
 mod lists;
+mod values;
 
 use std::rc::Rc;
 
 use leaves::Leaves;
-pub(super) use lets::translate_let;
+pub(super) use values::translate_value;
 
 use crate::engine::Shape;
 use crate::engine::kernel::{

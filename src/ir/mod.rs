@@ -33,7 +33,8 @@ use std::rc::Rc;
 use crate::engine::Shape;
 use crate::engine::kernel::{Computed, Kernel, Standalone};
 use crate::lower::program::{FamilyDef, Program};
-use crate::types::Types;
+use crate::syntax::ast::Expr;
+use crate::types::{Type, Types};
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
 pub use instances::fixed_params;
@@ -53,20 +54,21 @@ pub struct Plan {
     pub board: bool,
 }
 
-/// The value of the `let` at `index` computed by the VM, where it is an
-/// integer, a boolean or a list of integers whose program translates;
-/// `None` otherwise, or where the VM gives up (the generic evaluator then
+/// The value of `source`, of type `ty` (a `let`'s value, or an expression
+/// printed at the top level), computed by the VM, where it is an integer,
+/// a boolean or a list of integers whose program translates; `None`
+/// otherwise, or where the VM gives up (the generic evaluator then
 /// computes it, or reports the error, or the interruption). `let_value`
 /// gives the `let`s evaluated so far.
-pub fn let_by_program(
-    index: usize,
+pub fn value_by_program(
+    source: &Expr,
+    ty: &Type,
     program: &Program,
-    types: &Types,
     let_value: &dyn Fn(usize) -> Option<Value>,
     interrupt: &std::sync::atomic::AtomicBool,
 ) -> Option<Value> {
     let (body, mut functions, int_functions) =
-        build::translate_let(index, program, types, let_value)?;
+        build::translate_value(source, ty, program, let_value)?;
     loops::list_walks(&mut functions);
     Some(
         match Standalone::new(body, &functions, int_functions).run(interrupt)? {

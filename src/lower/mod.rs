@@ -56,7 +56,7 @@ pub fn lower(
         &mut forwards,
         &mut errors,
     );
-    for (statement, global) in statements.iter().zip(globals) {
+    for (place, (statement, global)) in statements.iter().zip(globals).enumerate() {
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
                 let (body, slots) = compile_family(program, definition, &mut errors);
@@ -85,8 +85,12 @@ pub fn lower(
                 let mut compiler = statement_compiler(program, &mut errors);
                 let code = compiler.expr(e);
                 let slots = compiler.max_slots;
-                let span = e.span;
-                lowered.actions.push(Action::Print { code, slots, span });
+                lowered.actions.push(Action::Print {
+                    code,
+                    slots,
+                    source: Rc::new(e.clone()),
+                    place,
+                });
             }
             (Stmt::Assert(e), _) => {
                 let assertion = compile_assert(program, e, &mut errors);

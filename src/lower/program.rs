@@ -89,11 +89,13 @@ pub enum Global {
 pub enum Action {
     /// Force a `let` at its place in the file.
     Let(usize),
-    /// Print an expression's value (`span`: the expression).
+    /// Print an expression's value: `source` as written, at `place` in its
+    /// batch of statements (where `Types::statements` has its type).
     Print {
         code: Code,
         slots: usize,
-        span: Span,
+        source: Rc<crate::syntax::ast::Expr>,
+        place: usize,
     },
     /// Stop unless the condition holds.
     Assert(Assertion),

@@ -267,8 +267,8 @@ impl Repl {
             "{} positions computed by the generic search",
             thousands(searched)
         );
-        if let Some(lets) = self.interp.lets_computed() {
-            println!("{lets}");
+        if let Some(values) = self.interp.values_computed() {
+            println!("{values}");
         }
         let families = self.interp.family_positions();
         let width = families

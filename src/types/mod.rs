@@ -195,6 +195,10 @@ pub struct Types {
     pub defs: Vec<Signature>,
     /// Indexed by the `let`'s index.
     pub lets: Vec<Type>,
+    /// The types of the statements of the batch defined last, by their
+    /// place in it (`Type::Unknown` for a definition): a printed value
+    /// of integers is computed by its program (`ir::value_by_program`).
+    pub statements: Vec<Type>,
 }
 
 impl Types {
@@ -337,6 +341,7 @@ fn infer(
             .map(|d| Signature::new(d.params.len()))
             .collect(),
         lets: vec![Type::Unknown; program.lets.len()],
+        statements: vec![Type::Unknown; statements.len()],
     };
     let rounds =
         16 + ROUNDS_PER_DEFINITION * (types.families.len() + types.defs.len() + types.lets.len());

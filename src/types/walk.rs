@@ -59,9 +59,12 @@ impl<'a> Walker<'a> {
             self.types.lets[index] = self.types.lets[index].join(&ty);
         }
         if self.reading == Reading::Likely {
-            for statement in statements {
+            for (place, statement) in statements.iter().enumerate() {
                 if let Stmt::Expr(e) | Stmt::Assert(e) = statement {
-                    self.expr(e);
+                    let ty = self.expr(e);
+                    if let Some(known) = self.types.statements.get_mut(place) {
+                        *known = known.join(&ty);
+                    }
                 }
             }
         }

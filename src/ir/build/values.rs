@@ -1,0 +1,32 @@
+//! A value outside any family as a program of no position
+//! (`engine::kernel::Standalone`): a `let`'s, or an expression's printed at
+//! the top level, when it is an integer, a condition or a list of
+//! integers; its names resolved, its `def`s inlined or compiled and its
+//! comprehensions' loops stopped, as in a family's body.
+
+use super::Translator;
+use crate::engine::kernel::{Computation, Function, IntFunction};
+use crate::lower::program::Program;
+use crate::syntax::ast::Expr;
+use crate::types::Type;
+use crate::value::Value;
+
+/// The program of `source`, of type `ty`, and the functions it calls
+/// (those returning lists, and those returning integers), when `ty` is an
+/// integer, a boolean or a list of integers and all it reads translates;
+/// `let_value` gives the `let`s evaluated so far.
+pub(in crate::ir) fn translate_value(
+    source: &Expr,
+    ty: &Type,
+    program: &Program,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Option<(Computation, Vec<Function>, Vec<IntFunction>)> {
+    let mut translator = Translator::new(program, let_value, None);
+    let body = match ty {
+        Type::Int => Computation::Int(translator.int(source)?),
+        Type::Bool => Computation::Cond(translator.cond(source)?),
+        Type::List(item) if **item == Type::Int => Computation::List(translator.list(source)?),
+        _ => return None,
+    };
+    Some((body, translator.functions, translator.int_functions))
+}
