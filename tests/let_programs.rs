@@ -148,6 +148,16 @@ fn errors_are_the_evaluators() {
         "let x = len([0 for i in 0..100000 for j in 0..1000])\nx",
         "def f(n) = f(n + 1) + 1\nlet x = f(0)\nx",
         "let x = x + 1\nx",
+        // A range past the list limit, which a filter would end early.
+        "let x = [d for d in 0..60000000 if d * d <= 10]\nx",
+        "game S(n) = < S(n - d * d) for d in 1..100000000 if d * d <= n >\ng(S(10))",
+        // An item tested against no items is evaluated all the same.
+        "let x = (3 / 0) in []\nx",
+        "game F(n) = < F(n - k) for k in 1..=n if (k / 0) in [] >\nseq(F, 0..5)",
+        // An argument is evaluated before the call, read or not.
+        "def f(n) = 5\nlet x = f(1 / 0)\nx",
+        "def f(n) = if true then 1 else n\nlet x = [f(a / 0) for a in 0..3]\nx",
+        "def f(n) = 1\ngame F(n) = < F(n - f(n / 0)) if n > 0 >\nseq(F, 0..5)",
     ] {
         assert_same_error_as_the_generic_search(script);
     }

@@ -15,6 +15,7 @@
 
 mod arith;
 mod calls;
+mod inlining;
 mod leaves;
 mod lists;
 mod values;
@@ -823,59 +824,5 @@ impl<'a> Translator<'a> {
         }
         self.folded_let(name, span)
             .or_else(|| self.fail(span, format!("`{name}` is not an integer here")))
-    }
-
-    /// Inlines the call `name(args)` of a `def`, translating its body with
-    /// `body`; `None` when `name` is not a `def`.
-    fn inline<T>(
-        &mut self,
-        name: &str,
-        args: &[Expr],
-        span: Span,
-        body: impl FnOnce(&mut Self, &Expr) -> Option<T>,
-    ) -> Option<Option<T>> {
-        let Some(Global::Def(id)) = self.global(name) else {
-            return None;
-        };
-        let definition = self.program.defs[id.0 as usize].definition.clone();
-        if definition.params.len() != args.len() {
-            return Some(None); // the evaluator reports the arity error
-        }
-        if self.inlined >= INLINE_DEPTH {
-            return Some(self.fail(span, format!("`{name}` calls itself (not inlined)")));
-        }
-        let mut bound = Vec::with_capacity(args.len());
-        for (param, arg) in definition.params.iter().zip(args) {
-            let binding = self.argument(arg)?;
-            bound.push((param.node.clone(), binding));
-        }
-        // The body sees its parameters and the globals only.
-        let outer = std::mem::replace(&mut self.scope, bound);
-        self.inlined += 1;
-        let result = body(self, &definition.body);
-        self.inlined -= 1;
-        self.scope = outer;
-        Some(result)
-    }
-
-    /// An argument of an inlined `def`: an integer, a condition, or a
-    /// folded list.
-    fn argument(&mut self, arg: &Expr) -> Option<Binding> {
-        let why = self.why.clone();
-        if let ExprKind::Var(name) = &arg.node
-            && let Some(binding) = self.name(name, arg.span)
-        {
-            return Some(binding);
-        }
-        self.why = why.clone();
-        if let Some(int) = self.int(arg) {
-            return Some(Binding::Int(int));
-        }
-        self.why = why.clone();
-        if let Some(cond) = self.cond(arg) {
-            return Some(Binding::Cond(cond));
-        }
-        self.why = why;
-        self.list(arg).map(Binding::List)
     }
 }

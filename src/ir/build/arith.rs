@@ -266,6 +266,11 @@ impl Translator<'_> {
                     _ => Cond::And(Box::new(from), Box::new(to)),
                 }
             }
+            // The language evaluates the item even where the list is empty:
+            // `x != x` does, and never holds.
+            Iter::List(values) if values.is_empty() && !total(&x) => {
+                Cond::Cmp(CmpOp::Ne, x.clone(), x)
+            }
             Iter::List(values) => values.into_iter().fold(Cond::Const(false), |any, v| {
                 let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v);
                 match any {

@@ -37,8 +37,18 @@ pub(super) trait Host {
         if high <= low {
             return Some(None);
         }
-        let fits = low > -SLOT_BOUND && high < SLOT_BOUND && high - low <= MEMORY as i64;
-        fits.then_some(Some(high))
+        self.walkable((low, high))?;
+        Some(Some(high))
+    }
+
+    /// Whether the range `low..high` may be walked: within the slot bound,
+    /// and not longer than the list limit (here the VM's memory), which
+    /// the language checks before the first value, even where a filter
+    /// ends the loop sooner (`IntExpr::Until`).
+    fn walkable(&self, (low, high): (i64, i64)) -> Option<()> {
+        let fits =
+            high <= low || (low > -SLOT_BOUND && high < SLOT_BOUND && high - low <= MEMORY as i64);
+        fits.then_some(())
     }
 
     /// Lays the items of `source` on `items`.
@@ -279,6 +289,7 @@ pub(super) fn execute<H: Host>(
                 ref search,
             } => {
                 let bounds = (r.get(low), r.get(high));
+                host.walkable(bounds)?;
                 r.set(dst, search.end(bounds, r.0, items, host.calls())?);
             }
             Op::Jump { to } => pc = to as usize,
@@ -588,6 +599,11 @@ impl<K: Known + ?Sized> Host for Options<'_, '_, K> {
         let (a, b) = self.walk.bounds(low, high)?;
         regs[slot as usize] = a;
         Some((a < b).then_some(b))
+    }
+
+    #[inline(always)]
+    fn walkable(&self, (low, high): (i64, i64)) -> Option<()> {
+        self.walk.bounds(low, high).map(|_| ())
     }
 
     #[inline(always)]
