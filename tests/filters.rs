@@ -372,6 +372,17 @@ fn comprehension_loops_end_at_filters_holding_on_a_prefix() {
     assert_eq!(printed.trim(), format!("{values:?}"));
     let ir = ir_of(primes);
     assert!(ir.contains("for d in 2..p while d * d <= p"), "{ir}");
+    // The same filter negated, joined to another, or less a constant.
+    for filter in ["not (d * d > p)", "d * d <= p and d > 1", "d * d - 1 < p"] {
+        let spelled = primes.replace("d * d <= p", filter);
+        let printed = assert_same_as_the_generic_search(&format!("{spelled}\nseq(P, 0..=300)"));
+        assert_eq!(printed.trim(), format!("{values:?}"), "{spelled}");
+        assert!(
+            ir_of(&spelled).contains("for d in 2..p while "),
+            "{}",
+            ir_of(&spelled)
+        );
+    }
     // The last item is the largest square root: order kept.
     let largest = "game L(n) = < L(n - r * r) for t in 0..1 if n > 0 \
                    for r in [[d for d in 1..=n if d * d <= n][-1]] >";

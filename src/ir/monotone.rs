@@ -44,6 +44,7 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
 /// d <= p …]`, a trial division): the same items in the same order, the
 /// loop ending where its filter first fails. Whether a loop was stopped.
 pub(super) fn stop_comprehension_at_monotone_filters(clauses: &mut Vec<ListClause>) -> bool {
+    split_conjunctions(clauses);
     let mut stopped_any = false;
     let mut at = 0;
     while at < clauses.len() {
@@ -70,6 +71,34 @@ pub(super) fn stop_comprehension_at_monotone_filters(clauses: &mut Vec<ListClaus
         at += 1;
     }
     stopped_any
+}
+
+/// `if a and b` → `if a if b` (the same items: `b` is tested only where
+/// `a` holds either way), where a part holds on a prefix of a loop before
+/// it, so that the part may end that loop.
+fn split_conjunctions(clauses: &mut Vec<ListClause>) {
+    let mut at = 0;
+    while at < clauses.len() {
+        let ListClause::If(Cond::And(a, b)) = &clauses[at] else {
+            at += 1;
+            continue;
+        };
+        fn looped(part: &Cond, before: &[ListClause]) -> bool {
+            match part {
+                Cond::And(a, b) => looped(a, before) || looped(b, before),
+                _ => before.iter().any(|clause| match clause {
+                    ListClause::For { slot, .. } => holds_on_a_prefix(part, *slot),
+                    ListClause::If(_) => false,
+                }),
+            }
+        }
+        if !looped(a, &clauses[..at]) && !looped(b, &clauses[..at]) {
+            at += 1;
+            continue;
+        }
+        let (a, b) = ((**a).clone(), (**b).clone());
+        clauses.splice(at..=at, [ListClause::If(a), ListClause::If(b)]);
+    }
 }
 
 /// The end of the loop on `slot` over `low..high` where `cond` first fails.
@@ -139,8 +168,18 @@ fn at_least_zero(low: &IntExpr) -> bool {
 /// not reading it, both made of slots, constants, `+`, `*`, powers and
 /// floor divisions by positive constants, and `f` not affine.
 fn holds_on_a_prefix(cond: &Cond, k: usize) -> bool {
-    let (rising, other) = match cond {
-        Cond::Cmp(CmpOp::Le | CmpOp::Lt, f, g) | Cond::Cmp(CmpOp::Ge | CmpOp::Gt, g, f) => (f, g),
+    let (op, a, b) = match cond {
+        Cond::Cmp(op, a, b) => (*op, a, b),
+        // `not (d * d > p)` tests what `d * d <= p` tests.
+        Cond::Not(inner) => match &**inner {
+            Cond::Cmp(op, a, b) => (op.negated(), a, b),
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let (rising, other) = match op {
+        CmpOp::Le | CmpOp::Lt => (a, b),
+        CmpOp::Ge | CmpOp::Gt => (b, a),
         _ => return false,
     };
     // An affine filter is a bound already (`narrow_bounds`, a split's
@@ -155,6 +194,10 @@ fn rises(e: &IntExpr, k: usize) -> bool {
     match e {
         IntExpr::Affine(_) => e.linear_in(k).is_some_and(|(slope, _)| slope >= 0),
         IntExpr::Binary(IntOp::Add, a, b) => rises(a, k) && rises(b, k),
+        // Less a constant: no overflow where it adds, nor below a part at
+        // least 0 where it takes away.
+        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some_and(|c| c <= 0) => rises(a, k),
+        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some() => rises_from_zero(a, k),
         // Floor division by a positive constant keeps the order, and
         // cannot overflow.
         IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => rises(a, k),
