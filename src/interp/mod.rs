@@ -365,19 +365,11 @@ impl Interp {
                 place,
             } => {
                 let span = &source.span;
-                let ty = self.types.statements.get(*place);
-                let value = match self.value_by_program(Some(source), ty) {
-                    Some(value) => {
-                        self.values_computed.by_program += 1;
-                        value
-                    }
-                    None => {
-                        let mut frame = vec![Value::Unit; *slots];
-                        let value = code(self, &mut frame)?;
-                        self.values_computed.by_evaluator += 1;
-                        value
-                    }
-                };
+                let ty = self.types.statements.get(*place).cloned();
+                let value = self.value_of(Some(source), ty, |it| {
+                    let mut frame = vec![Value::Unit; *slots];
+                    code(it, &mut frame)
+                })?;
                 if value != Value::Unit {
                     printer::check_size(&value, self, self.format, *span)?;
                     let value = self.readable(&value, *span)?;
@@ -510,17 +502,30 @@ impl Interp {
     }
 
     /// The value of `source`, of type `ty` (a `let`'s, or an expression's
-    /// printed), computed by the VM, where its program translates
-    /// (`ir::value_by_program`); counted either way in `values_computed`
-    /// by the caller.
-    fn value_by_program(&self, source: Option<&Expr>, ty: Option<&Type>) -> Option<Value> {
-        if self.generic_only {
-            return None;
+    /// printed): computed by the VM where its program translates
+    /// (`ir::value_by_program`), else by `evaluate`, the generic
+    /// evaluator; counted either way in `values_computed`.
+    pub(super) fn value_of(
+        &mut self,
+        source: Option<&Expr>,
+        ty: Option<Type>,
+        evaluate: impl FnOnce(&mut Self) -> Result<Value>,
+    ) -> Result<Value> {
+        let by_program = match (source, ty) {
+            (Some(source), Some(ty)) if !self.generic_only => {
+                let let_value = |index: usize| self.evaluated_let(index);
+                let interrupt = self.engine.interrupt_flag();
+                crate::ir::value_by_program(source, &ty, &self.program, &let_value, interrupt)
+            }
+            _ => None,
+        };
+        if let Some(value) = by_program {
+            self.values_computed.by_program += 1;
+            return Ok(value);
         }
-        let let_value = |index: usize| self.evaluated_let(index);
-        let interrupt = self.engine.interrupt_flag();
-        let (source, ty) = (source?, ty?);
-        crate::ir::value_by_program(source, ty, &self.program, &let_value, interrupt)
+        let value = evaluate(self)?;
+        self.values_computed.by_evaluator += 1;
+        Ok(value)
     }
 
     fn enter(&mut self, span: Span) -> Result<()> {

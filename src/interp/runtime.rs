@@ -29,19 +29,11 @@ impl Runtime for Interp {
                 self.lets[index] = LetState::Evaluating;
                 let program = self.program.clone();
                 let definition = &program.lets[index];
-                let ty = self.types.lets.get(index);
-                let result = match self.value_by_program(definition.source.as_deref(), ty) {
-                    Some(value) => {
-                        self.values_computed.by_program += 1;
-                        Ok(value)
-                    }
-                    None => {
-                        let mut frame = vec![Value::Unit; definition.slots];
-                        let result = (definition.value)(self, &mut frame);
-                        self.values_computed.by_evaluator += u64::from(result.is_ok());
-                        result
-                    }
-                };
+                let ty = self.types.lets.get(index).cloned();
+                let result = self.value_of(definition.source.as_deref(), ty, |it| {
+                    let mut frame = vec![Value::Unit; definition.slots];
+                    (definition.value)(it, &mut frame)
+                });
                 self.lets[index] = match &result {
                     Ok(value) => LetState::Done(value.clone()),
                     Err(_) => LetState::Pending,

@@ -251,7 +251,8 @@ enum Binding {
 struct Translator<'a> {
     program: &'a Program,
     let_value: &'a dyn Fn(usize) -> Option<Value>,
-    /// The family translated; `None` for a `let`'s value (`lets`).
+    /// The family translated; `None` for a value outside any family
+    /// (`values`).
     family: Option<FamilyId>,
     /// Names in scope, innermost last.
     scope: Vec<(String, Binding)>,
