@@ -139,6 +139,35 @@ fn printed_expressions_are_programs() {
     assert_same_error_as_the_generic_search("[10 / (k - 3) for k in 0..5]");
 }
 
+/// `any` and `all` of a comprehension of one loop stop at the first item
+/// that decides, where no later item could fail (`p % d` for `d` from 2
+/// on); where one could, the whole list is built first, as the language
+/// builds it, and its error is the evaluator's.
+#[test]
+fn any_and_all_stop_at_the_first_item_that_decides() {
+    let script = "let a = [k for k in 1..60 if any([k % d == 0 for d in 2..k if d * d <= k])]\n\
+                  let b = [k for k in 1..60 if all([(k + 1) % d != 3 for d in 1..7])]\n\
+                  [a, b]";
+    let a = (1..60i64).filter(|k| (2..*k).take_while(|d| d * d <= *k).any(|d| k % d == 0));
+    let b = (1..60i64).filter(|k| (1..7).all(|d| (k + 1) % d != 3));
+    let expected = format!("[{}, {}]", shown(a), shown(b));
+    by_programs(script, (2, 1), &expected);
+    let interrupt = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let settings = sprague::run::Settings::default();
+    let game = "game P(n) = < P(n - p) for p in 2..=n if all([p % d != 0 for d in 2..p]) >";
+    let ir = sprague::run::emit_ir("test.sg", game, &settings, interrupt).expect("the IR prints");
+    assert!(ir.contains("if nonempty([0 for d in 2..p if "), "{ir}");
+    for failing in [
+        // d = 0 comes first: the remainder may fail, the list is built.
+        "let x = any([7 % d == 1 for d in 0..5])\nx",
+        // The first item decides, a later one fails.
+        "let x = all([10 / (5 - d) < 0 for d in 0..10])\nx",
+        "let x = any([12 % (d - 3) == 0 for d in 1..10])\nx",
+    ] {
+        assert_same_error_as_the_generic_search(failing);
+    }
+}
+
 #[test]
 fn errors_are_the_evaluators() {
     for script in [

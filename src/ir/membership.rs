@@ -57,7 +57,7 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
 /// The list a filter `x in list` names, as the translation writes it
 /// (`len([0 for m in list if m == x]) != 0`), when `list` reads no `x`.
 fn built_members(cond: &Cond, x: usize) -> Option<ListExpr> {
-    let Cond::Cmp(CmpOp::Ne, IntExpr::Reduce(Fold::Len, list), zero) = cond else {
+    let Cond::Cmp(CmpOp::Ne, IntExpr::Reduce(Fold::Len | Fold::Any, list), zero) = cond else {
         return None;
     };
     let ListExpr::Comprehension(c) = &**list else {

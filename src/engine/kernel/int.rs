@@ -438,6 +438,10 @@ pub enum Fold {
     Min,
     Max,
     Len,
+    /// 1 if the list has an item, else 0: of a comprehension, its first
+    /// item ends the loops (`ir` makes it only where the items past the
+    /// first cannot fail, so that not building them changes nothing).
+    Any,
 }
 
 impl Fold {
@@ -448,6 +452,7 @@ impl Fold {
             Fold::Min => "min",
             Fold::Max => "max",
             Fold::Len => "len",
+            Fold::Any => "nonempty",
         }
     }
 
@@ -459,6 +464,7 @@ impl Fold {
             Fold::Min => items.min(),
             Fold::Max => items.max(),
             Fold::Len => Some(items.len() as i64),
+            Fold::Any => Some(i64::from(items.len() > 0)),
         }
     }
 }

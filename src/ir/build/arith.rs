@@ -3,7 +3,7 @@
 //! `Cond`, folded as it is built.
 
 use super::{Binding, Translator};
-use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter};
+use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr, Over};
 use crate::ir::filters::total;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Name};
 
@@ -231,7 +231,12 @@ impl Translator<'_> {
             value: zero,
             clauses,
         };
-        let count = self.len(&Expr::new(ExprKind::List(vec![element]), span))?;
+        let count = match self.len(&Expr::new(ExprKind::List(vec![element]), span))? {
+            IntExpr::Reduce(Fold::Len, list) if stops_at_first(&list) => {
+                IntExpr::Reduce(Fold::Any, list)
+            }
+            count => count,
+        };
         let op = if any { CmpOp::Ne } else { CmpOp::Eq };
         Some(Cond::Cmp(op, count, IntExpr::constant(0)))
     }
@@ -377,4 +382,39 @@ fn compare_op(op: BinOp) -> Option<CmpOp> {
         BinOp::Ge => CmpOp::Ge,
         _ => return None,
     })
+}
+
+/// Whether a count of `list`'s items compared with 0 may stop at its first
+/// item: a comprehension of one loop over a range (whose bounds are
+/// evaluated before any item) and filters that cannot fail, given that the
+/// loop's variable is at least 1 where the range starts there (`p % d`
+/// for `d` in `2..p`): the language builds the whole list, but no item
+/// past the first could then fail.
+fn stops_at_first(list: &ListExpr) -> bool {
+    let ListExpr::Comprehension(c) = list else {
+        return false;
+    };
+    let Some((ListClause::For { slot, over }, filters)) = c.clauses.split_first() else {
+        return false;
+    };
+    let Over::Range { low, .. } = over else {
+        return false;
+    };
+    let positive = low.as_constant().is_some_and(|low| low >= 1);
+    let divisor = IntExpr::slot(*slot);
+    let int = |e: &IntExpr| match e {
+        IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) if positive && **b == divisor => total(a),
+        e => total(e),
+    };
+    fn safe(cond: &Cond, int: &impl Fn(&IntExpr) -> bool) -> bool {
+        match cond {
+            Cond::Const(_) => true,
+            Cond::Cmp(_, a, b) => int(a) && int(b),
+            Cond::Not(c) => safe(c, int),
+            Cond::And(a, b) | Cond::Or(a, b) => safe(a, int) && safe(b, int),
+            Cond::Remembered(_) => false,
+        }
+    }
+    total(&c.item)
+        && (filters.iter()).all(|f| matches!(f, ListClause::If(cond) if safe(cond, &int)))
 }

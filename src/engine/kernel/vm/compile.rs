@@ -12,8 +12,8 @@ use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::walk::native_heap;
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntFunction, IntOp, Iter, ListExpr, MAX_PARAMS,
-    OptionValue, SLOT_BOUND,
+    Clause, CmpOp, Cond, Element, Fold, IntExpr, IntFunction, IntOp, Iter, ListClause, ListExpr,
+    MAX_PARAMS, OptionValue, Over, SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -651,6 +651,43 @@ impl Compiler {
                     let index = c.int(index);
                     c.ops.push(Op::At { dst, header, index });
                 });
+            }
+            IntExpr::Reduce(Fold::Any, list)
+                if let ListExpr::Comprehension(c) = &**list
+                    && let Some(ListClause::For {
+                        slot,
+                        over:
+                            Over::Range {
+                                low,
+                                high,
+                                inclusive,
+                            },
+                    }) = c.clauses.first()
+                    && (c.clauses[1..].iter()).all(|c| matches!(c, ListClause::If(_))) =>
+            {
+                // One loop and its filters (as `ir` makes them): the first
+                // value passing them all ends the loop.
+                self.ops.push(Op::Const { dst, value: 0 });
+                let mut found = Label::default();
+                let range = (low, high, *inclusive);
+                self.range_loop(
+                    *slot as Reg,
+                    range,
+                    |_, _, _| {},
+                    |s| {
+                        let mut skip = Label::default();
+                        for clause in &c.clauses[1..] {
+                            if let ListClause::If(cond) = clause {
+                                s.branch(cond, false, &mut skip);
+                            }
+                        }
+                        s.ops.push(Op::Const { dst, value: 1 });
+                        s.jump(Op::Jump { to: 0 }, &mut found);
+                        s.place(skip);
+                    },
+                );
+                self.place(found);
+                return;
             }
             IntExpr::Reduce(fold, list) => {
                 return self.with_list(list, |c, header| {
