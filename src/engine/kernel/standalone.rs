@@ -1,7 +1,8 @@
-//! A program of no position: a `let`'s value, computed once by the VM that
-//! runs the options (`let primes = [p for p in 2..20000 if all([p % d != 0
-//! for d in 2..p if d * d <= p])]`), with the IR's passes applied, where
-//! evaluating it item by item cost the generic evaluator's speed.
+//! A program of no position: a `let`'s value or a printed expression's,
+//! computed once by the VM that runs the options (`let primes = [p for p
+//! in 2..20000 if all([p % d != 0 for d in 2..p if d * d <= p])]`), with
+//! the IR's passes applied, where evaluating it item by item cost the
+//! generic evaluator's speed.
 
 use std::sync::atomic::AtomicBool;
 
