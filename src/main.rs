@@ -117,8 +117,9 @@ enum JupyterAction {
 enum Stage {
     /// Every definition with the types inferred for its parameters.
     Types,
-    /// Each family's integer program after the passes, or why the generic
-    /// search computes it.
+    /// Each `let`'s program, or the generic evaluator; each family's
+    /// integer program after the passes, or why the generic search
+    /// computes it.
     Ir,
 }
 

@@ -94,8 +94,9 @@ pub fn run_script(
 pub enum Stage {
     /// Every definition with the types inferred for it.
     Types,
-    /// Each family's integer program after the passes, or why the generic
-    /// search computes it.
+    /// Each `let`'s program, or the generic evaluator; each family's
+    /// integer program after the passes, or why the generic search
+    /// computes it.
     Ir,
 }
 
@@ -113,7 +114,7 @@ pub fn emit(
     match interp.define_only(name, text) {
         Ok(()) => Ok(match stage {
             Stage::Types => interp.types_of_definitions(),
-            Stage::Ir => interp.explain_families(),
+            Stage::Ir => interp.explain_lets() + &interp.explain_families(),
         }),
         Err(errors) => Err(errors
             .iter()
@@ -122,7 +123,7 @@ pub fn emit(
     }
 }
 
-/// The integer IR of every family `text` defines (`--emit ir`).
+/// The integer IR of every `let` and family `text` defines (`--emit ir`).
 pub fn emit_ir(
     name: &str,
     text: &str,

@@ -150,6 +150,26 @@ impl Interp {
         }
     }
 
+    /// How each `let` is computed, in the order they were written: the
+    /// program its value runs as, or the generic evaluator (`--emit ir`).
+    pub fn explain_lets(&self) -> String {
+        let let_value = |index: usize| self.evaluated_let(index);
+        let mut text = String::new();
+        for (index, definition) in self.program.lets.iter().enumerate() {
+            let ty = self.types.lets.get(index);
+            let program = (definition.source.as_deref().zip(ty)).and_then(|(source, ty)| {
+                crate::ir::value_program_text(source, ty, &self.program, &let_value)
+            });
+            let name = &definition.name.node;
+            let ty = ty.cloned().unwrap_or_default();
+            text += &match program {
+                Some(program) => format!("let {name}: {ty}, program\n  {program}\n"),
+                None => format!("let {name}: {ty}, generic evaluator\n"),
+            };
+        }
+        text
+    }
+
     /// `explain` for every family, in the order they were defined.
     pub fn explain_families(&mut self) -> String {
         let ids: Vec<FamilyId> = (0..self.program.families.len() as u32)

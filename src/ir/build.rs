@@ -23,7 +23,7 @@ mod values;
 use std::rc::Rc;
 
 use leaves::Leaves;
-pub(super) use values::translate_value;
+pub(super) use values::{ValueProgram, translate_value};
 
 use crate::engine::Shape;
 use crate::engine::kernel::{

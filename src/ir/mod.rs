@@ -67,16 +67,37 @@ pub fn value_by_program(
     let_value: &dyn Fn(usize) -> Option<Value>,
     interrupt: &std::sync::atomic::AtomicBool,
 ) -> Option<Value> {
-    let (body, mut functions, int_functions) =
-        build::translate_value(source, ty, program, let_value)?;
-    loops::list_walks(&mut functions);
-    Some(
-        match Standalone::new(body, &functions, int_functions).run(interrupt)? {
-            Computed::Int(n) => Value::Int(n),
-            Computed::Bool(b) => Value::Bool(b),
-            Computed::List(items) => Value::list(items.into_iter().map(Value::Int).collect()),
-        },
-    )
+    let value = value_program(source, ty, program, let_value)?;
+    let standalone = Standalone::new(value.body, &value.functions, value.int_functions);
+    Some(match standalone.run(interrupt)? {
+        Computed::Int(n) => Value::Int(n),
+        Computed::Bool(b) => Value::Bool(b),
+        Computed::List(items) => Value::list(items.into_iter().map(Value::Int).collect()),
+    })
+}
+
+/// The program of `source`, of type `ty`, in words (`--emit ir`): `None`
+/// where the generic evaluator computes it.
+pub fn value_program_text(
+    source: &Expr,
+    ty: &Type,
+    program: &Program,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Option<String> {
+    let value = value_program(source, ty, program, let_value)?;
+    Some(print::value_program(&value))
+}
+
+/// The program of `source` after its passes.
+fn value_program(
+    source: &Expr,
+    ty: &Type,
+    program: &Program,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Option<build::ValueProgram> {
+    let mut value = build::translate_value(source, ty, program, let_value)?;
+    loops::list_walks(&mut value.functions);
+    Some(value)
 }
 
 /// How family `family`'s positions are laid out: integer parameters, a

@@ -6,8 +6,8 @@ use std::fmt::{self, Display, Formatter};
 
 use super::Plan;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Cond, Element, Foreign, Function, IntExpr, IntFunction, IntOp,
-    Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
+    Affine, Arg, Clause, CmpOp, Computation, Cond, Element, Foreign, Function, IntExpr,
+    IntFunction, IntOp, Iter, Linear, ListClause, ListExpr, OptionValue, Over, Reorder, Split,
 };
 
 impl Plan {
@@ -81,6 +81,33 @@ impl Display for Plan {
         }
         Ok(())
     }
+}
+
+/// A value's program (`super::value_program_text`): what it computes, then
+/// its functions, one a line.
+pub(super) fn value_program(value: &super::build::ValueProgram) -> String {
+    let names = |slots| Names {
+        slots,
+        board: false,
+        functions: &value.functions,
+        int_functions: &value.int_functions,
+        foreign: &[],
+    };
+    let body = names(&value.slot_names);
+    let mut text = match &value.body {
+        Computation::Int(e) => body.expr(e),
+        Computation::Cond(c) => body.cond(c),
+        Computation::List(l) => body.list_expr(l),
+    };
+    for function in &value.functions {
+        text += &format!("\n  {}", names(&function.slot_names).function(function));
+    }
+    for function in &value.int_functions {
+        let params = function.slot_names.join(", ");
+        let body = names(&function.slot_names).expr(&function.body);
+        text += &format!("\n  def {}({params}) = {body}", function.name);
+    }
+    text
 }
 
 /// Prints slots by the names the user gave them (a list by its header's

@@ -11,16 +11,25 @@ use crate::syntax::ast::Expr;
 use crate::types::Type;
 use crate::value::Value;
 
-/// The program of `source`, of type `ty`, and the functions it calls
-/// (those returning lists, and those returning integers), when `ty` is an
-/// integer, a boolean or a list of integers and all it reads translates;
-/// `let_value` gives the `let`s evaluated so far.
+/// A value's program: what it computes, the functions it calls (those
+/// returning lists, and those returning integers) and the names of its
+/// slots (its loops' variables).
+pub(in crate::ir) struct ValueProgram {
+    pub body: Computation,
+    pub functions: Vec<Function>,
+    pub int_functions: Vec<IntFunction>,
+    pub slot_names: Vec<String>,
+}
+
+/// The program of `source`, of type `ty`, when `ty` is an integer, a
+/// boolean or a list of integers and all it reads translates; `let_value`
+/// gives the `let`s evaluated so far.
 pub(in crate::ir) fn translate_value(
     source: &Expr,
     ty: &Type,
     program: &Program,
     let_value: &dyn Fn(usize) -> Option<Value>,
-) -> Option<(Computation, Vec<Function>, Vec<IntFunction>)> {
+) -> Option<ValueProgram> {
     let mut translator = Translator::new(program, let_value, None);
     let body = match ty {
         Type::Int => Computation::Int(translator.int(source)?),
@@ -28,5 +37,10 @@ pub(in crate::ir) fn translate_value(
         Type::List(item) if **item == Type::Int => Computation::List(translator.list(source)?),
         _ => return None,
     };
-    Some((body, translator.functions, translator.int_functions))
+    Some(ValueProgram {
+        body,
+        functions: translator.functions,
+        int_functions: translator.int_functions,
+        slot_names: translator.slot_names,
+    })
 }
