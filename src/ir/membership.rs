@@ -103,20 +103,21 @@ fn members(cond: &Cond, x: usize) -> Option<(Option<IntExpr>, Iter)> {
     }
     let mut values = Vec::new();
     collect(cond, x, &mut values)?;
-    // Apart from the first value's constant (`n` for `n - 1`), so that the
-    // loop walks the constants as written.
-    let first = match values.first()? {
-        IntExpr::Affine(affine) => {
-            let constant = IntExpr::constant(affine.constant);
-            IntExpr::binary(IntOp::Sub, values[0].clone(), constant)
-        }
-        first => first.clone(),
-    };
+    let first = values.first()?;
     let constants: Option<Vec<i64>> = values.iter().map(IntExpr::as_constant).collect();
     let (base, mut constants) = match constants {
         Some(constants) => (None, constants),
-        // `n - m in [constants]`: one expression plus each constant.
+        // `n - m in [constants]`: one expression plus each constant, apart
+        // from the first value's constant (`n` for `n - 1`), so that the
+        // loop walks the constants as written.
         None => {
+            let first = match first {
+                IntExpr::Affine(affine) => {
+                    let constant = IntExpr::constant(affine.constant);
+                    IntExpr::binary(IntOp::Sub, first.clone(), constant)
+                }
+                first => first.clone(),
+            };
             let apart = |v: &IntExpr| IntExpr::binary(IntOp::Sub, v.clone(), first.clone());
             let offsets: Vec<i64> = values
                 .iter()

@@ -48,8 +48,7 @@ pub(super) fn stop_comprehension_at_monotone_filters(clauses: &mut Vec<ListClaus
     let mut stopped_any = false;
     let mut at = 0;
     while at < clauses.len() {
-        // The clauses as an element's, for the search: a loop over a list
-        // is a loop that is no range.
+        // The clauses as an element's, for the search.
         let viewed: Vec<Clause> = clauses.iter().map(as_element_clause).collect();
         if let Some(filter) = monotone_filter(&viewed, at) {
             let ListClause::If(cond) = clauses.remove(filter) else {
@@ -112,30 +111,20 @@ fn stopped(slot: usize, low: IntExpr, high: IntExpr, cond: Cond) -> IntExpr {
     }))
 }
 
-/// A comprehension's clause as an element's.
+/// A comprehension's clause as an element's: a loop over a list is a loop
+/// that is no range.
 fn as_element_clause(clause: &ListClause) -> Clause {
-    match clause {
-        ListClause::If(cond) => Clause::If(cond.clone()),
-        ListClause::For {
+    match (clause, clause.range()) {
+        (ListClause::If(cond), _) => Clause::If(cond.clone()),
+        (_, Some((slot, low, high, inclusive))) => Clause::For {
             slot,
-            over:
-                Over::Range {
-                    low,
-                    high,
-                    inclusive,
-                },
-        } => Clause::For {
-            slot: *slot,
             iter: Iter::Range {
                 low: low.clone(),
                 high: high.clone(),
-                inclusive: *inclusive,
+                inclusive,
             },
         },
-        ListClause::For {
-            slot,
-            over: Over::List(_),
-        } => Clause::For {
+        (ListClause::For { slot, .. }, None) => Clause::For {
             slot: *slot,
             iter: Iter::List(Vec::new()),
         },

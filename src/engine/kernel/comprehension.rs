@@ -27,6 +27,25 @@ pub enum ListClause {
     If(Cond),
 }
 
+impl ListClause {
+    /// A loop over a range as its slot, its ends and whether the high end
+    /// is included; `None` for a filter or a loop over a list.
+    pub fn range(&self) -> Option<(usize, &IntExpr, &IntExpr, bool)> {
+        match self {
+            ListClause::For {
+                slot,
+                over:
+                    Over::Range {
+                        low,
+                        high,
+                        inclusive,
+                    },
+            } => Some((*slot, low, high, *inclusive)),
+            _ => None,
+        }
+    }
+}
+
 /// What a comprehension's `for` walks.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Over {

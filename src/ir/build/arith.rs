@@ -3,7 +3,7 @@
 //! `Cond`, folded as it is built.
 
 use super::{Binding, Translator};
-use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr, Over};
+use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr};
 use crate::ir::filters::total;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Name};
 
@@ -394,14 +394,14 @@ fn stops_at_first(list: &ListExpr) -> bool {
     let ListExpr::Comprehension(c) = list else {
         return false;
     };
-    let Some((ListClause::For { slot, over }, filters)) = c.clauses.split_first() else {
+    let Some((first, filters)) = c.clauses.split_first() else {
         return false;
     };
-    let Over::Range { low, .. } = over else {
+    let Some((slot, low, _, _)) = first.range() else {
         return false;
     };
     let positive = low.as_constant().is_some_and(|low| low >= 1);
-    let divisor = IntExpr::slot(*slot);
+    let divisor = IntExpr::slot(slot);
     let int = |e: &IntExpr| match e {
         IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) if positive && **b == divisor => total(a),
         e => total(e),

@@ -13,7 +13,7 @@ use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::walk::native_heap;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntFunction, IntOp, Iter, ListClause, ListExpr,
-    MAX_PARAMS, OptionValue, Over, SLOT_BOUND,
+    MAX_PARAMS, OptionValue, SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -654,24 +654,17 @@ impl Compiler {
             }
             IntExpr::Reduce(Fold::Any, list)
                 if let ListExpr::Comprehension(c) = &**list
-                    && let Some(ListClause::For {
-                        slot,
-                        over:
-                            Over::Range {
-                                low,
-                                high,
-                                inclusive,
-                            },
-                    }) = c.clauses.first()
+                    && let Some((slot, low, high, inclusive)) =
+                        c.clauses.first().and_then(ListClause::range)
                     && (c.clauses[1..].iter()).all(|c| matches!(c, ListClause::If(_))) =>
             {
                 // One loop and its filters (as `ir` makes them): the first
                 // value passing them all ends the loop.
                 self.ops.push(Op::Const { dst, value: 0 });
                 let mut found = Label::default();
-                let range = (low, high, *inclusive);
+                let range = (low, high, inclusive);
                 self.range_loop(
-                    *slot as Reg,
+                    slot as Reg,
                     range,
                     |_, _, _| {},
                     |s| {
