@@ -344,7 +344,14 @@ fn option() -> impl Strategy<Value = Move> {
         prop::option::weighted(0.3, int(2)),
         prop::option::weighted(
             0.8,
-            (-1i64..=2, linear(false)).prop_map(|(low, high)| (Int::Const(low), high)),
+            prop_oneof![
+                3 => (-1i64..=2, linear(false)).prop_map(|(low, high)| (Int::Const(low), high)),
+                // A fixed width beside the heap: `for x in n - 5..n - 1`.
+                1 => (-6i64..=1, 0i64..=5).prop_map(|(start, width)| {
+                    let at = |c: i64| Int::Add(Int::N.into(), Int::Const(c).into());
+                    (at(start), at(start + width))
+                }),
+            ],
         ),
         prop::option::weighted(0.6, test()),
         prop::collection::vec(-2i64..=25, 1..=14),

@@ -53,6 +53,15 @@ const GAMES: &[(&str, Rule)] = &[
         "game R(n) = < R(n - k) for k in 1..=min(n, 7) if k != n % 5 >",
         |n, g| take(n, g, (1..=7).filter(|&k| k != n % 5)),
     ),
+    // Moves written as the heaps they leave, read as the amounts taken.
+    (
+        "game R(m) = < R(j) for j in m - 4..m if j >= 0 and m - j != m % 3 >",
+        |n, g| take(n, g, (1..=4).filter(|&k| k != n % 3)),
+    ),
+    (
+        "game R(n) = < R(m) for m in n - 6..=n - 1 if m >= 0 and (m + n) % 3 != 0 >",
+        |n, g| take(n, g, (1..=6).filter(|k| (2 * n + 6 - k) % 3 != 0)),
+    ),
     // The rule changes at 1000: the values settle only past it.
     (
         "game R(n) = < R(n - 1) if n < 1000 and n > 0, R(n - 2) if n >= 2 and n % 7 == 3 >",

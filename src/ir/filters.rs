@@ -322,17 +322,27 @@ pub(super) fn drop_implied_guards(mut element: Element) -> Vec<Element> {
 
 /// An element with a loop that walks nothing at any position (`for a in
 /// max(0, n - 1)..min(n, 0)`, what splitting `a != 0` and `a != n - 1`
-/// into bounds leaves) is dropped, when nothing up to that loop may fail:
-/// it has no options, and evaluating it fails nowhere.
-pub(super) fn drop_empty_loops(element: Element) -> Vec<Element> {
+/// into bounds leaves) or a filter that never holds (`if false`, what
+/// unrolling a loop over the amounts taken leaves of `if m - k != m -
+/// 2`) is dropped, when nothing up to there may fail: it has no options,
+/// and evaluating it fails nowhere. A filter that always holds is dropped
+/// from its element.
+pub(super) fn drop_empty_elements(mut element: Element) -> Vec<Element> {
+    element
+        .clauses
+        .retain(|c| !matches!(c, Clause::If(Cond::Const(true))));
     let clauses = &element.clauses;
     for end in 0..clauses.len() {
         if !Facts::before(clauses, end).safe(&clauses[end]) {
             break;
         }
-        if let Some((_, low, high)) = clauses[end].range()
-            && never_walks(low, &high)
-        {
+        let never = match &clauses[end] {
+            Clause::If(cond) => *cond == Cond::Const(false),
+            clause => clause
+                .range()
+                .is_some_and(|(_, low, high)| never_walks(low, &high)),
+        };
+        if never {
             return vec![];
         }
     }

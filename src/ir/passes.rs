@@ -6,13 +6,14 @@
 use super::abs::cases_of_abs;
 use super::divisors::loops_over_divisors;
 use super::filters::{
-    cannot_fail, drop_empty_loops, drop_implied_guards, move_filters_up, or_cases, push_negations,
+    cannot_fail, drop_empty_elements, drop_implied_guards, move_filters_up, or_cases,
+    push_negations,
 };
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
 use super::pins::{pin_loops, unroll_item_loops};
-use super::reindex::reindex_loops;
+use super::reindex::{count_fixed_widths, reindex_loops};
 use super::residues::step_residues;
 use crate::engine::kernel::{
     Affine, CONSTANT_BOUND, Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, IntOp, Iter,
@@ -45,6 +46,11 @@ pub(super) fn optimise(
         push_negations,
     );
     let elements = run("conjunctions split", elements, split_conjunctions);
+    let elements = run(
+        "loops of a fixed length counted from their end",
+        elements,
+        count_fixed_widths,
+    );
     let elements = run(
         "loops over a few expressions unrolled",
         elements,
@@ -104,9 +110,9 @@ pub(super) fn optimise(
         drop_implied_guards,
     );
     run(
-        "loops that walk nothing dropped",
+        "elements that yield nothing dropped",
         elements,
-        drop_empty_loops,
+        drop_empty_elements,
     )
 }
 

@@ -47,6 +47,36 @@ pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
+/// The element with each loop of a fixed length beside what the
+/// parameters are (`for m in n - 4..n`, the heaps a move may leave)
+/// walking the distance from them instead (`A − m` for the range `A +
+/// c..A + d`, here the amounts taken `1..=4`): a loop over constants, its
+/// filters folded when the IR is built, unrolled when short, and read by
+/// the finite lookback as `for k in 1..=4` is.
+pub(super) fn count_fixed_widths(mut element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        if let Some((_, low, high)) = element.clauses[at].range()
+            && let Some(offset) = fixed_width(low, &high)
+            && let Some(reindexed) = reindexed(&element, at, -1, &offset)
+        {
+            element = reindexed;
+        }
+    }
+    vec![element]
+}
+
+/// `A` where the range is `A + c..A + d`, `c` and `d` constants and `A`
+/// reading some slot.
+fn fixed_width(low: &IntExpr, high: &IntExpr) -> Option<IntExpr> {
+    let width = IntExpr::binary(IntOp::Sub, high.clone(), low.clone());
+    let (IntExpr::Affine(low), Some(_)) = (low, width.as_constant()) else {
+        return None;
+    };
+    let start = IntExpr::constant(low.constant);
+    let offset = IntExpr::binary(IntOp::Sub, IntExpr::Affine(low.clone()), start);
+    offset.as_constant().is_none().then_some(offset)
+}
+
 /// Whether the remainder test `cond` is one `residues` steps, or one that
 /// `divisors` walks the divisors for (`n % (n - m) == 0`), once `slot`
 /// walks `sign·slot + offset`.

@@ -101,10 +101,16 @@ impl Cond {
         })
     }
 
-    /// `a op b`, decided now when both are constants (which cannot fail);
-    /// `(if c then 1 else 0) != 0` (a condition function's value, once
-    /// unfolded) is `c`.
+    /// `a op b`, decided now when both are constants (which cannot fail)
+    /// or affine a constant apart (`t + 4 > t + 2`, a loop re-indexed
+    /// and unrolled); `(if c then 1 else 0) != 0` (a condition
+    /// function's value, once unfolded) is `c`.
     pub fn compare(op: CmpOp, a: IntExpr, b: IntExpr) -> Cond {
+        if let (IntExpr::Affine(x), IntExpr::Affine(y)) = (&a, &b)
+            && x.terms == y.terms
+        {
+            return Cond::Const(op.holds(x.constant, y.constant));
+        }
         if let (CmpOp::Ne, Some(0), IntExpr::Select(c, one, zero)) = (op, b.as_constant(), &a)
             && one.as_constant() == Some(1)
             && zero.as_constant() == Some(0)
