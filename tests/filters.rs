@@ -651,6 +651,17 @@ fn loops_pinned_by_equalities_equal_the_generic_search() {
     );
     let ir = ir_of(script);
     assert!(!ir.contains("for j"), "every loop on j is pinned:\n{ir}");
+    // In a list program, pinned by another loop's variable or by the
+    // board's length (a hunt found both read as 0).
+    let lists = "game C(p) = < C(p[1..]) for k in 1..3 if k == len(p) >\n\
+                 game D(p) = < D(p[..i] + [p[i] - 1] + p[i + 1..]) for i in 0..len(p) for k in 0..p[i] if i == k >\n\
+                 [[g(C([5])), g(C([5, 1])), g(C([1, 2, 3]))], [g(D([a, b])) for a in 0..4 for b in 0..4]]";
+    let printed = assert_same_as_the_generic_search(lists);
+    // D is two heaps: the first taken down by ones to 0, the second to 1.
+    assert!(
+        printed.starts_with("[[1, 0, 0], [0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1]]"),
+        "{printed}"
+    );
     // A filter stepped over that may fail keeps the loop (the error at k
     // = 2 stays), and so does an `or` with a part that may fail.
     let failing = "game F(n) = < F(n - k) for k in 1..=n if 6 / (k - 2) > 0 if k == n >\ng(F(5))";

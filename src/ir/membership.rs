@@ -39,17 +39,21 @@ pub(super) fn loops_over_members(mut element: Element) -> Vec<Element> {
         };
         let low = Cond::Cmp(CmpOp::Ge, IntExpr::slot(slot), low.clone());
         let below = Cond::Cmp(CmpOp::Lt, IntExpr::slot(slot), high);
-        element.clauses[at] = Clause::For { slot, iter };
-        element.clauses[filter] = Clause::If(low);
-        element.clauses.insert(filter + 1, Clause::If(below));
+        let mut walked = element.clone();
+        walked.clauses[at] = Clause::For { slot, iter };
+        walked.clauses[filter] = Clause::If(low);
+        walked.clauses.insert(filter + 1, Clause::If(below));
         if let Some(base) = base {
-            let head = element.clauses[..=at].to_vec();
+            // The members are `base` plus each value walked: the loop's
+            // variable reads so wherever it is read after the loop.
+            let head = walked.clauses[..=at].to_vec();
             let value = IntExpr::binary(IntOp::Add, base, IntExpr::slot(slot));
-            match rebuilt(&element, head, (at + 1, None), slot, &value) {
-                Some(moved) => element = moved,
-                None => return vec![element],
+            match rebuilt(&walked, head, (at + 1, None), slot, &value) {
+                Some(moved) => walked = moved,
+                None => continue,
             }
         }
+        element = walked;
     }
     vec![element]
 }
