@@ -187,6 +187,13 @@ fn errors_are_the_evaluators() {
         "def f(n) = 5\nlet x = f(1 / 0)\nx",
         "def f(n) = if true then 1 else n\nlet x = [f(a / 0) for a in 0..3]\nx",
         "def f(n) = 1\ngame F(n) = < F(n - f(n / 0)) if n > 0 >\nseq(F, 0..5)",
+        // Every member is evaluated, past the one equal to the item.
+        "0 in [0, 1 / 0]",
+        "def f(k) = k in [0, 1 / k]\nf(0)",
+        "game F(n) = < F(n - 1) if n > 0 and n in [n, 1 / 0] >\nseq(F, 0..3)",
+        // An inclusive range ends at its last value plus one.
+        "9223372036854775807 in 0..=9223372036854775807",
+        "let m = 9223372036854775806\n3 in 0..=m + 1",
     ] {
         assert_same_error_as_the_generic_search(script);
     }

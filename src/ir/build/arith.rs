@@ -258,11 +258,18 @@ impl Translator<'_> {
                 // The language evaluates both ends before it tests: the
                 // end that may fail is tested first (where both may, the
                 // generic search tests them).
-                let below = if inclusive { CmpOp::Le } else { CmpOp::Lt };
-                let (from, to) = (
-                    Cond::Cmp(CmpOp::Ge, x.clone(), low.clone()),
-                    Cond::Cmp(below, x, high.clone()),
-                );
+                // An inclusive range ends before `high + 1`, which the
+                // language computes: past `i64::MAX` it fails. An affine
+                // end is far from it.
+                let to = match (inclusive, &high) {
+                    (false, _) => Cond::Cmp(CmpOp::Lt, x.clone(), high.clone()),
+                    (true, IntExpr::Affine(_)) => Cond::Cmp(CmpOp::Le, x.clone(), high.clone()),
+                    (true, _) => {
+                        let end = IntExpr::binary(IntOp::Add, high.clone(), IntExpr::constant(1));
+                        Cond::Cmp(CmpOp::Lt, x.clone(), end)
+                    }
+                };
+                let from = Cond::Cmp(CmpOp::Ge, x, low.clone());
                 match (total(&low), total(&high)) {
                     (false, false) => {
                         return self.fail(container.span, "a range whose two ends may fail");
@@ -276,13 +283,26 @@ impl Translator<'_> {
             Iter::List(values) if values.is_empty() && !total(&x) => {
                 Cond::Cmp(CmpOp::Ne, x.clone(), x)
             }
-            Iter::List(values) => values.into_iter().fold(Cond::Const(false), |any, v| {
-                let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v);
-                match any {
-                    Cond::Const(false) => equal,
-                    any => Cond::Or(Box::new(any), Box::new(equal)),
-                }
-            }),
+            // The language evaluates the item and every member before it
+            // tests: those that may fail are evaluated first, in order
+            // (`v == v` holds wherever `v` does not fail), then the
+            // tests stop at the first member equal to the item.
+            Iter::List(values) => {
+                let evaluated: Vec<Cond> = (std::iter::once(&x).chain(&values))
+                    .filter(|v| !total(v))
+                    .map(|v| Cond::Cmp(CmpOp::Eq, v.clone(), v.clone()))
+                    .collect();
+                let any = values.iter().fold(Cond::Const(false), |any, v| {
+                    let equal = Cond::Cmp(CmpOp::Eq, x.clone(), v.clone());
+                    match any {
+                        Cond::Const(false) => equal,
+                        any => Cond::Or(Box::new(any), Box::new(equal)),
+                    }
+                });
+                (evaluated.into_iter().rev()).fold(any, |tested, first| {
+                    Cond::And(Box::new(first), Box::new(tested))
+                })
+            }
             // Any other list: `any([y == item for y in container])`, the
             // item (which cannot fail) read again for each `y`.
             Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
