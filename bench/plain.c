@@ -36,12 +36,16 @@
 #include <string.h>
 
 static unsigned *g;
-static unsigned char *seen;
+/* The marks of the position being computed are those equal to `stamp`:
+ * a mark of a value above the option count, which the mex never reads,
+ * is not left behind for the next position. */
+static unsigned *seen;
+static unsigned stamp = 1;
 
 static unsigned mex(unsigned count) {
     unsigned m = 0;
-    while (m <= count && seen[m]) m++;
-    memset(seen, 0, count + 1);
+    while (m <= count && seen[m] == stamp) m++;
+    stamp++;
     return m;
 }
 
@@ -51,7 +55,7 @@ static void kayles(long n_max) {
         unsigned count = 0;
         for (long t = 1; t <= 2; t++)
             for (long a = 0; a <= n - t; a++) {
-                seen[g[a] ^ g[n - t - a]] = 1;
+                seen[g[a] ^ g[n - t - a]] = stamp;
                 count++;
             }
         g[n] = mex(count);
@@ -63,7 +67,7 @@ static void dawson(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
         for (long a = 0; a <= n - 2; a++) {
-            seen[g[a] ^ g[n - 2 - a]] = 1;
+            seen[g[a] ^ g[n - 2 - a]] = stamp;
             count++;
         }
         g[n] = mex(count);
@@ -75,7 +79,7 @@ static void grundy(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
         for (long a = 1; 2 * a < n; a++) {
-            seen[g[a] ^ g[n - a]] = 1;
+            seen[g[a] ^ g[n - a]] = stamp;
             count++;
         }
         g[n] = mex(count);
@@ -88,7 +92,7 @@ static void subtract(long n_max) {
         unsigned count = 0;
         for (long k = 1; k <= 50 && k <= n; k++)
             if (k % 3 != 0) {
-                seen[g[n - k]] = 1;
+                seen[g[n - k]] = stamp;
                 count++;
             }
         g[n] = mex(count);
@@ -101,7 +105,7 @@ static void path(long n_max) {
         unsigned count = 0;
         for (long a = 0; a < n; a++) {
             long left = a - 1 > 0 ? a - 1 : 0, right = n - a - 2 > 0 ? n - a - 2 : 0;
-            seen[g[left] ^ g[right]] = 1;
+            seen[g[left] ^ g[right]] = stamp;
             count++;
         }
         g[n] = mex(count);
@@ -112,8 +116,8 @@ static void path(long n_max) {
 static void lasker(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
-        for (long k = 1; k <= n; k++, count++) seen[g[n - k]] = 1;
-        for (long a = 1; 2 * a <= n; a++, count++) seen[g[a] ^ g[n - a]] = 1;
+        for (long k = 1; k <= n; k++, count++) seen[g[n - k]] = stamp;
+        for (long a = 1; 2 * a <= n; a++, count++) seen[g[a] ^ g[n - a]] = stamp;
         g[n] = mex(count);
     }
 }
@@ -125,7 +129,7 @@ static void takesplit(long n_max) {
         unsigned count = 0;
         for (int m = 0; m < 3; m++)
             for (long a = 0; a <= n - moves[m]; a++, count++)
-                seen[g[a] ^ g[n - moves[m] - a]] = 1;
+                seen[g[a] ^ g[n - moves[m] - a]] = stamp;
         g[n] = mex(count);
     }
 }
@@ -134,7 +138,7 @@ static void takesplit(long n_max) {
 static void grundy2(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
-        for (long a = 1; n - 2 * a >= 2; a++, count++) seen[g[a] ^ g[n - a]] = 1;
+        for (long a = 1; n - 2 * a >= 2; a++, count++) seen[g[a] ^ g[n - a]] = stamp;
         g[n] = mex(count);
     }
 }
@@ -143,7 +147,7 @@ static void grundy2(long n_max) {
 static void squares(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
-        for (long k = 1; k * k <= n; k++, count++) seen[g[n - k * k]] = 1;
+        for (long k = 1; k * k <= n; k++, count++) seen[g[n - k * k]] = stamp;
         g[n] = mex(count);
     }
 }
@@ -155,7 +159,7 @@ static void divisor(long n_max) {
         unsigned count = 0;
         for (long k = 1; k < n; k++)
             if (n % k == 0) {
-                seen[g[n - k]] = 1;
+                seen[g[n - k]] = stamp;
                 count++;
                 if (g[n - k] > count) count = g[n - k];
             }
@@ -172,7 +176,7 @@ static void residue(long n_max) {
         for (int i = 0; i < counts[n % 3]; i++)
             if (moves[n % 3][i] <= n) {
                 unsigned value = g[n - moves[n % 3][i]];
-                seen[value] = 1;
+                seen[value] = stamp;
                 count++;
                 if (value > count) count = value;
             }
@@ -189,7 +193,7 @@ static void coprime(long n_max) {
         for (long k = 1; k <= n && k <= 12; k++)
             if (gcd(n, k) == 1) {
                 unsigned value = g[n - k];
-                seen[value] = 1;
+                seen[value] = stamp;
                 count++;
                 if (value > count) count = value;
             }
@@ -209,12 +213,12 @@ static unsigned moveonto(long total) {
             unsigned top = 0;
             for (long k = 1; k <= a; k++, count++) {
                 unsigned value = w[(a - k) * s + b];
-                seen[value] = 1;
+                seen[value] = stamp;
                 if (value > top) top = value;
             }
             for (long k = 1; k <= a && k <= 3; k++, count++) {
                 unsigned value = w[(a - k) * s + b + k];
-                seen[value] = 1;
+                seen[value] = stamp;
                 if (value > top) top = value;
             }
             w[a * s + b] = mex(count > top ? count : top);
@@ -231,8 +235,8 @@ static unsigned oddtake(long size) {
         for (long b = 0; b < size; b++) {
             unsigned count = 0;
             for (long k = 1; k <= a; k++)
-                if (k != 3) seen[w[(a - k) * size + b]] = 1, count++;
-            for (long k = 1; k <= b; k += 2, count++) seen[w[a * size + b - k]] = 1;
+                if (k != 3) seen[w[(a - k) * size + b]] = stamp, count++;
+            for (long k = 1; k <= b; k += 2, count++) seen[w[a * size + b - k]] = stamp;
             w[a * size + b] = mex(count);
         }
     return w[(size - 1) * size + size - 1];
@@ -247,9 +251,9 @@ static unsigned nim3(long size) {
         for (long b = 0; b < s; b++)
             for (long c = 0; c < s; c++) {
                 unsigned count = 0;
-                for (long k = 1; k <= a; k++, count++) seen[w[((a - k) * s + b) * s + c]] = 1;
-                for (long k = 1; k <= b; k++, count++) seen[w[(a * s + b - k) * s + c]] = 1;
-                for (long k = 1; k <= c; k++, count++) seen[w[(a * s + b) * s + c - k]] = 1;
+                for (long k = 1; k <= a; k++, count++) seen[w[((a - k) * s + b) * s + c]] = stamp;
+                for (long k = 1; k <= b; k++, count++) seen[w[(a * s + b - k) * s + c]] = stamp;
+                for (long k = 1; k <= c; k++, count++) seen[w[(a * s + b) * s + c - k]] = stamp;
                 w[(a * s + b) * s + c] = mex(count);
             }
     return w[(size * s + size) * s + size];
@@ -303,10 +307,10 @@ static unsigned wythoff(long size) {
     for (long a = 0; a < size; a++)
         for (long b = 0; b < size; b++) {
             unsigned count = 0;
-            for (long k = 1; k <= a; k++, count++) seen[w[(a - k) * size + b]] = 1;
-            for (long k = 1; k <= b; k++, count++) seen[w[a * size + b - k]] = 1;
+            for (long k = 1; k <= a; k++, count++) seen[w[(a - k) * size + b]] = stamp;
+            for (long k = 1; k <= b; k++, count++) seen[w[a * size + b - k]] = stamp;
             for (long k = 1; k <= a && k <= b; k++, count++)
-                seen[w[(a - k) * size + b - k]] = 1;
+                seen[w[(a - k) * size + b - k]] = stamp;
             w[a * size + b] = mex(count);
         }
     return w[(size - 1) * size + size - 1];
@@ -319,10 +323,10 @@ static unsigned bounded(long size) {
     for (long a = 0; a < size; a++)
         for (long b = 0; b < size; b++) {
             unsigned count = 0;
-            for (long k = 1; k <= 20 && k <= a; k++, count++) seen[w[(a - k) * size + b]] = 1;
-            for (long k = 1; k <= 20 && k <= b; k++, count++) seen[w[a * size + b - k]] = 1;
+            for (long k = 1; k <= 20 && k <= a; k++, count++) seen[w[(a - k) * size + b]] = stamp;
+            for (long k = 1; k <= 20 && k <= b; k++, count++) seen[w[a * size + b - k]] = stamp;
             for (long k = 1; k <= 20 && k <= a && k <= b; k++, count++)
-                seen[w[(a - k) * size + b - k]] = 1;
+                seen[w[(a - k) * size + b - k]] = stamp;
             w[a * size + b] = mex(count);
         }
     return w[(size - 1) * size + size - 1];
@@ -336,7 +340,7 @@ static unsigned norepeat(long n_max) {
         for (int last = 0; last < 4; last++) {
             unsigned count = 0;
             for (long k = 1; k <= 3 && k <= n; k++)
-                if (k != last) seen[f[n - k][k]] = 1, count++;
+                if (k != last) seen[f[n - k][k]] = stamp, count++;
             f[n][last] = mex(count);
         }
     return f[n_max][0];
@@ -348,7 +352,7 @@ static unsigned countup(long top) {
         unsigned count = 0;
         for (int i = 0; i < 3; i++) {
             long k = (long[]){1, 3, 4}[i];
-            if (t + k <= top) seen[g[t + k]] = 1, count++;
+            if (t + k <= top) seen[g[t + k]] = stamp, count++;
         }
         g[t] = mex(count);
     }
@@ -361,7 +365,7 @@ static void othersum(long n_max) {
     if (!k) exit(1);
     for (long n = 0; n <= n_max; n++) k[n] = n % 4;
     for (long n = 0; n <= n_max; n++) {
-        for (long a = 0; a < n; a++) seen[g[n - 1] ^ k[a]] = 1;
+        for (long a = 0; a < n; a++) seen[g[n - 1] ^ k[a]] = stamp;
         g[n] = mex(n);
     }
     free(k);
@@ -518,7 +522,7 @@ int main(int argc, char **argv) {
     long n = atol(argv[2]);
     g = calloc(n + 1, sizeof *g);
     /* Option values are below the next power of two above the count. */
-    seen = calloc(4 * (n + 2), 1);
+    seen = calloc(4 * (n + 2), sizeof *seen);
     if (!g || !seen) return 1;
     if (!strcmp(argv[1], "wythoff")) {
         printf("%u\n", wythoff(n));

@@ -286,3 +286,31 @@ proptest! {
         by_programs(&script, (4, 1), &format!("[{}, {n}, {z}, {m}]", shown(values)));
     }
 }
+
+/// A `def` inlined with an argument that has loops of its own keeps them
+/// apart from the body's: a hunt found the body's loop variable bound to
+/// the argument's slot, each evaluation of the argument resetting it, a
+/// loop without end.
+#[test]
+fn an_arguments_own_loops_keep_their_slots() {
+    for (script, expected) in [
+        (
+            "def f(a) = [v for v in a..3 if a in 3..v]\nf(len([w for u in [0] for w in [1]]))",
+            "[]",
+        ),
+        (
+            "def f(a) = [v * 10 + a for v in 0..3 if v < a]\nf(len([w for u in [0, 1] for w in [1, 2]]))",
+            "[4, 14, 24]",
+        ),
+        (
+            "def f(a) = [v for v in 0..a + 2 if v != a]\ngame G(n) = < G(m) for m in f(len([k for j in [0] for k in 0..n])) if m < n >\nseq(G, 0..8)",
+            "[0, 1, 2, 3, 4, 5, 6, 7]",
+        ),
+    ] {
+        assert_eq!(
+            assert_same_as_the_generic_search(script).trim(),
+            expected,
+            "{script}"
+        );
+    }
+}

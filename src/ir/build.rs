@@ -260,6 +260,8 @@ struct Translator<'a> {
     slot_names: Vec<String>,
     /// Slots bound at this point of the element.
     depth: usize,
+    /// The most slots bound at once since it was last reset (`inline`).
+    reached: usize,
     /// `def` calls being inlined.
     inlined: usize,
     /// The first reason a translation failed.
@@ -301,6 +303,7 @@ impl<'a> Translator<'a> {
             scope: Vec::new(),
             slot_names: Vec::new(),
             depth: 0,
+            reached: 0,
             inlined: 0,
             why: None,
             board: false,
@@ -345,6 +348,7 @@ impl<'a> Translator<'a> {
             return None;
         }
         self.depth += 1;
+        self.reached = self.reached.max(self.depth);
         if slot == self.slot_names.len() {
             self.slot_names.push(name.to_string());
         } else {

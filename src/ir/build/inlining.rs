@@ -32,6 +32,7 @@ impl Translator<'_> {
             return Some(self.fail(span, format!("`{name}` calls itself (not inlined)")));
         }
         let mut bound = Vec::with_capacity(args.len());
+        let reached = std::mem::replace(&mut self.reached, self.depth);
         for (param, arg) in definition.params.iter().zip(args) {
             let binding = self.argument(arg)?;
             if may_fail(&binding) && !reads_for_sure(&definition.body, &param.node) {
@@ -40,12 +41,19 @@ impl Translator<'_> {
             }
             bound.push((param.node.clone(), binding));
         }
+        // The slots an argument's own loops bind (a comprehension's) stay
+        // its own: the body's loops bind the slots above them, where they
+        // would otherwise overwrite the argument's as it is evaluated
+        // inside them.
+        let depth = std::mem::replace(&mut self.depth, self.reached);
+        self.reached = reached.max(self.reached);
         // The body sees its parameters and the globals only.
         let outer = std::mem::replace(&mut self.scope, bound);
         self.inlined += 1;
         let result = body(self, &definition.body);
         self.inlined -= 1;
         self.scope = outer;
+        self.depth = depth;
         Some(result)
     }
 
