@@ -13,8 +13,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
-    run_by_programs_alone,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
+    printed_by_programs_alone, run_binary, run_by_programs_alone,
 };
 
 /// The values of "take from the first heap, or move up to three of its
@@ -250,4 +250,29 @@ fn a_first_heap_that_stays_small_fills_its_box_column_by_column() {
         report.contains("C: 2000004 positions, 2000004 known"),
         "{report}"
     );
+}
+
+/// Positions asked one after another, each a little past the last (`[g(F(n,
+/// n)) for n in 0..=N]`), grow the box or the triangle geometrically
+/// (`bench/unseen.sh` times it), the values the generic search's and
+/// Wythoff's, also where the grown box reaches a position the program
+/// cannot vouch for.
+#[test]
+fn positions_asked_in_turn_grow_the_box() {
+    let w = common::wythoff(40);
+    let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                   W(a - k, b - k) for k in 1..=min(a, b) >\n[g(W(n, n)) for n in 0..40]";
+    let printed = printed_by_programs_alone(wythoff);
+    let expected: Vec<String> = (0..40).map(|n| w[n][n].to_string()).collect();
+    assert_eq!(printed.trim(), format!("[{}]", expected.join(", ")));
+    // The box grown past the 17 rows asked for reaches `a = 17`, where
+    // `100 / (a - 17)` fails; the asked box does not.
+    let failing_past = "game F(a, b) = < F(a - 1, b) if a > 0, \
+                        F(a, b - 1) if b > 0 and 100 / (a - 17) != 7 >\n\
+                        [g(F(n, n)) for n in 0..17]";
+    printed_by_programs_alone(failing_past);
+    // Options that leave every box: triangles, grown.
+    let triangle = "game F(n, t) = < F(n - k, t + 1) for k in 1..=min(n, t) >\n\
+                    [g(F(n, 1)) for n in 0..60]";
+    printed_by_programs_alone(triangle);
 }

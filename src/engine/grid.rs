@@ -65,6 +65,9 @@ pub(super) struct Grid {
     /// Every position `(a, b)` with `a < rows`, `b < cols` has a value.
     rows: usize,
     cols: usize,
+    /// Every position `(a, b)` with `a + b < diagonal` has a value (a
+    /// triangle filled).
+    diagonal: usize,
     /// Set when the kernel could not vouch for a position: from then on the
     /// generic search computes the family.
     blocked: bool,
@@ -74,6 +77,22 @@ pub(super) struct Grid {
     kept: Option<RowMajor>,
     /// Whether boxes are filled column by column (see `Cells::by_columns`).
     by_columns: bool,
+    /// Whether a box missed an option and a triangle held it: the next
+    /// fills are triangles, where trying a box first would walk it only
+    /// to miss again.
+    by_triangles: bool,
+}
+
+/// `size`, or at least an eighth longer than `known` where it is longer
+/// than a known size: the fills' sizes grow geometrically, while what a
+/// fill computes past what was asked stays small (a fill that costs
+/// the cube of its side, Wythoff's, costs at most 1.4 times the box
+/// asked for).
+fn grown(size: usize, known: usize) -> usize {
+    match size > known && known > 0 {
+        true => size.max(known + known / 8),
+        false => size,
+    }
 }
 
 /// How a fill ended.
@@ -178,23 +197,44 @@ impl Known for Values<'_> {
 
 impl Grid {
     /// The box that computing `(a, b)` needs, unless it is too large or
-    /// the family is blocked.
-    pub(super) fn extent(&self, a: usize, b: usize) -> Option<Cells> {
+    /// the family is blocked. With `grow`, a side longer than the box
+    /// filled before is at least an eighth longer, where that fits: asking
+    /// for one position after another, each a little past the last
+    /// (`[g(F(n, n)) for n in 0..=N]`), fills boxes whose sizes add up to
+    /// a few times the last, where one box a row and a column larger
+    /// than the one before would add up to `N` times it.
+    pub(super) fn extent(&self, a: usize, b: usize, grow: bool) -> Option<Cells> {
         if self.blocked {
             return None;
         }
         let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
-        Cells::fitting(rows, cols, None).or_else(|| {
-            // A box past the table grows at least twice as long, so that
-            // asking for one row after another computes each row once
-            // or twice, not once for every row after it.
-            let twice = |size: usize, known: usize| match size > known && known > 0 {
-                true => size.max(2 * known),
-                false => size,
-            };
-            Cells::strip(twice(rows, self.rows), twice(cols, self.cols))
-                .or_else(|| Cells::strip(rows, cols))
-        })
+        let larger =
+            grow.then(|| Cells::fitting(grown(rows, self.rows), grown(cols, self.cols), None));
+        larger
+            .flatten()
+            .or_else(|| Cells::fitting(rows, cols, None))
+            .or_else(|| {
+                // A box past the table grows at least twice as long, so that
+                // asking for one row after another computes each row once
+                // or twice, not once for every row after it.
+                let twice = |size: usize, known: usize| match size > known && known > 0 {
+                    true => size.max(2 * known),
+                    false => size,
+                };
+                Cells::strip(twice(rows, self.rows), twice(cols, self.cols))
+                    .or_else(|| Cells::strip(rows, cols))
+            })
+    }
+
+    /// The triangle that computing `(a, b)` needs (`Cells::triangle`),
+    /// grown as `extent` grows a box when `grow`, unless it is too large.
+    pub(super) fn triangle(&self, a: usize, b: usize, second: bool, grow: bool) -> Option<Cells> {
+        let diagonal = a + b;
+        let grown = match grow {
+            true => grown(diagonal + 1, self.diagonal) - 1,
+            false => diagonal,
+        };
+        Cells::triangle(grown, second)
     }
 
     /// The value of `(a, b)` in a box past the table, if it is known.
@@ -267,9 +307,10 @@ impl Grid {
             Some(_) => kept,
         };
         let filled = filled?;
-        if filled == Filled::All && cells.diagonal.is_none() {
-            self.rows = rows;
-            self.cols = cols;
+        match (filled, cells.diagonal) {
+            (Filled::All, None) => (self.rows, self.cols) = (rows, cols),
+            (Filled::All, Some((last, _))) => self.diagonal = self.diagonal.max(last + 1),
+            _ => {}
         }
         Ok(filled)
     }
@@ -287,7 +328,7 @@ impl Grid {
         let lines = kernel.lines_in_box::<2>(limit);
         let missed = std::cell::Cell::new(None);
         let mut done = 0usize;
-        for args in cells.order(self.rows, self.cols) {
+        for args in cells.order(self.rows, self.cols, self.diagonal) {
             done += 1;
             if done.is_multiple_of(1 << 12) {
                 watch.check()?;
@@ -335,7 +376,7 @@ impl Grid {
 /// The positions one fill computes: the box `rows × cols`, or its
 /// positions `(a, b)` with `a + b <= diagonal`, each diagonal walked with
 /// `b` rising if the flag says so (else `a` rising).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Cells {
     pub rows: usize,
     pub cols: usize,
@@ -381,13 +422,12 @@ impl Cells {
         }
     }
 
-    /// The triangle of positions `(a', b')` with `a' + b' <= a + b`, for
+    /// The triangle of positions `(a, b)` with `a + b <= diagonal`, for
     /// a family whose options move a heap into the other (`T(a − k, b +
     /// k)`): those leave every box, but not the triangle. Each diagonal
     /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
     /// `T(a + k, b − k)`).
-    pub(super) fn triangle(a: usize, b: usize, second: bool) -> Option<Cells> {
-        let diagonal = a + b;
+    fn triangle(diagonal: usize, second: bool) -> Option<Cells> {
         Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
     }
 
@@ -401,9 +441,15 @@ impl Cells {
 
     /// The order the fill computes them in: a box row by row (rows below
     /// `known_rows` only from column `known_cols` on, the rest is known);
-    /// a triangle diagonal by diagonal, so that an option on its own
-    /// diagonal comes first when it moves the way the walk does.
-    fn order(self, known_rows: usize, known_cols: usize) -> Box<dyn Iterator<Item = [i64; 2]>> {
+    /// a triangle diagonal by diagonal from `known_diagonal` on, so that
+    /// an option on its own diagonal comes first when it moves the way the
+    /// walk does.
+    fn order(
+        self,
+        known_rows: usize,
+        known_cols: usize,
+        known_diagonal: usize,
+    ) -> Box<dyn Iterator<Item = [i64; 2]>> {
         let Cells { rows, cols, .. } = self;
         match self.diagonal {
             None if self.by_columns => Box::new((0..cols).flat_map(move |b| {
@@ -414,9 +460,11 @@ impl Cells {
                 let first = if a < known_rows { known_cols } else { 0 };
                 (first..cols).map(move |b| [a as i64, b as i64])
             })),
-            Some((last, second)) => Box::new((0..=last as i64).flat_map(move |d| {
-                (0..=d).map(move |i| if second { [d - i, i] } else { [i, d - i] })
-            })),
+            Some((last, second)) => {
+                Box::new((known_diagonal as i64..=last as i64).flat_map(move |d| {
+                    (0..=d).map(move |i| if second { [d - i, i] } else { [i, d - i] })
+                }))
+            }
         }
     }
 }
@@ -490,15 +538,25 @@ impl<A: Arg> Engine<A> {
         if self.learn_from_the_grid(pos, (a, b)) {
             return Ok(true);
         }
+        let by_triangles = self.tables[family.0 as usize].grid.by_triangles;
+        if by_triangles && self.fill_triangles(pos, kernel, (a, b))? {
+            return Ok(true);
+        }
         let mut asked = (rows, cols);
+        // A box grown past what was asked may hold a position the kernel
+        // cannot vouch for where the asked one holds none: it is tried
+        // first, then the asked box.
+        let mut grow = true;
         loop {
             let grid = &self.tables[family.0 as usize].grid;
-            let Some(mut cells) = grid.extent(asked.0, asked.1) else {
+            let Some(mut cells) = grid.extent(asked.0, asked.1, grow) else {
                 return Ok(false);
             };
+            let grown = grid.extent(asked.0, asked.1, false) != Some(cells);
             cells.by_columns = grid.by_columns;
             match self.fill_cells(family, kernel, cells, (a, b))? {
                 Filled::All => return Ok(self.learn_from_the_grid(pos, (a, b))),
+                Filled::Stopped(_) if grown => grow = false,
                 // An option inside the box not computed yet: row by row
                 // was the wrong way round, column by column may do.
                 Filled::Stopped(None) if !cells.by_columns => {
@@ -516,16 +574,35 @@ impl<A: Arg> Engine<A> {
                 Filled::Stopped(_) => break,
             }
         }
-        // The positions either triangle computed before it stopped keep
-        // their values: the second goes on from there.
-        for second in [false, true] {
-            if let Some(triangle) = Cells::triangle(rows, cols, second)
-                && self.fill_cells(family, kernel, triangle, (a, b))? == Filled::All
-            {
-                return Ok(true);
-            }
+        if !by_triangles && self.fill_triangles(pos, kernel, (a, b))? {
+            return Ok(true);
         }
         self.tables[family.0 as usize].grid.block();
+        Ok(false)
+    }
+
+    /// Fills the triangle below `pos`, `family(a, b)` (`Cells::triangle`),
+    /// walked one way or the other, grown or as asked: whether one held
+    /// it. The positions a triangle computed before it stopped keep their
+    /// values: the next goes on from there.
+    fn fill_triangles(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+        (a, b): (i64, i64),
+    ) -> Result<bool, Stop> {
+        let family = pos.family;
+        let (rows, cols) = (a as usize, b as usize);
+        for (second, grow) in [(false, true), (false, false), (true, true), (true, false)] {
+            let grid = &self.tables[family.0 as usize].grid;
+            if let Some(triangle) = grid.triangle(rows, cols, second, grow)
+                && (grow || grid.triangle(rows, cols, second, true) != Some(triangle))
+                && self.fill_cells(family, kernel, triangle, (a, b))? == Filled::All
+            {
+                self.tables[family.0 as usize].grid.by_triangles = true;
+                return Ok(self.learn_from_the_grid(pos, (a, b)));
+            }
+        }
         Ok(false)
     }
 
