@@ -339,6 +339,21 @@ seq(S, 0..=3000)"
     );
     assert!(ir.contains("if n * k <= 40"), "{ir}");
     assert!(ir.contains("if k * k >= n + 30"), "{ir}");
+    // Past a filter that keeps the parameter at 1 or more, the product
+    // rises: Euclid's game, its moves written as a filter, ends its loops
+    // at `a / b`, as its spelling by the quotient does.
+    let all = "\n[g(E(a, b)) for a in 0..30 for b in 0..30]";
+    let euclid = "game E(a, b) = < E(a - k * b, b) for k in 1..=a if b > 0 and k * b <= a, \
+                  E(a, b - k * a) for k in 1..=b if 0 < a and k * a <= b >";
+    let quotient = "game E(a, b) = if a == 0 or b == 0 then <> else \
+                    < E(a - k * b, b) for k in 1..=a / b, E(a, b - k * a) for k in 1..=b / a >";
+    assert_eq!(
+        assert_same_as_the_generic_search(&format!("{euclid}{all}")),
+        assert_same_as_the_generic_search(&format!("{quotient}{all}"))
+    );
+    let ir = ir_of(euclid);
+    assert!(ir.contains("for k in 1..a + 1 while k * b <= a\n"), "{ir}");
+    assert!(ir.contains("for k in 1..b + 1 while k * a <= b\n"), "{ir}");
     for failing in [
         // Overflows from k = 2 on.
         "game O(n) = < O(n - 1) for k in 0..=n if k * 4611686018427387904 <= n >\ng(O(5))",

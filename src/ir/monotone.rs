@@ -86,7 +86,7 @@ fn split_conjunctions(clauses: &mut Vec<ListClause>) {
             match part {
                 Cond::And(a, b) => looped(a, before) || looped(b, before),
                 _ => before.iter().any(|clause| match clause {
-                    ListClause::For { slot, .. } => holds_on_a_prefix(part, *slot),
+                    ListClause::For { slot, .. } => holds_on_a_prefix(part, *slot, &[]),
                     ListClause::If(_) => false,
                 }),
             }
@@ -138,8 +138,46 @@ fn monotone_filter(clauses: &[Clause], at: usize) -> Option<usize> {
     if !at_least_zero(low) {
         return None;
     }
-    let on_a_prefix = |cond: &Cond, slot| holds_on_a_prefix(cond, slot).then_some(());
+    let at_least_zero = slots_at_least_zero(&clauses[..at]);
+    let on_a_prefix =
+        |cond: &Cond, slot| holds_on_a_prefix(cond, slot, &at_least_zero).then_some(());
     filter_after_loop(clauses, at, on_a_prefix).map(|(index, ())| index)
+}
+
+/// The slots that filters among `clauses` keep at 0 or more (`if b > 0`,
+/// `if b >= 1`): past them, a product of the loop's variable and such a
+/// slot rises with the variable (`k * b <= a` ends the loop `for k in
+/// 1..=a` of Euclid's game).
+fn slots_at_least_zero(clauses: &[Clause]) -> Vec<usize> {
+    // `slot + c`, as the affine form writes it.
+    let slot_plus = |e: &IntExpr| match e {
+        IntExpr::Affine(a) => match a.terms.as_slice() {
+            [(slot, 1)] => Some((*slot, a.constant)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let kept = |cond: &Cond| {
+        let Cond::Cmp(op, x, y) = cond else {
+            return None;
+        };
+        // `slot + c > bound` (or `bound < slot + c`) keeps the slot at
+        // `bound - c + 1` or more.
+        let (least, (slot, c)) = match (op, slot_plus(x), y.as_constant(), x.as_constant()) {
+            (CmpOp::Gt, Some(s), Some(bound), _) => (bound.checked_add(1)?, s),
+            (CmpOp::Ge, Some(s), Some(bound), _) => (bound, s),
+            (CmpOp::Lt, _, _, Some(bound)) => (bound.checked_add(1)?, slot_plus(y)?),
+            (CmpOp::Le, _, _, Some(bound)) => (bound, slot_plus(y)?),
+            _ => return None,
+        };
+        (least.checked_sub(c)? >= 0).then_some(slot)
+    };
+    (clauses.iter())
+        .filter_map(|clause| match clause {
+            Clause::If(cond) => kept(cond),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether `low` is at least 0 wherever it is evaluated: a constant that
@@ -155,8 +193,9 @@ fn at_least_zero(low: &IntExpr) -> bool {
 /// for none after, failing to evaluate (an overflow) only on a suffix:
 /// `f(k) <= g` or `g >= f(k)` (strict too), `f` rising with `k` and `g`
 /// not reading it, both made of slots, constants, `+`, `*`, powers and
-/// floor divisions by positive constants, and `f` not affine.
-fn holds_on_a_prefix(cond: &Cond, k: usize) -> bool {
+/// floor divisions by positive constants, and `f` not affine; the slots
+/// `at_least_zero` never below 0.
+fn holds_on_a_prefix(cond: &Cond, k: usize, at_least_zero: &[usize]) -> bool {
     let (op, a, b) = match cond {
         Cond::Cmp(op, a, b) => (*op, a, b),
         // `not (d * d > p)` tests what `d * d <= p` tests.
@@ -174,44 +213,45 @@ fn holds_on_a_prefix(cond: &Cond, k: usize) -> bool {
     // An affine filter is a bound already (`narrow_bounds`, a split's
     // conditions) or a guard an unrolled loop leaves.
     let affine = matches!(rising, IntExpr::Affine(_));
-    !affine && rises(rising, k) && rising.uses(k) && plain(other) && !other.uses(k)
+    !affine && rises(rising, k, at_least_zero) && rising.uses(k) && plain(other) && !other.uses(k)
 }
 
 /// Whether `e` never falls as `k` rises from 0, and where its evaluation
 /// overflows for some `k` it overflows for every larger one.
-fn rises(e: &IntExpr, k: usize) -> bool {
+fn rises(e: &IntExpr, k: usize, at_least_zero: &[usize]) -> bool {
+    let rises = |e| rises(e, k, at_least_zero);
+    let from_zero = |e| rises_from_zero(e, k, at_least_zero);
     match e {
         IntExpr::Affine(_) => e.linear_in(k).is_some_and(|(slope, _)| slope >= 0),
-        IntExpr::Binary(IntOp::Add, a, b) => rises(a, k) && rises(b, k),
+        IntExpr::Binary(IntOp::Add, a, b) => rises(a) && rises(b),
         // Less a constant: no overflow where it adds, nor below a part at
         // least 0 where it takes away.
-        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some_and(|c| c <= 0) => rises(a, k),
-        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some() => rises_from_zero(a, k),
+        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some_and(|c| c <= 0) => rises(a),
+        IntExpr::Binary(IntOp::Sub, a, c) if c.as_constant().is_some() => from_zero(a),
         // Floor division by a positive constant keeps the order, and
         // cannot overflow.
-        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => rises(a, k),
-        _ => rises_from_zero(e, k),
+        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => rises(a),
+        _ => from_zero(e),
     }
 }
 
 /// Whether `e` is at least 0 and never falls as `k` rises from 0: sums,
-/// products, constant powers and quotients by positive constants of `k`
-/// and constants at least 0.
-fn rises_from_zero(e: &IntExpr, k: usize) -> bool {
+/// products, constant powers and quotients by positive constants of `k`,
+/// constants at least 0 and the slots `at_least_zero`.
+fn rises_from_zero(e: &IntExpr, k: usize, at_least_zero: &[usize]) -> bool {
+    let from_zero = |e| rises_from_zero(e, k, at_least_zero);
     match e {
-        IntExpr::Affine(_) => e
-            .linear_in(k)
-            .is_some_and(|(slope, rest)| slope >= 0 && rest.as_constant().is_some_and(|c| c >= 0)),
+        IntExpr::Affine(a) => {
+            // The loop's variable from 0 on, other slots as kept.
+            let slot_at_least_zero = |s: usize| s == k || at_least_zero.contains(&s);
+            a.constant >= 0 && (a.terms.iter()).all(|&(s, c)| c >= 0 && slot_at_least_zero(s))
+        }
         IntExpr::Large(v) => *v >= 0,
-        IntExpr::Binary(IntOp::Add | IntOp::Mul, a, b) => {
-            rises_from_zero(a, k) && rises_from_zero(b, k)
-        }
+        IntExpr::Binary(IntOp::Add | IntOp::Mul, a, b) => from_zero(a) && from_zero(b),
         IntExpr::Binary(IntOp::Pow, a, b) => {
-            rises_from_zero(a, k) && b.as_constant().is_some_and(|c| c >= 0)
+            from_zero(a) && b.as_constant().is_some_and(|c| c >= 0)
         }
-        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => {
-            rises_from_zero(a, k)
-        }
+        IntExpr::Binary(IntOp::Div, a, d) if d.as_constant().is_some_and(|d| d > 0) => from_zero(a),
         _ => false,
     }
 }
