@@ -83,17 +83,21 @@ pub(super) struct Grid {
     by_triangles: bool,
 }
 
-/// `size`, or at least an eighth longer than `known` where it is longer
-/// than a known size: the fills' sizes grow geometrically, while what a
-/// fill computes past what was asked stays small (a fill that costs
-/// the cube of its side, Wythoff's, costs at most 1.4 times the box
-/// asked for).
-fn grown(size: usize, known: usize) -> usize {
+/// `size`, or at least `known` and a `part` of it (`known + known /
+/// part`) where it is longer than a known size: the fills' sizes grow
+/// geometrically.
+fn grown(size: usize, known: usize, part: usize) -> usize {
     match size > known && known > 0 {
-        true => size.max(known + known / 8),
+        true => size.max(known + known / part),
         false => size,
     }
 }
+
+/// The part of its side a box or triangle within the table grows by at
+/// least: what a fill computes past what was asked stays small (a fill
+/// that costs the cube of its side, Wythoff's, costs at most 1.4 times
+/// the box asked for).
+const GROWTH: usize = 8;
 
 /// How a fill ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -198,7 +202,7 @@ impl Known for Values<'_> {
 impl Grid {
     /// The box that computing `(a, b)` needs, unless it is too large or
     /// the family is blocked. With `grow`, a side longer than the box
-    /// filled before is at least an eighth longer, where that fits: asking
+    /// filled before grows by at least a `GROWTH`th, where that fits: asking
     /// for one position after another, each a little past the last
     /// (`[g(F(n, n)) for n in 0..=N]`), fills boxes whose sizes add up to
     /// a few times the last, where one box a row and a column larger
@@ -208,8 +212,13 @@ impl Grid {
             return None;
         }
         let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
-        let larger =
-            grow.then(|| Cells::fitting(grown(rows, self.rows), grown(cols, self.cols), None));
+        let larger = grow.then(|| {
+            let (rows, cols) = (
+                grown(rows, self.rows, GROWTH),
+                grown(cols, self.cols, GROWTH),
+            );
+            Cells::fitting(rows, cols, None)
+        });
         larger
             .flatten()
             .or_else(|| Cells::fitting(rows, cols, None))
@@ -217,11 +226,7 @@ impl Grid {
                 // A box past the table grows at least twice as long, so that
                 // asking for one row after another computes each row once
                 // or twice, not once for every row after it.
-                let twice = |size: usize, known: usize| match size > known && known > 0 {
-                    true => size.max(2 * known),
-                    false => size,
-                };
-                Cells::strip(twice(rows, self.rows), twice(cols, self.cols))
+                Cells::strip(grown(rows, self.rows, 1), grown(cols, self.cols, 1))
                     .or_else(|| Cells::strip(rows, cols))
             })
     }
@@ -231,7 +236,7 @@ impl Grid {
     pub(super) fn triangle(&self, a: usize, b: usize, second: bool, grow: bool) -> Option<Cells> {
         let diagonal = a + b;
         let grown = match grow {
-            true => grown(diagonal + 1, self.diagonal) - 1,
+            true => grown(diagonal + 1, self.diagonal, GROWTH) - 1,
             false => diagonal,
         };
         Cells::triangle(grown, second)
