@@ -14,10 +14,11 @@ use crate::engine::kernel::{
 
 use super::passes::bound;
 
-/// What the loops of an element say of their variables, clause by clause:
-/// which are at least 0, and what each is below.
+/// What the loops of an element say of their variables, clause by clause
+/// (or its filters, `past_filters`): which are at least 0, and what each
+/// is below.
 #[derive(Clone, Default)]
-struct Facts {
+pub(super) struct Facts {
     /// By slot: whether the loop's variable is at least 0.
     natural: [bool; MAX_SLOTS],
     /// By slot: expressions the loop's variable is below.
@@ -32,6 +33,44 @@ impl Facts {
             if let Clause::For { slot, iter } = clause {
                 facts.learn(*slot, iter);
             }
+        }
+        facts
+    }
+
+    /// What the filters among `clauses` keep at 0 or more (`if b > 0`,
+    /// `if b >= 1`, `if 0 < b`), with `variable`, a loop's variable from 0
+    /// on: the loops' own facts are not read.
+    pub(super) fn past_filters(clauses: &[Clause], variable: usize) -> Facts {
+        // `slot + c`, as the affine form writes it.
+        let slot_plus = |e: &IntExpr| match e {
+            IntExpr::Affine(a) => match a.terms.as_slice() {
+                [(slot, 1)] => Some((*slot, a.constant)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let kept = |cond: &Cond| {
+            let Cond::Cmp(op, x, y) = cond else {
+                return None;
+            };
+            // `slot + c > bound` (or `bound < slot + c`) keeps the slot at
+            // `bound - c + 1` or more.
+            let (least, (slot, c)) = match (op, slot_plus(x), y.as_constant(), x.as_constant()) {
+                (CmpOp::Gt, Some(s), Some(bound), _) => (bound.checked_add(1)?, s),
+                (CmpOp::Ge, Some(s), Some(bound), _) => (bound, s),
+                (CmpOp::Lt, _, _, Some(bound)) => (bound.checked_add(1)?, slot_plus(y)?),
+                (CmpOp::Le, _, _, Some(bound)) => (bound, slot_plus(y)?),
+                _ => return None,
+            };
+            (least.checked_sub(c)? >= 0).then_some(slot)
+        };
+        let mut facts = Facts::default();
+        let kept_slots = clauses.iter().filter_map(|clause| match clause {
+            Clause::If(cond) => kept(cond),
+            _ => None,
+        });
+        for slot in kept_slots.chain([variable]) {
+            facts.natural[slot] = true;
         }
         facts
     }
@@ -76,7 +115,7 @@ impl Facts {
 
     /// Whether `e` is at least 0: a constant that is, or a sum of such
     /// variables with positive coefficients.
-    fn natural(&self, e: &IntExpr) -> bool {
+    pub(super) fn natural(&self, e: &IntExpr) -> bool {
         let IntExpr::Affine(affine) = e else {
             return false;
         };

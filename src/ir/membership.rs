@@ -115,13 +115,7 @@ fn members(cond: &Cond, x: usize) -> Option<(Option<IntExpr>, Iter)> {
         // from the first value's constant (`n` for `n - 1`), so that the
         // loop walks the constants as written.
         None => {
-            let first = match first {
-                IntExpr::Affine(affine) => {
-                    let constant = IntExpr::constant(affine.constant);
-                    IntExpr::binary(IntOp::Sub, first.clone(), constant)
-                }
-                first => first.clone(),
-            };
+            let first = first.without_constant();
             let apart = |v: &IntExpr| IntExpr::binary(IntOp::Sub, v.clone(), first.clone());
             let offsets: Vec<i64> = values
                 .iter()

@@ -4,7 +4,7 @@
 //! (`IntExpr::Until`), found by bisection: a few evaluations of the filter
 //! per position, where it was evaluated for every value of the range.
 
-use super::filters::filter_after_loop;
+use super::filters::{Facts, filter_after_loop};
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListClause, Over, Until,
 };
@@ -86,7 +86,9 @@ fn split_conjunctions(clauses: &mut Vec<ListClause>) {
             match part {
                 Cond::And(a, b) => looped(a, before) || looped(b, before),
                 _ => before.iter().any(|clause| match clause {
-                    ListClause::For { slot, .. } => holds_on_a_prefix(part, *slot, &[]),
+                    ListClause::For { slot, .. } => {
+                        holds_on_a_prefix(part, *slot, &Facts::past_filters(&[], *slot))
+                    }
                     ListClause::If(_) => false,
                 }),
             }
@@ -134,50 +136,15 @@ fn as_element_clause(clause: &ListClause) -> Clause {
 /// Where the first filter after the loop at `at` that only holds on a
 /// prefix of the loop's values is, past filters that cannot fail.
 fn monotone_filter(clauses: &[Clause], at: usize) -> Option<usize> {
-    let (_, low, _) = clauses[at].range()?;
+    let (variable, low, _) = clauses[at].range()?;
     if !at_least_zero(low) {
         return None;
     }
-    let at_least_zero = slots_at_least_zero(&clauses[..at]);
-    let on_a_prefix =
-        |cond: &Cond, slot| holds_on_a_prefix(cond, slot, &at_least_zero).then_some(());
+    // Past a filter that keeps `b` at 0 or more, `k * b` rises with `k`
+    // (`k * b <= a` ends the loop `for k in 1..=a` of Euclid's game).
+    let facts = Facts::past_filters(&clauses[..at], variable);
+    let on_a_prefix = |cond: &Cond, slot| holds_on_a_prefix(cond, slot, &facts).then_some(());
     filter_after_loop(clauses, at, on_a_prefix).map(|(index, ())| index)
-}
-
-/// The slots that filters among `clauses` keep at 0 or more (`if b > 0`,
-/// `if b >= 1`): past them, a product of the loop's variable and such a
-/// slot rises with the variable (`k * b <= a` ends the loop `for k in
-/// 1..=a` of Euclid's game).
-fn slots_at_least_zero(clauses: &[Clause]) -> Vec<usize> {
-    // `slot + c`, as the affine form writes it.
-    let slot_plus = |e: &IntExpr| match e {
-        IntExpr::Affine(a) => match a.terms.as_slice() {
-            [(slot, 1)] => Some((*slot, a.constant)),
-            _ => None,
-        },
-        _ => None,
-    };
-    let kept = |cond: &Cond| {
-        let Cond::Cmp(op, x, y) = cond else {
-            return None;
-        };
-        // `slot + c > bound` (or `bound < slot + c`) keeps the slot at
-        // `bound - c + 1` or more.
-        let (least, (slot, c)) = match (op, slot_plus(x), y.as_constant(), x.as_constant()) {
-            (CmpOp::Gt, Some(s), Some(bound), _) => (bound.checked_add(1)?, s),
-            (CmpOp::Ge, Some(s), Some(bound), _) => (bound, s),
-            (CmpOp::Lt, _, _, Some(bound)) => (bound.checked_add(1)?, slot_plus(y)?),
-            (CmpOp::Le, _, _, Some(bound)) => (bound, slot_plus(y)?),
-            _ => return None,
-        };
-        (least.checked_sub(c)? >= 0).then_some(slot)
-    };
-    (clauses.iter())
-        .filter_map(|clause| match clause {
-            Clause::If(cond) => kept(cond),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether `low` is at least 0 wherever it is evaluated: a constant that
@@ -193,9 +160,9 @@ fn at_least_zero(low: &IntExpr) -> bool {
 /// for none after, failing to evaluate (an overflow) only on a suffix:
 /// `f(k) <= g` or `g >= f(k)` (strict too), `f` rising with `k` and `g`
 /// not reading it, both made of slots, constants, `+`, `*`, powers and
-/// floor divisions by positive constants, and `f` not affine; the slots
-/// `at_least_zero` never below 0.
-fn holds_on_a_prefix(cond: &Cond, k: usize, at_least_zero: &[usize]) -> bool {
+/// floor divisions by positive constants, and `f` not affine; `facts`
+/// saying which slots, `k` among them, are never below 0.
+fn holds_on_a_prefix(cond: &Cond, k: usize, facts: &Facts) -> bool {
     let (op, a, b) = match cond {
         Cond::Cmp(op, a, b) => (*op, a, b),
         // `not (d * d > p)` tests what `d * d <= p` tests.
@@ -213,14 +180,14 @@ fn holds_on_a_prefix(cond: &Cond, k: usize, at_least_zero: &[usize]) -> bool {
     // An affine filter is a bound already (`narrow_bounds`, a split's
     // conditions) or a guard an unrolled loop leaves.
     let affine = matches!(rising, IntExpr::Affine(_));
-    !affine && rises(rising, k, at_least_zero) && rising.uses(k) && plain(other) && !other.uses(k)
+    !affine && rises(rising, k, facts) && rising.uses(k) && plain(other) && !other.uses(k)
 }
 
 /// Whether `e` never falls as `k` rises from 0, and where its evaluation
 /// overflows for some `k` it overflows for every larger one.
-fn rises(e: &IntExpr, k: usize, at_least_zero: &[usize]) -> bool {
-    let rises = |e| rises(e, k, at_least_zero);
-    let from_zero = |e| rises_from_zero(e, k, at_least_zero);
+fn rises(e: &IntExpr, k: usize, facts: &Facts) -> bool {
+    let rises = |e| rises(e, k, facts);
+    let from_zero = |e| rises_from_zero(e, facts);
     match e {
         IntExpr::Affine(_) => e.linear_in(k).is_some_and(|(slope, _)| slope >= 0),
         IntExpr::Binary(IntOp::Add, a, b) => rises(a) && rises(b),
@@ -235,17 +202,14 @@ fn rises(e: &IntExpr, k: usize, at_least_zero: &[usize]) -> bool {
     }
 }
 
-/// Whether `e` is at least 0 and never falls as `k` rises from 0: sums,
-/// products, constant powers and quotients by positive constants of `k`,
-/// constants at least 0 and the slots `at_least_zero`.
-fn rises_from_zero(e: &IntExpr, k: usize, at_least_zero: &[usize]) -> bool {
-    let from_zero = |e| rises_from_zero(e, k, at_least_zero);
+/// Whether `e` is at least 0 and never falls as the loop's variable
+/// rises from 0: sums, products, constant powers and quotients by positive
+/// constants of slots `facts` keeps at 0 or more (the variable among them)
+/// and constants at least 0.
+fn rises_from_zero(e: &IntExpr, facts: &Facts) -> bool {
+    let from_zero = |e| rises_from_zero(e, facts);
     match e {
-        IntExpr::Affine(a) => {
-            // The loop's variable from 0 on, other slots as kept.
-            let slot_at_least_zero = |s: usize| s == k || at_least_zero.contains(&s);
-            a.constant >= 0 && (a.terms.iter()).all(|&(s, c)| c >= 0 && slot_at_least_zero(s))
-        }
+        IntExpr::Affine(_) => facts.natural(e),
         IntExpr::Large(v) => *v >= 0,
         IntExpr::Binary(IntOp::Add | IntOp::Mul, a, b) => from_zero(a) && from_zero(b),
         IntExpr::Binary(IntOp::Pow, a, b) => {

@@ -69,12 +69,9 @@ pub(super) fn count_fixed_widths(mut element: Element) -> Vec<Element> {
 /// reading some slot.
 fn fixed_width(low: &IntExpr, high: &IntExpr) -> Option<IntExpr> {
     let width = IntExpr::binary(IntOp::Sub, high.clone(), low.clone());
-    let (IntExpr::Affine(low), Some(_)) = (low, width.as_constant()) else {
-        return None;
-    };
-    let start = IntExpr::constant(low.constant);
-    let offset = IntExpr::binary(IntOp::Sub, IntExpr::Affine(low.clone()), start);
-    offset.as_constant().is_none().then_some(offset)
+    let offset = low.without_constant();
+    let affine = matches!(low, IntExpr::Affine(_));
+    (affine && width.as_constant().is_some() && offset.as_constant().is_none()).then_some(offset)
 }
 
 /// Whether the remainder test `cond` is one `residues` steps, or one that

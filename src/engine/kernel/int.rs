@@ -795,6 +795,18 @@ impl IntExpr {
         }
     }
 
+    /// The expression less its constant part, where it is affine (`n`
+    /// for `n - 4`); itself otherwise.
+    pub fn without_constant(&self) -> IntExpr {
+        match self {
+            IntExpr::Affine(a) => IntExpr::Affine(Affine {
+                constant: 0,
+                terms: a.terms.clone(),
+            }),
+            other => other.clone(),
+        }
+    }
+
     /// Splits the expression into `coefficient · slot + rest`, if it is
     /// linear in `slot`.
     pub fn linear_in(&self, slot: usize) -> Option<(i64, IntExpr)> {
