@@ -115,6 +115,9 @@ enum JupyterAction {
 /// A stage of the pipeline that `--emit` prints.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum Stage {
+    /// Every definition with its names resolved: locals to slots, the
+    /// rest to the families, `def`s, `let`s and built-ins they name.
+    Resolved,
     /// Every definition with the types inferred for its parameters.
     Types,
     /// Each `let`'s program, or the generic evaluator; each family's
@@ -176,6 +179,7 @@ fn main() -> ExitCode {
     let result = with_big_stack(move || match shown_stage {
         Some(stage) => {
             let stage = match stage {
+                Stage::Resolved => sprague::run::Stage::Resolved,
                 Stage::Types => sprague::run::Stage::Types,
                 Stage::Ir => sprague::run::Stage::Ir,
             };

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use crate::diagnostic::{DiagnosticExt, render};
 use crate::engine::Limits;
 use crate::interp::Interp;
-use crate::lower::Redefine;
 use crate::printer::Format;
+use crate::resolve::Redefine;
 use crate::stack::with_big_stack;
 
 /// How a script runs.
@@ -92,6 +92,9 @@ pub fn run_script(
 /// A stage of the pipeline that `--emit` prints instead of running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Every definition with its names resolved: locals to slots, the
+    /// rest to the families, `def`s, `let`s and built-ins they name.
+    Resolved,
     /// Every definition with the types inferred for it.
     Types,
     /// Each `let`'s program, or the generic evaluator; each family's
@@ -113,6 +116,7 @@ pub fn emit(
     let mut interp = Interp::new(settings.limits.clone(), interrupt, settings.format, out);
     match interp.define_only(name, text) {
         Ok(()) => Ok(match stage {
+            Stage::Resolved => interp.resolved_definitions(),
             Stage::Types => interp.types_of_definitions(),
             Stage::Ir => interp.explain_lets() + &interp.explain_families(),
         }),

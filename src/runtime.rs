@@ -1,6 +1,6 @@
-//! What running compiled code asks of the session that runs it. The lowered
-//! closures (`lower`) and the operators (`ops`) see only this trait, so
-//! that neither depends on the interpreter; `interp::Interp` implements it.
+//! What running a program asks of the session that runs it. The evaluator
+//! of resolved terms (`eval`) and the operators (`ops`) see only this
+//! trait, so that neither depends on the interpreter; `interp::Interp` implements it.
 
 use crate::builtin::Builtin;
 use crate::diagnostic::Result;

@@ -1,6 +1,7 @@
 //! Every script in `examples/` runs without a diagnostic, and its standard
 //! output matches the snapshot `snapshots/examples__stdout@NAME.sg.snap`;
-//! its IR (`--emit ir`) matches `snapshots/examples__ir@NAME.sg.snap`.
+//! its IR (`--emit ir`) matches `snapshots/examples__ir@NAME.sg.snap`, and
+//! likewise its resolved definitions (`--emit resolved`) and types.
 //!
 //! The examples check themselves with `assert` against published values, so
 //! a failing script is a failing test; the snapshots pin what they print.
@@ -50,6 +51,13 @@ fn ir() {
     snapshot_stage(Stage::Ir, "ir");
 }
 
+/// Each example's definitions with their names resolved (`sprague --emit
+/// resolved`).
+#[test]
+fn resolved() {
+    snapshot_stage(Stage::Resolved, "resolved");
+}
+
 /// The types inferred for each example's definitions (`sprague --emit
 /// types`).
 #[test]
@@ -79,9 +87,14 @@ fn snapshot_stage(stage: Stage, flag: &str) {
     });
 }
 
-/// The prefixes insta gives the snapshots of [`stdout`], [`ir`] and
-/// [`types`].
-const SNAPSHOT_PREFIXES: [&str; 3] = ["examples__stdout@", "examples__ir@", "examples__types@"];
+/// The prefixes insta gives the snapshots of [`stdout`], [`ir`],
+/// [`resolved`] and [`types`].
+const SNAPSHOT_PREFIXES: [&str; 4] = [
+    "examples__stdout@",
+    "examples__ir@",
+    "examples__resolved@",
+    "examples__types@",
+];
 
 /// insta does not notice a snapshot whose example is gone; this test does.
 #[test]

@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use sprague::engine::Limits;
 use sprague::interp::Interp;
-use sprague::lower::Redefine;
 use sprague::printer::Format;
+use sprague::resolve::Redefine;
 use sprague::run::{Captured, Settings, run_to_strings};
 
 /// Runs `tests/imports/NAME.sg` under its path, so that its imports resolve

@@ -35,7 +35,7 @@ fn explained(script: &str, family: &str) -> String {
         sprague::printer::Format::Text,
         Box::new(std::io::sink()),
     );
-    let ran = interp.run("t.sg", script, sprague::lower::Redefine::Forbid);
+    let ran = interp.run("t.sg", script, sprague::resolve::Redefine::Forbid);
     assert!(ran.is_ok(), "{ran:?}");
     interp.explain(interp.family_named(family).expect("a family"))
 }

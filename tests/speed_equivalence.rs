@@ -17,8 +17,8 @@ use common::{
     plain_with, printed, run_binary, run_json_with, single_sequence,
 };
 use sprague::engine::kernel::OptionValue;
-use sprague::lower::Redefine;
 use sprague::printer::Format;
+use sprague::resolve::Redefine;
 use sprague::run::{Settings, run_to_strings};
 
 /// Heap sizes up to which the split games are compared with the plain

@@ -12,8 +12,8 @@ use common::{
     assert_same_sequence, captured_interp, generic_sequence, kernel_of, mex, octal, plain, printed,
     single_sequence,
 };
-use sprague::lower::Redefine;
 use sprague::printer::Format;
+use sprague::resolve::Redefine;
 use sprague::run::{Settings, run_to_strings};
 
 /// The same game spelled the ways people write it: inline, through a `let`

@@ -3,8 +3,8 @@
 //! `:ir` and `:info` show.
 
 use super::Interp;
-use crate::lower::Redefine;
-use crate::lower::program::Global;
+use crate::resolve::Redefine;
+use crate::resolve::program::Global;
 use crate::value::FamilyId;
 
 impl Interp {
@@ -19,6 +19,11 @@ impl Interp {
         let result = self.run(name, text, Redefine::Forbid);
         self.definitions_only = false;
         result
+    }
+
+    /// Every definition with its names resolved (`--emit resolved`).
+    pub fn resolved_definitions(&self) -> String {
+        crate::resolve::print::render(&self.program)
     }
 
     /// Every definition with its inferred types (`--emit types`).

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use super::Interp;
 use crate::engine::LITERALS;
-use crate::lower::program::FamilyDef;
+use crate::resolve::program::FamilyDef;
 use crate::value::{FamilyId, Value};
 
 /// Most integers in the fixed values of an instance; larger values leave

@@ -1,4 +1,4 @@
-//! The runtime: runs lowered statements, calls definitions, interns
+//! The runtime: runs resolved statements, calls definitions, interns
 //! positions and asks the solver for values.
 
 pub mod builtins;
@@ -21,10 +21,10 @@ use std::sync::atomic::AtomicBool;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::{Engine, Limits, Shape, Stop};
 use crate::ir::{Fallback, Plan};
-use crate::lower::Redefine;
-use crate::lower::program::{Action, AssertCheck, Assertion, Program};
 use crate::ops;
 use crate::printer::{self, Format};
+use crate::resolve::Redefine;
+use crate::resolve::program::{Action, AssertCheck, Assertion, Program};
 use crate::runtime::Runtime;
 use crate::span::{Sources, Span};
 use crate::syntax::ast::Expr;
@@ -240,7 +240,7 @@ impl Interp {
         self.time_limit = Some((limit, timed_out));
     }
 
-    /// The lowered program so far.
+    /// The resolved program so far.
     pub fn program(&self) -> &Program {
         &self.program
     }
@@ -260,19 +260,19 @@ impl Interp {
         let statements = crate::syntax::parse(text, source).map_err(|d| vec![*d])?;
         let statements = import::expand(&mut self.sources, statements, name)?;
         let defined = crate::types::define(&statements, &self.program, &self.types, redefine)?;
-        let lowered = defined.lowered;
+        let resolved = defined.resolved;
         self.program = Rc::new(defined.program);
         self.types = defined.types;
         self.plans.clear();
         self.endless.clear();
         self.unfilled.clear();
         self.ascending.clear();
-        for &id in &lowered.new_families {
+        for &id in &resolved.new_families {
             let family = self.program.family(id);
             let shape = crate::ir::shape(family);
             self.engine.define_family(id, family.name.clone(), shape);
         }
-        if lowered.replaced {
+        if resolved.replaced {
             // Instances copied the definitions they came from.
             self.fixed.clear();
             self.instances.clear();
@@ -289,7 +289,7 @@ impl Interp {
             .resize_with(self.program.lets.len(), || LetState::Pending);
         self.engine.reset_interrupt();
         self.drawings.clear();
-        for action in &lowered.actions {
+        for action in &resolved.actions {
             if self.definitions_only && !matches!(action, Action::Let(_)) {
                 continue;
             }
@@ -335,8 +335,8 @@ impl Interp {
             let first = errors.into_iter().next().map(Box::new);
             first.unwrap_or_else(|| Diagnostic::new(span, "cannot define the octal game"))
         })?;
-        let (mut program, lowered) = (defined.program, defined.lowered);
-        let Some(&id) = lowered.new_families.first() else {
+        let (mut program, resolved) = (defined.program, defined.resolved);
+        let Some(&id) = resolved.new_families.first() else {
             return Err(Diagnostic::new(span, "cannot define the octal game"));
         };
         // Reachable only through `octal(…)`: not a name the user can shadow.
@@ -359,7 +359,7 @@ impl Interp {
                 self.let_value(*index, span)?;
             }
             Action::Print {
-                code,
+                term,
                 slots,
                 source,
                 place,
@@ -368,7 +368,7 @@ impl Interp {
                 let ty = self.types.statements.get(*place).cloned();
                 let value = self.value_of(Some(source), ty, |it| {
                     let mut frame = vec![Value::Unit; *slots];
-                    code(it, &mut frame)
+                    crate::eval::eval(it, &mut frame, term)
                 })?;
                 if value != Value::Unit {
                     printer::check_size(&value, self, self.format, *span)?;
@@ -392,8 +392,8 @@ impl Interp {
     fn assert(&mut self, assertion: &Assertion) -> Result<()> {
         let mut frame = vec![Value::Unit; assertion.slots];
         match &assertion.check {
-            AssertCheck::Condition(code) => {
-                let value = code(self, &mut frame)?;
+            AssertCheck::Condition(term) => {
+                let value = crate::eval::eval(self, &mut frame, term)?;
                 if !ops::truth(&value, assertion.span)? {
                     return Err(
                         Diagnostic::new(assertion.span, "assertion failed").label("this is false")
@@ -401,9 +401,9 @@ impl Interp {
                 }
             }
             AssertCheck::Compare { op, left, right } => {
-                let a = (left.0)(self, &mut frame)?;
-                let b = (right.0)(self, &mut frame)?;
-                let spans = (left.1, right.1, assertion.span);
+                let a = crate::eval::eval(self, &mut frame, left)?;
+                let b = crate::eval::eval(self, &mut frame, right)?;
+                let spans = (left.span, right.span, assertion.span);
                 let holds = ops::binary(self, *op, a.clone(), b.clone(), spans)?;
                 if holds != Value::Bool(true) {
                     let describe = |it: &mut Interp, v: &Value, span: Span| {
@@ -415,11 +415,11 @@ impl Interp {
                         }
                         text
                     };
-                    let left_text = describe(self, &a, left.1);
-                    let right_text = describe(self, &b, right.1);
+                    let left_text = describe(self, &a, left.span);
+                    let right_text = describe(self, &b, right.span);
                     let show = |v: &Value| printer::inline(v, self);
                     return Err(Diagnostic::new(
-                        left.1,
+                        left.span,
                         format!(
                             "assertion failed: {} {} {}",
                             show(&a),
@@ -428,7 +428,7 @@ impl Interp {
                         ),
                     )
                     .label(left_text)
-                    .with_label(right.1, right_text));
+                    .with_label(right.span, right_text));
                 }
             }
         }

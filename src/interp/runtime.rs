@@ -1,5 +1,5 @@
-//! The session as the runtime of compiled code (`crate::runtime`):
-//! positions, calls, `let`s and the limits the lowered closures check.
+//! The session as the runtime of programs (`crate::runtime`): positions,
+//! calls, `let`s and the limits the evaluator (`crate::eval`) checks.
 
 use super::{Interp, LetState};
 use crate::builtin::Builtin;
@@ -32,7 +32,7 @@ impl Runtime for Interp {
                 let ty = self.types.lets.get(index).cloned();
                 let result = self.value_of(definition.source.as_deref(), ty, |it| {
                     let mut frame = vec![Value::Unit; definition.slots];
-                    (definition.value)(it, &mut frame)
+                    crate::eval::eval(it, &mut frame, &definition.value)
                 });
                 self.lets[index] = match &result {
                     Ok(value) => LetState::Done(value.clone()),
@@ -61,7 +61,7 @@ impl Runtime for Interp {
         frame.resize(def.slots.max(frame.len()), Value::Unit);
         self.tick(span)?;
         self.enter(span)?;
-        let result = (def.body)(self, &mut frame);
+        let result = crate::eval::eval(self, &mut frame, &def.body);
         self.depth -= 1;
         result.map_err(|d| {
             if d.notes.len() < 3 {

@@ -4,8 +4,8 @@
 
 use super::{Interp, LetState};
 use crate::engine::LITERALS;
-use crate::lower::program::Global;
 use crate::printer;
+use crate::resolve::program::Global;
 use crate::span::Span;
 use crate::syntax::ast::Stmt;
 use crate::value::FamilyId;
@@ -194,8 +194,8 @@ mod tests {
 
     use super::*;
     use crate::engine::Limits;
-    use crate::lower::Redefine;
     use crate::printer::Format;
+    use crate::resolve::Redefine;
     use crate::run::Captured;
 
     fn session(entries: &[&str]) -> Interp {

@@ -12,10 +12,10 @@ use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Kernel, Known};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN};
-use crate::lower::program::Body;
 use crate::ops;
 use crate::printer;
 use crate::progress;
+use crate::resolve::program::Body;
 use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{FamilyId, Game, PosId, Value};
@@ -573,8 +573,8 @@ impl Interp {
 
     /// Computes `pos` depth first with its family's integer program: its
     /// value, or `Some(None)` with the positions to compute first pushed to
-    /// `missing`; `None` when the program cannot vouch for it (the closures
-    /// then expand it, and report any error).
+    /// `missing`; `None` when the program cannot vouch for it (the evaluator
+    /// of its resolved body then expands it, and reports any error).
     fn search_by_program(
         &mut self,
         pos: PosId,
@@ -627,7 +627,7 @@ impl Interp {
                 })))
             }
             Some(()) => {
-                // A limit met here is left to the closures, which report
+                // A limit met here is left to the evaluator, which reports
                 // it at the option that meets it.
                 let mut interned = Some(None);
                 for (family, args) in absent {
@@ -779,10 +779,10 @@ impl Interp {
         }
         frame.resize(family.slots.max(frame.len()), Value::Unit);
         let result = match &family.body {
-            Body::Options(generators) => generators
+            Body::Options(elements) => elements
                 .iter()
-                .try_for_each(|generator| {
-                    generator(self, &mut frame, &mut |it, value, span| {
+                .try_for_each(|element| {
+                    crate::eval::generate(self, &mut frame, element, &mut |it, value, span| {
                         out.push(ops::option(value, span)?);
                         if first_only {
                             // Unwinds the generator; the caller has its answer.
@@ -796,7 +796,7 @@ impl Interp {
                     true => Ok(Expansion::Options),
                     false => Err(error),
                 }),
-            Body::Game(code) => match code(self, &mut frame) {
+            Body::Game(term) => match crate::eval::eval(self, &mut frame, term) {
                 Ok(Value::Game(game)) => Ok(Expansion::Alias(game)),
                 Ok(other) => Err(ops::expected_game(&other, family.body_span)),
                 Err(error) => Err(error),

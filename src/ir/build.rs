@@ -30,7 +30,7 @@ use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
     Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
-use crate::lower::program::{Global, Program};
+use crate::resolve::program::{Global, Program};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind, Name};
 use crate::types::{Type, Types};

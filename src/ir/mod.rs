@@ -32,7 +32,7 @@ use std::rc::Rc;
 
 use crate::engine::Shape;
 use crate::engine::kernel::{Computed, Kernel, Standalone};
-use crate::lower::program::{FamilyDef, Program};
+use crate::resolve::program::{FamilyDef, Program};
 use crate::syntax::ast::Expr;
 use crate::types::{Type, Types};
 use crate::value::{FamilyId, Value};

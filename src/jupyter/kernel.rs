@@ -20,9 +20,9 @@ use tokio::sync::oneshot;
 use super::display;
 use crate::diagnostic::render;
 use crate::interp::{Display, Interp};
-use crate::lower::Redefine;
 use crate::printer::Format;
 use crate::repl::{commands, duration, helper};
+use crate::resolve::Redefine;
 use crate::run::Settings;
 use crate::value::Value;
 

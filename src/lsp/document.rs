@@ -3,8 +3,8 @@
 //! their spans, for completion, hover, go to definition and symbols.
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::lower::Redefine;
-use crate::lower::program::Program;
+use crate::resolve::Redefine;
+use crate::resolve::program::Program;
 use crate::span::{SourceId, Sources};
 use crate::syntax::ast::{Definition, Expr, ExprKind, Stmt};
 use crate::types::{Types, define};

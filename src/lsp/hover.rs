@@ -10,8 +10,8 @@ use super::document::{Document, Symbol};
 use crate::builtin::Builtin;
 use crate::engine::Limits;
 use crate::interp::Interp;
-use crate::lower::Redefine;
 use crate::printer::Format;
+use crate::resolve::Redefine;
 use crate::run::Captured;
 use crate::stack::with_big_stack;
 

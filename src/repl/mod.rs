@@ -21,7 +21,7 @@ use rustyline::{Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use crate::diagnostic::render;
 use crate::interp::Interp;
-use crate::lower::Redefine;
+use crate::resolve::Redefine;
 use crate::run::Settings;
 use helper::{EnterKey, SgHelper};
 use highlight::{DIM, PROMPT};

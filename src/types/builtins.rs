@@ -3,7 +3,7 @@
 //! calls `F` with integers.
 
 use crate::builtin::Builtin;
-use crate::lower::program::Global;
+use crate::resolve::program::Global;
 use crate::syntax::ast::{Expr, ExprKind};
 
 use super::Type;

@@ -15,8 +15,8 @@ mod walk;
 use std::fmt;
 
 use crate::diagnostic::Diagnostic;
-use crate::lower::program::{Global, Program};
-use crate::lower::{Lowered, Redefine};
+use crate::resolve::program::{Global, Program};
+use crate::resolve::{Redefine, Resolved};
 use crate::span::Span;
 use crate::syntax::ast::Stmt;
 use crate::value::FamilyId;
@@ -253,28 +253,12 @@ impl Types {
     /// Every definition of `program` with its types, in the order they
     /// were declared (`--emit types`).
     pub fn render(&self, program: &Program) -> String {
-        let mut globals: Vec<Global> = (program.globals.values().copied())
-            .filter(|global| match global {
-                Global::Family(id) => program.family(*id).fixed.is_empty(),
-                _ => true,
-            })
-            .collect();
-        globals.sort_by_key(|global| declared_order(program, *global));
-        globals
+        program
+            .declared()
             .into_iter()
             .map(|global| self.signature(program, global) + "\n")
             .collect()
     }
-}
-
-/// Where a definition's statement starts, to list definitions as written.
-fn declared_order(program: &Program, global: Global) -> (u32, u32) {
-    let span = match global {
-        Global::Family(id) => program.family(id).span,
-        Global::Def(id) => program.defs[id.0 as usize].span,
-        Global::Let(index) => program.lets[index].name.span,
-    };
-    (span.source.0, span.start)
 }
 
 /// Rounds of inference per definition, at most: each round can only
@@ -287,10 +271,10 @@ const ROUNDS_PER_DEFINITION: usize = 8;
 pub struct Defined {
     pub program: Program,
     pub types: Types,
-    pub lowered: Lowered,
+    pub resolved: Resolved,
 }
 
-/// `program` with `statements` lowered into it, and the types of the
+/// `program` with `statements` resolved into it, and the types of the
 /// result (`types` being those of `program`): the front end's one entry, so that no program is kept without
 /// its types, and a family whose parameter is a list of integers is marked
 /// so (`FamilyDef::list`). On error, every error found.
@@ -301,7 +285,7 @@ pub fn define(
     redefine: Redefine,
 ) -> Result<Defined, Vec<Diagnostic>> {
     let mut next = program.clone();
-    let lowered = crate::lower::lower(statements, &mut next, redefine)?;
+    let resolved = crate::resolve::resolve(statements, &mut next, redefine)?;
     let written: Vec<Span> = (statements.iter())
         .filter_map(|statement| match statement {
             Stmt::Game(d) | Stmt::Def(d) => Some(d.span),
@@ -312,18 +296,18 @@ pub fn define(
     if !errors.is_empty() {
         return Err(errors);
     }
-    for &id in &lowered.new_families {
+    for &id in &resolved.new_families {
         let family = next.families[id.0 as usize].as_mut().expect("declared");
         family.list = family.params.len() == 1 && types.family(id).param(0).is_integer_list();
     }
     Ok(Defined {
         program: next,
         types,
-        lowered,
+        resolved,
     })
 }
 
-/// The types of `program`, with `statements` (the batch just lowered) as
+/// The types of `program`, with `statements` (the batch just resolved) as
 /// new calls from outside definitions, and the errors certain in the
 /// definitions `written` in the batch (an earlier definition was accepted
 /// when it was written).

@@ -1,6 +1,6 @@
 use super::{Types, define};
-use crate::lower::Redefine;
-use crate::lower::program::Program;
+use crate::resolve::Redefine;
+use crate::resolve::program::Program;
 
 /// The signatures `source` defines, or its errors' messages.
 fn types(source: &str) -> Result<String, Vec<String>> {
@@ -139,14 +139,14 @@ fn a_long_chain_of_definitions_settles_and_is_checked() {
 #[test]
 fn a_batch_of_statements_checks_no_definition_again() {
     let (mut program, mut types) = (Program::default(), Types::default());
-    let mut lowered = |source: &str| {
+    let mut resolved = |source: &str| {
         let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
         let defined = define(&statements, &program, &types, Redefine::Replace)?;
         (program, types) = (defined.program, defined.types);
         Ok::<(), Vec<_>>(())
     };
-    assert!(lowered("def f(x) = x[0]").is_ok());
+    assert!(resolved("def f(x) = x[0]").is_ok());
     // Accepted when written; a later definition's call cannot take it back.
-    assert!(lowered("def h() = f(3)").is_ok());
-    assert!(lowered("print(1)").is_ok());
+    assert!(resolved("def h() = f(3)").is_ok());
+    assert!(resolved("print(1)").is_ok());
 }

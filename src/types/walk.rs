@@ -5,7 +5,7 @@
 
 use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::lower::program::{Global, Program};
+use crate::resolve::program::{Global, Program};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Stmt};
 

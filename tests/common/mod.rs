@@ -10,9 +10,9 @@ use serde_json::Value as Json;
 use sprague::engine::Limits;
 use sprague::engine::kernel::Kernel;
 use sprague::interp::Interp;
-use sprague::lower::Redefine;
-use sprague::lower::program::Global;
 use sprague::printer::Format;
+use sprague::resolve::Redefine;
+use sprague::resolve::program::Global;
 use sprague::run::{Settings, run_to_strings};
 
 /// Runs `script` with JSON output and returns one parsed value per printed

@@ -7,7 +7,7 @@
 
 use super::Translator;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS};
-use crate::lower::program::Global;
+use crate::resolve::program::Global;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::value::DefId;

@@ -7,7 +7,7 @@
 use super::{Binding, INLINE_DEPTH, Translator};
 use crate::engine::kernel::ListExpr;
 use crate::ir::filters::{cannot_fail, total};
-use crate::lower::program::Global;
+use crate::resolve::program::Global;
 use crate::span::Span;
 use crate::syntax::ast::{Clause, Element, Expr, ExprKind};
 

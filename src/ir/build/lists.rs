@@ -11,7 +11,7 @@ use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
     MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table,
 };
-use crate::lower::program::Global;
+use crate::resolve::program::Global;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
 use crate::value::{DefId, Value};

@@ -6,7 +6,7 @@
 
 use super::Translator;
 use crate::engine::kernel::{Computation, Function, IntFunction};
-use crate::lower::program::Program;
+use crate::resolve::program::Program;
 use crate::syntax::ast::Expr;
 use crate::types::Type;
 use crate::value::Value;

@@ -1,10 +1,12 @@
-//! Syntax tree → lowered program. Declares every name of a batch of
+//! Syntax tree → resolved program. Declares every name of a batch of
 //! statements first (names are bound for the whole file, in any order), then
-//! compiles each body with its names resolved.
+//! resolves the names of each body (`names`) into terms (`term`).
 
-mod expr;
 mod habits;
+mod names;
+pub mod print;
 pub mod program;
+pub mod term;
 
 use std::rc::Rc;
 
@@ -13,10 +15,9 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Definition, ExprKind, Name, Stmt};
 use crate::value::{DefId, FamilyId};
-use expr::Compiler;
-use program::{
-    Action, AssertCheck, Assertion, Body, Code, DefDef, FamilyDef, Global, LetDef, Program,
-};
+use names::Compiler;
+use program::{Action, AssertCheck, Assertion, Body, DefDef, FamilyDef, Global, LetDef, Program};
+use term::{Term, TermKind};
 
 /// Whether a name may be defined again (the REPL) or not (a script).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,24 +26,24 @@ pub enum Redefine {
     Replace,
 }
 
-/// What lowering a batch produced: the actions to run and which families are
+/// What resolving a batch produced: the actions to run and which families are
 /// new or replaced (the engine must make or reset their tables).
-pub struct Lowered {
+pub struct Resolved {
     pub actions: Vec<Action>,
     pub new_families: Vec<FamilyId>,
     pub replaced: bool,
 }
 
-/// Lowers `statements` into `program`, returning every error found. On
-/// error `program` holds part of the batch: `types::define` lowers into a
-/// copy, kept only when the batch lowers and types.
-pub fn lower(
+/// Resolves `statements` into `program`, returning every error found. On
+/// error `program` holds part of the batch: `types::define` resolves into
+/// a copy, kept only when the batch resolves and types.
+pub fn resolve(
     statements: &[Stmt],
     program: &mut Program,
     redefine: Redefine,
-) -> Result<Lowered, Vec<Diagnostic>> {
+) -> Result<Resolved, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut lowered = Lowered {
+    let mut resolved = Resolved {
         actions: Vec::new(),
         new_families: Vec::new(),
         replaced: false,
@@ -52,7 +53,7 @@ pub fn lower(
         statements,
         program,
         redefine,
-        &mut lowered,
+        &mut resolved,
         &mut forwards,
         &mut errors,
     );
@@ -69,24 +70,24 @@ pub fn lower(
                 let body = compiler.expr(&definition.body);
                 let slots = compiler.max_slots;
                 let def = &mut program.defs[id.0 as usize];
-                def.body = body;
+                def.body = Rc::new(body);
                 def.slots = slots;
             }
             (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
                 let mut compiler = statement_compiler(program, &mut errors);
-                let code = compiler.expr(value);
+                let term = compiler.expr(value);
                 let slots = compiler.max_slots;
-                program.lets[index].value = code;
+                program.lets[index].value = Rc::new(term);
                 program.lets[index].slots = slots;
                 program.lets[index].source = Some(Rc::new(value.clone()));
-                lowered.actions.push(Action::Let(index));
+                resolved.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
                 let mut compiler = statement_compiler(program, &mut errors);
-                let code = compiler.expr(e);
+                let term = compiler.expr(e);
                 let slots = compiler.max_slots;
-                lowered.actions.push(Action::Print {
-                    code,
+                resolved.actions.push(Action::Print {
+                    term,
                     slots,
                     source: Rc::new(e.clone()),
                     place,
@@ -94,7 +95,7 @@ pub fn lower(
             }
             (Stmt::Assert(e), _) => {
                 let assertion = compile_assert(program, e, &mut errors);
-                lowered.actions.push(Action::Assert(assertion));
+                resolved.actions.push(Action::Assert(assertion));
             }
             _ => {} // a definition that failed to declare
         }
@@ -103,7 +104,7 @@ pub fn lower(
         forward(program, old, &name, &mut errors);
     }
     if errors.is_empty() {
-        Ok(lowered)
+        Ok(resolved)
     } else {
         Err(errors)
     }
@@ -132,8 +133,9 @@ fn statement_compiler<'a>(program: &'a Program, errors: &'a mut Vec<Diagnostic>)
     }
 }
 
-fn placeholder() -> Code {
-    Rc::new(|_, _| Ok(crate::value::Value::Unit))
+/// What a definition holds until its body is resolved.
+fn placeholder(span: Span) -> Rc<Term> {
+    Rc::new(Term::constant(crate::value::Value::Unit, span))
 }
 
 /// Registers every definition's name; returns, per statement, what it
@@ -142,7 +144,7 @@ fn declare(
     statements: &[Stmt],
     program: &mut Program,
     redefine: Redefine,
-    lowered: &mut Lowered,
+    resolved: &mut Resolved,
     forwards: &mut Vec<(Global, Name)>,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Option<Global>> {
@@ -192,7 +194,7 @@ fn declare(
                 result.push(None);
                 continue;
             }
-            lowered.replaced = true;
+            resolved.replaced = true;
         }
         // Code compiled against a definition of another kind or arity
         // reaches the new one through the old slot; the new one gets its own.
@@ -209,13 +211,13 @@ fn declare(
                 match existing {
                     Some(Global::Family(id)) => {
                         program.families[id.0 as usize] = Some(def);
-                        lowered.new_families.push(id);
+                        resolved.new_families.push(id);
                         Global::Family(id)
                     }
                     _ => {
                         let id = FamilyId(program.families.len() as u32);
                         program.families.push(Some(def));
-                        lowered.new_families.push(id);
+                        resolved.new_families.push(id);
                         Global::Family(id)
                     }
                 }
@@ -224,7 +226,7 @@ fn declare(
                 let def = DefDef {
                     name: d.name.node.clone(),
                     params: d.params.clone(),
-                    body: placeholder(),
+                    body: placeholder(d.span),
                     slots: 0,
                     span: d.span,
                     definition: Rc::new(d.clone()),
@@ -243,7 +245,7 @@ fn declare(
             _ => {
                 let def = LetDef {
                     name: name.clone(),
-                    value: placeholder(),
+                    value: placeholder(name.span),
                     slots: 0,
                     source: None,
                 };
@@ -285,33 +287,42 @@ fn same_shape(program: &Program, old: Global, statement: &Stmt) -> bool {
 /// compiled against the old one reaches the new one through the old slot,
 /// which now evaluates the name (and calls it with the old parameters).
 fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Diagnostic>) {
+    let params = match old {
+        Global::Let(_) => 0,
+        Global::Def(id) => program.defs[id.0 as usize].params.len(),
+        Global::Family(id) => program.family(id).params.len(),
+    };
     let target = compiler(program, &[], errors).var(&name.node, name.span);
     let span = name.span;
-    let call = |params: usize| -> Code {
-        if params == 0 {
-            return target.clone();
-        }
-        let target = target.clone();
-        Rc::new(move |it, f| {
-            let callee = target(it, f)?;
-            let spans = vec![span; params];
-            it.call_value(callee, f[..params].to_vec(), &spans, span, span)
-        })
-    };
+    let call = Rc::new(match params {
+        0 => target,
+        _ => Term {
+            kind: TermKind::CallValue {
+                callee: Box::new(target),
+                args: (0..params)
+                    .map(|slot| Term {
+                        kind: TermKind::Local(slot),
+                        span,
+                    })
+                    .collect(),
+            },
+            span,
+        },
+    });
     match old {
         Global::Let(index) => {
-            program.lets[index].value = call(0);
+            program.lets[index].value = call;
             program.lets[index].source = None;
         }
         Global::Def(id) => {
             let def = &mut program.defs[id.0 as usize];
-            def.body = call(def.params.len());
-            def.slots = def.params.len();
+            def.body = call;
+            def.slots = params;
         }
         Global::Family(id) => {
             let family = program.families[id.0 as usize].as_mut().expect("declared");
-            family.body = Body::Game(call(family.params.len()));
-            family.slots = family.params.len();
+            family.body = Body::Game(call);
+            family.slots = params;
             family.definition = None;
         }
     }
@@ -321,7 +332,7 @@ fn family_stub(d: &Definition) -> FamilyDef {
     FamilyDef {
         name: d.name.node.clone(),
         params: d.params.clone(),
-        body: Body::Game(placeholder()),
+        body: Body::Game(placeholder(d.span)),
         slots: 0,
         span: d.span,
         body_span: d.body.span,
@@ -354,8 +365,8 @@ fn compile_family(
 ) -> (Body, usize) {
     let mut compiler = compiler(program, &definition.params, errors);
     let body = match &definition.body.node {
-        ExprKind::Options(elements) => Body::Options(compiler.options(elements).to_vec()),
-        _ => Body::Game(compiler.expr(&definition.body)),
+        ExprKind::Options(elements) => Body::Options(compiler.options(elements).into()),
+        _ => Body::Game(Rc::new(compiler.expr(&definition.body))),
     };
     (body, compiler.max_slots)
 }
@@ -373,8 +384,8 @@ fn compile_assert(
             right,
         ) => AssertCheck::Compare {
             op: *op,
-            left: (compiler.expr(left), left.span),
-            right: (compiler.expr(right), right.span),
+            left: compiler.expr(left),
+            right: compiler.expr(right),
         },
         _ => AssertCheck::Condition(compiler.expr(e)),
     };

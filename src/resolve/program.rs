@@ -1,32 +1,22 @@
-//! The lowered program: every name resolved to a slot or a global, every
-//! expression compiled to a closure, option lists to generators.
+//! The resolved program: every definition with its names resolved to
+//! slots and globals (`term`), under the ids the engine knows it by.
 
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::diagnostic::Result;
-use crate::runtime::Runtime;
+use super::term::{Element, Term};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Definition, Name};
 use crate::value::{DefId, FamilyId, Value};
-
-/// A compiled expression: evaluates against a frame of local slots.
-pub type Code = Rc<dyn Fn(&mut dyn Runtime, &mut [Value]) -> Result<Value>>;
-
-/// Receives each element a generator yields, with the element's span.
-pub type Emit<'a> = &'a mut dyn FnMut(&mut dyn Runtime, Value, Span) -> Result<()>;
-
-/// A compiled element with its `for`/`if` clauses: yields zero or more values.
-pub type Generator = Rc<dyn Fn(&mut dyn Runtime, &mut [Value], Emit) -> Result<()>>;
 
 /// How a family computes the options of one of its positions.
 #[derive(Clone)]
 pub enum Body {
     /// `game F(n) = < … >`: the options are generated directly.
-    Options(Vec<Generator>),
+    Options(Rc<[Element]>),
     /// Any other body: the position plays like the game it evaluates to.
-    Game(Code),
+    Game(Rc<Term>),
 }
 
 /// A `game` definition.
@@ -59,7 +49,7 @@ pub struct FamilyDef {
 pub struct DefDef {
     pub name: String,
     pub params: Vec<Name>,
-    pub body: Code,
+    pub body: Rc<Term>,
     pub slots: usize,
     pub span: Span,
     /// The definition as written, inlined by the integer IR (`crate::ir`).
@@ -70,7 +60,7 @@ pub struct DefDef {
 #[derive(Clone)]
 pub struct LetDef {
     pub name: Name,
-    pub value: Code,
+    pub value: Rc<Term>,
     pub slots: usize,
     /// The value as written, for its type (`crate::types`); `None` once
     /// the name was redefined as another kind of definition.
@@ -92,7 +82,7 @@ pub enum Action {
     /// Print an expression's value: `source` as written, at `place` in its
     /// batch of statements (where `Types::statements` has its type).
     Print {
-        code: Code,
+        term: Term,
         slots: usize,
         source: Rc<crate::syntax::ast::Expr>,
         place: usize,
@@ -111,12 +101,8 @@ pub struct Assertion {
 
 /// What an assertion evaluates.
 pub enum AssertCheck {
-    Condition(Code),
-    Compare {
-        op: BinOp,
-        left: (Code, Span),
-        right: (Code, Span),
-    },
+    Condition(Term),
+    Compare { op: BinOp, left: Term, right: Term },
 }
 
 /// Everything defined so far (a file, or a whole REPL session).
@@ -135,5 +121,25 @@ impl Program {
         self.families[id.0 as usize]
             .as_ref()
             .expect("family ids handed out are defined")
+    }
+
+    /// Every name's definition, in the order written (instances of
+    /// families, made while running, left out).
+    pub fn declared(&self) -> Vec<Global> {
+        let mut globals: Vec<Global> = (self.globals.values().copied())
+            .filter(|global| match global {
+                Global::Family(id) => self.family(*id).fixed.is_empty(),
+                _ => true,
+            })
+            .collect();
+        globals.sort_by_key(|global| {
+            let span = match *global {
+                Global::Family(id) => self.family(id).span,
+                Global::Def(id) => self.defs[id.0 as usize].span,
+                Global::Let(index) => self.lets[index].name.span,
+            };
+            (span.source.0, span.start)
+        });
+        globals
     }
 }
