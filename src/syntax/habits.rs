@@ -204,11 +204,14 @@ fn conditional(
                 from = start + i + 1;
                 break;
             }
-            // `<` opens an option list where an expression starts.
+            // `<` opens an option list where an expression starts: the
+            // value starts after it, unless the list closed before `if`
+            // (`< D(n - 1) > if …`), when the whole list is the value.
             '<' if depth == 0
                 && text[start..start + i]
                     .trim_end()
-                    .ends_with(['=', ',', '(', '[', '{', '<']) =>
+                    .ends_with(['=', ',', '(', '[', '{', '<'])
+                && !text[start + i..at].trim_end().ends_with('>') =>
             {
                 from = start + i + 1;
                 break;
