@@ -4,14 +4,14 @@
 
 use crate::builtin::Builtin;
 use crate::resolve::program::Global;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::resolve::term::Term;
 
 use super::Type;
 use super::walk::Walker;
 
 impl Walker<'_> {
     /// The type of `builtin(args)`, whose arguments have types `types`.
-    pub(super) fn builtin(&mut self, builtin: Builtin, args: &[Expr], types: &[Type]) -> Type {
+    pub(super) fn builtin(&mut self, builtin: Builtin, args: &[Term], types: &[Type]) -> Type {
         use Builtin as B;
         let list = |t: Type| Type::List(Box::new(t));
         // What iterating over argument `i` gives.
@@ -87,13 +87,8 @@ impl Walker<'_> {
     /// `seq(F, r)`, `table(F, rows, cols)`, `plot(F, r, …)`, `period(F)`:
     /// `F`, when it names a family or a `def`, is called with arguments of
     /// types `called`; which it names.
-    fn calls_first(&mut self, args: &[Expr], called: Vec<Type>) -> Option<Global> {
-        let ExprKind::Var(name) = &args.first()?.node else {
-            return None;
-        };
-        let global @ (Global::Family(_) | Global::Def(_)) = self.global(name)? else {
-            return None;
-        };
+    fn calls_first(&mut self, args: &[Term], called: Vec<Type>) -> Option<Global> {
+        let global = self.named(args.first()?)?;
         self.called(global, &called);
         Some(global)
     }

@@ -15,7 +15,7 @@ mod walk;
 use std::fmt;
 
 use crate::diagnostic::Diagnostic;
-use crate::resolve::program::{Global, Program};
+use crate::resolve::program::{Action, Global, Program};
 use crate::resolve::{Redefine, Resolved};
 use crate::span::Span;
 use crate::syntax::ast::Stmt;
@@ -292,7 +292,7 @@ pub fn define(
             _ => None,
         })
         .collect();
-    let (types, errors) = infer(&next, types, statements, &written);
+    let (types, errors) = infer(&next, types, &resolved.actions, &written);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -307,14 +307,14 @@ pub fn define(
     })
 }
 
-/// The types of `program`, with `statements` (the batch just resolved) as
+/// The types of `program`, with `actions` (the batch just resolved) as
 /// new calls from outside definitions, and the errors certain in the
 /// definitions `written` in the batch (an earlier definition was accepted
 /// when it was written).
 fn infer(
     program: &Program,
     kept: &Types,
-    statements: &[Stmt],
+    actions: &[Action],
     written: &[Span],
 ) -> (Types, Vec<Diagnostic>) {
     let mut types = Types {
@@ -325,7 +325,7 @@ fn infer(
             .map(|d| Signature::new(d.params.len()))
             .collect(),
         lets: vec![Type::Unknown; program.lets.len()],
-        statements: vec![Type::Unknown; statements.len()],
+        statements: vec![Type::Unknown; places(actions)],
     };
     let rounds =
         16 + ROUNDS_PER_DEFINITION * (types.families.len() + types.defs.len() + types.lets.len());
@@ -335,7 +335,7 @@ fn infer(
         walker.definitions(Some(written));
     }
     keep_outside_calls(program, kept, &mut types, written);
-    settle(program, &mut types, statements, Reading::Likely, rounds);
+    settle(program, &mut types, actions, Reading::Likely, rounds);
     (types, errors)
 }
 
@@ -343,18 +343,30 @@ fn infer(
 fn settle(
     program: &Program,
     types: &mut Types,
-    statements: &[Stmt],
+    actions: &[Action],
     reading: Reading,
     rounds: usize,
 ) -> bool {
     for _ in 0..rounds {
         let before = types.clone();
-        Walker::new(program, types, reading, None).program_once(statements);
+        Walker::new(program, types, reading, None).program_once(actions);
         if *types == before {
             return true;
         }
     }
     false
+}
+
+/// How many places the statements of a batch take: one past the place of
+/// its last printed expression (`Types::statements` is by place).
+fn places(actions: &[Action]) -> usize {
+    (actions.iter())
+        .filter_map(|action| match action {
+            Action::Print { place, .. } => Some(place + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Carries the calls earlier statements made over to `types`, except for

@@ -3,15 +3,16 @@
 //! signature, each parameter's uses into what it needs, and, on the last
 //! walk, the misuses that are certain.
 
-use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
-use crate::resolve::program::{Global, Program};
+use crate::resolve::program::{Action, AssertCheck, Body, Global, Program};
+use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Stmt};
+use crate::syntax::ast::{BinOp, Name};
+use crate::value::{Callable, Value};
 
 use super::{Reading, Signature, Type, Types};
 
-/// A name in scope inside the walk.
+/// A local in scope inside the walk, by its slot.
 struct Local {
     name: String,
     ty: Type,
@@ -26,6 +27,7 @@ pub(super) struct Walker<'a> {
     reading: Reading,
     /// Where certain misuses go; `None` while the types are still settling.
     errors: Option<&'a mut Vec<Diagnostic>>,
+    /// The locals in scope, indexed by slot (as the resolver bound them).
     locals: Vec<Local>,
     /// The definition walked, whose parameters' uses are recorded.
     owner: Option<Global>,
@@ -49,22 +51,31 @@ impl<'a> Walker<'a> {
     }
 
     /// One round over every definition, `let` and statement.
-    pub(super) fn program_once(&mut self, statements: &[Stmt]) {
+    pub(super) fn program_once(&mut self, actions: &[Action]) {
         self.definitions(None);
         for (index, def) in self.program.lets.iter().enumerate() {
             let ty = match &def.source {
-                Some(value) => self.expr(value),
+                Some(_) => self.expr(&def.value),
                 None => Type::Any,
             };
             self.types.lets[index] = self.types.lets[index].join(&ty);
         }
         if self.reading == Reading::Likely {
-            for (place, statement) in statements.iter().enumerate() {
-                if let Stmt::Expr(e) | Stmt::Assert(e) = statement {
-                    let ty = self.expr(e);
-                    if let Some(known) = self.types.statements.get_mut(place) {
-                        *known = known.join(&ty);
+            for action in actions {
+                match action {
+                    Action::Print { term, place, .. } => {
+                        let ty = self.expr(term);
+                        if let Some(known) = self.types.statements.get_mut(*place) {
+                            *known = known.join(&ty);
+                        }
                     }
+                    Action::Assert(assertion) => match &assertion.check {
+                        AssertCheck::Condition(term) => _ = self.expr(term),
+                        AssertCheck::Compare { op, left, right } => {
+                            self.binary(*op, left, right, assertion.span);
+                        }
+                    },
+                    Action::Let(_) => {}
                 }
             }
         }
@@ -79,17 +90,17 @@ impl<'a> Walker<'a> {
             let Some(family) = family.as_ref().filter(|f| f.fixed.is_empty()) else {
                 continue;
             };
-            let Some(definition) = family.definition.as_ref().filter(|_| walked(&family.span))
-            else {
+            // A family redefined as something else only forwards to it.
+            if family.definition.is_none() || !walked(&family.span) {
                 continue;
-            };
+            }
             let global = Global::Family(crate::value::FamilyId(index as u32));
-            self.enter(global, &definition.params);
-            match &definition.body.node {
-                ExprKind::Options(elements) => self.options(elements),
-                _ => {
-                    let ty = self.expr(&definition.body);
-                    self.expect_game(&definition.body, &ty);
+            self.enter(global, &family.params);
+            match &family.body {
+                Body::Options(elements) => self.options(elements),
+                Body::Game(body) => {
+                    let ty = self.expr(body);
+                    self.expect_game(body, &ty);
                 }
             }
             self.locals.clear();
@@ -99,8 +110,8 @@ impl<'a> Walker<'a> {
                 continue;
             }
             let global = Global::Def(crate::value::DefId(index as u32));
-            self.enter(global, &def.definition.params);
-            let ty = self.expr(&def.definition.body);
+            self.enter(global, &def.params);
+            let ty = self.expr(&def.body);
             let signature = &mut self.types.defs[index];
             signature.result = signature.result.join(&ty);
             self.locals.clear();
@@ -108,7 +119,7 @@ impl<'a> Walker<'a> {
         self.owner = None;
     }
 
-    fn enter(&mut self, global: Global, params: &[crate::syntax::ast::Name]) {
+    fn enter(&mut self, global: Global, params: &[Name]) {
         self.owner = Some(global);
         let signature = self.signature(global).clone();
         self.locals = (params.iter().enumerate())
@@ -136,9 +147,11 @@ impl<'a> Walker<'a> {
 
     /// Records that `e`, if it is a parameter of the definition walked,
     /// is used where a value of type `ty` is needed.
-    pub(super) fn demand(&mut self, e: &Expr, ty: Type) {
-        let ExprKind::Var(name) = &e.node else { return };
-        let Some(local) = self.locals.iter().rev().find(|l| &l.name == name) else {
+    pub(super) fn demand(&mut self, e: &Term, ty: Type) {
+        let TermKind::Local(slot) = e.kind else {
+            return;
+        };
+        let Some(local) = self.locals.get(slot) else {
             return;
         };
         if let (Some(index), Some(owner)) = (local.param, self.owner) {
@@ -174,50 +187,75 @@ impl<'a> Walker<'a> {
         signature.inside.fill(Type::Any);
     }
 
-    /// The global a name read at this point refers to, if no local hides it.
-    pub(super) fn global(&self, name: &str) -> Option<Global> {
-        match self.is_local(name) {
-            true => None,
-            false => self.program.globals.get(name).copied(),
+    /// The family or `def` a term names as a value (`seq(F, …)`'s `F`).
+    pub(super) fn named(&self, term: &Term) -> Option<Global> {
+        match &term.kind {
+            TermKind::Const(Value::Func(Callable::Family(id))) => Some(Global::Family(*id)),
+            TermKind::Const(Value::Func(Callable::Def(id))) => Some(Global::Def(*id)),
+            // A family without parameters, named by its bare name.
+            TermKind::Position { family, args } if args.is_empty() => Some(Global::Family(*family)),
+            _ => None,
         }
     }
 
-    pub(super) fn expr(&mut self, e: &Expr) -> Type {
-        match &e.node {
-            ExprKind::Int(_) => Type::Int,
-            ExprKind::Bool(_) => Type::Bool,
-            ExprKind::Str(_) => Type::Str,
-            ExprKind::Var(name) => self.var(name),
-            ExprKind::Nim(inner) => {
-                if let Some(inner) = inner {
-                    let ty = self.expr(inner);
-                    self.expect(inner, &ty, Type::Int, "an integer heap size");
+    /// The name a term reads, where it is a local or a `let`: for helps
+    /// that rewrite it.
+    fn name_read(&self, term: &Term) -> Option<&str> {
+        match term.kind {
+            TermKind::Local(slot) => self.locals.get(slot).map(|l| l.name.as_str()),
+            TermKind::Let(index) => Some(&self.program.lets[index].name.node),
+            _ => None,
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &Term) -> Type {
+        match &e.kind {
+            TermKind::Const(value) => match value {
+                Value::Int(_) => Type::Int,
+                Value::Bool(_) => Type::Bool,
+                Value::Str(_) => Type::Str,
+                Value::Game(_) => Type::Game,
+                Value::Func(callable) => {
+                    match callable {
+                        Callable::Family(id) => self.escaped(Global::Family(*id)),
+                        Callable::Def(id) => self.escaped(Global::Def(*id)),
+                        Callable::Builtin(_) => {}
+                    }
+                    Type::Func
                 }
+                _ => Type::Any,
+            },
+            TermKind::Local(slot) => self.locals.get(*slot).map_or(Type::Any, |l| l.ty.clone()),
+            TermKind::Let(index) => self.types.lets[*index].clone(),
+            TermKind::LastResult => Type::Any,
+            TermKind::Nim(inner) => {
+                let ty = self.expr(inner);
+                self.expect(inner, &ty, Type::Int, "an integer heap size");
                 Type::Game
             }
-            ExprKind::Neg(inner) => {
+            TermKind::Neg(inner) => {
                 let ty = self.expr(inner);
                 self.expect(inner, &ty, Type::Int, "an integer");
                 Type::Int
             }
-            ExprKind::Not(inner) => {
+            TermKind::Not(inner) => {
                 self.condition(inner);
                 Type::Bool
             }
-            ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+            TermKind::Logic { a, b, .. } => {
                 self.condition(a);
                 self.condition(b);
                 Type::Bool
             }
-            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
-            ExprKind::Range { low, high, .. } => {
+            TermKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
+            TermKind::Range { low, high, .. } => {
                 for bound in [low, high] {
                     let ty = self.expr(bound);
                     self.expect(bound, &ty, Type::Int, "an integer");
                 }
                 Type::List(Box::new(Type::Int))
             }
-            ExprKind::If {
+            TermKind::If {
                 cond,
                 then,
                 otherwise,
@@ -225,48 +263,66 @@ impl<'a> Walker<'a> {
                 self.condition(cond);
                 self.expr(then).join(&self.expr(otherwise))
             }
-            ExprKind::Call(callee, args) => self.call(callee, args),
-            ExprKind::Index(base, key) => self.index(base, key),
-            ExprKind::Options(elements) => {
+            TermKind::Position { family, args } => {
+                let types = self.arguments(args, false);
+                self.called(Global::Family(*family), &types);
+                Type::Game
+            }
+            TermKind::CallDef { def, args } => {
+                let types = self.arguments(args, false);
+                self.called(Global::Def(*def), &types);
+                self.types.defs[def.0 as usize].result.clone()
+            }
+            TermKind::CallBuiltin { builtin, args } => {
+                // `seq(F, …)` calls `F` itself (`Walker::builtin` records
+                // how): `F` is not passed on to be called anywhere.
+                let calls_first = super::builtins::calls_its_first_argument(*builtin);
+                let types = self.arguments(args, calls_first);
+                self.builtin(*builtin, args, &types)
+            }
+            TermKind::CallValue { callee, args } => {
+                self.arguments(args, false);
+                self.expr(callee);
+                Type::Any
+            }
+            TermKind::Index(base, key) => self.index(base, key),
+            TermKind::Options(elements) => {
                 self.options(elements);
                 Type::Game
             }
-            ExprKind::List(elements) | ExprKind::Set(elements) => {
+            TermKind::List { elements, .. } => {
                 let mut item = Type::Unknown;
                 for element in elements {
                     item = item.join(&self.element(element));
                 }
                 Type::List(Box::new(item))
             }
-            ExprKind::Map(entries) => {
+            TermKind::Map(entries) => {
                 for (key, value) in entries {
                     self.expr(key);
                     self.expr(value);
                 }
                 Type::Map
             }
-            ExprKind::MapFor(element) => {
+            TermKind::MapFor(element) => {
                 self.element(element);
                 Type::Map
             }
         }
     }
 
-    fn var(&mut self, name: &str) -> Type {
-        if let Some(local) = self.locals.iter().rev().find(|l| l.name == name) {
-            return local.ty.clone();
-        }
-        match self.program.globals.get(name) {
-            // `game Start = …` has one position, named by the bare name.
-            Some(Global::Family(id)) if self.program.family(*id).params.is_empty() => Type::Game,
-            Some(&global @ (Global::Family(_) | Global::Def(_))) => {
-                self.escaped(global);
-                Type::Func
-            }
-            Some(Global::Let(index)) => self.types.lets[*index].clone(),
-            None if Builtin::named(name).is_some() => Type::Func,
-            None => Type::Any,
-        }
+    /// The types of a call's arguments; a first argument naming a family
+    /// or `def` that the callee calls itself (`calls_first`) is a
+    /// function, not one that escapes.
+    fn arguments(&mut self, args: &[Term], calls_first: bool) -> Vec<Type> {
+        (args.iter().enumerate())
+            .map(
+                |(i, arg)| match i == 0 && calls_first && self.named(arg).is_some() {
+                    true => Type::Func,
+                    false => self.expr(arg),
+                },
+            )
+            .collect()
     }
 
     /// The elements of `< … >`: each must be a game.
@@ -279,17 +335,18 @@ impl<'a> Walker<'a> {
             if ty.is_known() && ty != Type::Game {
                 let value = &element.value;
                 let diagnostic = mismatch(value.span, "an option must be a game", &ty);
-                self.report(*match (&ty, &value.node) {
-                    (Type::Int, ExprKind::Var(name)) => diagnostic.help(format!(
+                let name = self.name_read(value);
+                self.report(*match (&ty, name, &value.kind) {
+                    (Type::Int, Some(name), _) => diagnostic.help(format!(
                         "`{name}` is an integer; write `*{name}` for a nim heap of size {name}"
                     )),
-                    (Type::Int, ExprKind::Int(n)) => {
+                    (Type::Int, _, TermKind::Const(Value::Int(n))) => {
                         diagnostic.help(format!("write `*{n}` for a nim heap of size {n}"))
                     }
-                    (Type::Int, _) => {
+                    (Type::Int, _, _) => {
                         diagnostic.help("write `*(…)` around it for the nim heap of that size")
                     }
-                    (Type::Func, _) => {
+                    (Type::Func, _, _) => {
                         diagnostic.help("call it with its arguments to get a position")
                     }
                     _ => diagnostic,
@@ -311,13 +368,13 @@ impl<'a> Walker<'a> {
     fn clauses(&mut self, clauses: &[Clause]) {
         for clause in clauses {
             match clause {
-                Clause::For { var, iter } => {
+                Clause::For { name, iter, .. } => {
                     let ty = self.expr(iter);
                     if matches!(ty, Type::Int | Type::Bool | Type::Game | Type::Func) {
                         let expected = "expected a list, range, map or string to iterate over";
                         self.report(*mismatch(iter.span, expected, &ty).help(
-                            match (&ty, &iter.node) {
-                                (Type::Int, ExprKind::Var(name)) => {
+                            match (&ty, self.name_read(iter)) {
+                                (Type::Int, Some(name)) => {
                                     format!("write `0..{name}` to count up to {name}")
                                 }
                                 (Type::Int, _) => "write `0..(…)` to count up to it".to_string(),
@@ -326,7 +383,7 @@ impl<'a> Walker<'a> {
                         ));
                     }
                     self.locals.push(Local {
-                        name: var.node.clone(),
+                        name: name.clone(),
                         ty: ty.items(),
                         param: None,
                     });
@@ -337,7 +394,7 @@ impl<'a> Walker<'a> {
     }
 
     /// A condition: a boolean, never another value (no truthiness).
-    pub(super) fn condition(&mut self, e: &Expr) {
+    pub(super) fn condition(&mut self, e: &Term) {
         let ty = self.expr(e);
         self.demand(e, Type::Bool);
         if ty.is_known() && ty != Type::Bool {
@@ -350,7 +407,7 @@ impl<'a> Walker<'a> {
 
     /// Checks that `e`, of type `ty`, can be `wanted` (described as
     /// `what`), and records the need.
-    pub(super) fn expect(&mut self, e: &Expr, ty: &Type, wanted: Type, what: &str) {
+    pub(super) fn expect(&mut self, e: &Term, ty: &Type, wanted: Type, what: &str) {
         if ty.is_known() && *ty != wanted {
             self.report(*mismatch(e.span, &format!("expected {what}"), ty));
         }
@@ -358,7 +415,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Checks that `e`, of type `ty`, is a game.
-    pub(super) fn expect_game(&mut self, e: &Expr, ty: &Type) {
+    pub(super) fn expect_game(&mut self, e: &Term, ty: &Type) {
         self.demand(e, Type::Game);
         if !ty.is_known() || *ty == Type::Game {
             return;
@@ -372,7 +429,7 @@ impl<'a> Walker<'a> {
         });
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Type {
+    fn binary(&mut self, op: BinOp, a: &Term, b: &Term, span: Span) -> Type {
         let (ta, tb) = (self.expr(a), self.expr(b));
         match op {
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Type::Bool,
@@ -395,14 +452,16 @@ impl<'a> Walker<'a> {
     }
 
     /// `+`: integers, games, lists or strings, both of one kind.
-    fn add(&mut self, a: &Expr, b: &Expr, ta: Type, tb: Type) -> Type {
+    fn add(&mut self, a: &Term, b: &Term, ta: Type, tb: Type) -> Type {
         match (&ta, &tb) {
             (Type::Int, Type::Game) | (Type::Game, Type::Int) => {
                 let int = if ta == Type::Int { a } else { b };
-                let help = match &int.node {
-                    ExprKind::Var(name) => format!("write `*{name}` for the nim heap of that size"),
-                    ExprKind::Int(n) => format!("write `*{n}` for the nim heap of size {n}"),
-                    ExprKind::Neg(_) => "a game can only be added to a game".to_string(),
+                let help = match (self.name_read(int), &int.kind) {
+                    (Some(name), _) => format!("write `*{name}` for the nim heap of that size"),
+                    (_, TermKind::Const(Value::Int(n))) => {
+                        format!("write `*{n}` for the nim heap of size {n}")
+                    }
+                    (_, TermKind::Neg(_)) => "a game can only be added to a game".to_string(),
                     _ => "write `*(…)` around it for the nim heap of that size".to_string(),
                 };
                 self.report(
@@ -471,7 +530,7 @@ impl<'a> Walker<'a> {
 
     /// An operator on integers only: `-`, `*`, `/`, `%`, `**`, `^`;
     /// whether it may work (it is reported where it cannot).
-    fn integers(&mut self, op: BinOp, a: (&Expr, &Type), b: (&Expr, &Type)) -> bool {
+    fn integers(&mut self, op: BinOp, a: (&Term, &Type), b: (&Term, &Type)) -> bool {
         for (operand, ty) in [a, b] {
             self.demand(operand, Type::Int);
             if ty.is_known() && *ty != Type::Int {
@@ -494,7 +553,7 @@ impl<'a> Walker<'a> {
         true
     }
 
-    fn index(&mut self, base: &Expr, key: &Expr) -> Type {
+    fn index(&mut self, base: &Term, key: &Term) -> Type {
         let (tb, tk) = (self.expr(base), self.expr(key));
         if matches!(tk, Type::Int | Type::List(_)) {
             // Read by position: a list (or a string, which a call says).
@@ -515,58 +574,6 @@ impl<'a> Walker<'a> {
             (Type::Unknown, _) => Type::Unknown,
             _ => Type::Any,
         }
-    }
-
-    fn call(&mut self, callee: &Expr, args: &[Expr]) -> Type {
-        let builtin = match &callee.node {
-            ExprKind::Var(name) if self.global(name).is_none() && !self.is_local(name) => {
-                Builtin::named(name)
-            }
-            _ => None,
-        };
-        // `seq(F, …)` calls `F` itself (`Walker::builtin` records how):
-        // `F` is not passed on to be called anywhere.
-        let calls_first = builtin.is_some_and(super::builtins::calls_its_first_argument);
-        let types: Vec<Type> = (args.iter().enumerate())
-            .map(|(i, arg)| match &arg.node {
-                ExprKind::Var(name)
-                    if i == 0
-                        && calls_first
-                        && matches!(
-                            self.global(name),
-                            Some(Global::Family(_) | Global::Def(_))
-                        ) =>
-                {
-                    Type::Func
-                }
-                _ => self.expr(arg),
-            })
-            .collect();
-        if let Some(builtin) = builtin {
-            return self.builtin(builtin, args, &types);
-        }
-        let ExprKind::Var(name) = &callee.node else {
-            self.expr(callee);
-            return Type::Any;
-        };
-        match self.global(name) {
-            Some(Global::Family(id)) => {
-                self.called(Global::Family(id), &types);
-                Type::Game
-            }
-            Some(Global::Def(id)) => {
-                self.called(Global::Def(id), &types);
-                self.types.defs[id.0 as usize].result.clone()
-            }
-            Some(Global::Let(_)) | None => {
-                self.var(name);
-                Type::Any
-            }
-        }
-    }
-
-    fn is_local(&self, name: &str) -> bool {
-        self.locals.iter().any(|l| l.name == name)
     }
 }
 
