@@ -285,6 +285,54 @@ fn residues_of_larger_moduli_and_joined_by_or_are_stepped() {
     }
 }
 
+/// A filter on divisibility by a parameter, `(a - c) % b == 0`, walks
+/// only the values it keeps: Euclid's game written with the heap left
+/// equals its spelling by the quotient and the generic search, whatever
+/// the sign of the modulus; where the modulus is 0, the search's error.
+#[test]
+fn divisibility_by_a_parameter_walks_the_multiples() {
+    let all = "\n[g(E(a, b)) for a in 0..25 for b in 0..25]";
+    let left = "game E(a, b) = < E(c, b) for c in 0..a if b > 0 and (a - c) % b == 0, \
+                E(a, c) for c in 0..b if a > 0 and (b - c) % a == 0 >";
+    let quotient = "game E(a, b) = if a == 0 or b == 0 then <> else \
+                    < E(a - k * b, b) for k in 1..=a / b, E(a, b - k * a) for k in 1..=b / a >";
+    assert_eq!(
+        assert_same_as_the_generic_search(&format!("{left}{all}")),
+        assert_same_as_the_generic_search(&format!("{quotient}{all}"))
+    );
+    let ir = ir_of(left);
+    assert!(
+        ir.contains(
+            "  E(a - ((abs(b)) * c), b) if b > 0 for c in (0 / (abs(b))) + 1..(a / (abs(b))) + 1\n"
+        ),
+        "{ir}"
+    );
+    // The loop's variable added rather than subtracted, a modulus that is
+    // an expression and may be negative, a range not from 0.
+    let signs = "game S(n) = < S(k) for k in 2..n if (k + n) % (2 * n - 7) == 0, \
+                 S(n - 1) for j in 0..1 if n > 0 >\n\
+                 seq(S, 0..60)";
+    let printed = assert_same_as_the_generic_search(signs);
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..60i64 {
+        let mut options: Vec<u64> = (2..n)
+            .filter(|k| (k + n).rem_euclid(2 * n - 7) == 0)
+            .map(|k| s[k as usize])
+            .collect();
+        if n > 0 {
+            options.push(s[n as usize - 1]);
+        }
+        s.push(mex(options));
+    }
+    let shown: Vec<String> = s.iter().map(u64::to_string).collect();
+    assert_eq!(printed.trim(), format!("[{}]", shown.join(", ")));
+    assert!(ir_of(signs).contains("remainder filters stepped"));
+    // A modulus of 0 where the range is not empty is the search's error.
+    assert_same_error_as_the_generic_search(
+        "game Z(n, m) = < Z(c, m) for c in 0..n if (n - c) % m == 0 >\ng(Z(3, 0))",
+    );
+}
+
 /// A filter that holds for the first values of a loop and for none after
 /// (`k * k <= n`, however spelled) ends the loop where it first fails: the
 /// subtraction of squares is a loop over the squares. The generic search's

@@ -7,7 +7,7 @@
 //! remainder of what a move leaves, `(n - k) % 3 != 0`, is one on the
 //! loop's variable once `reindex` has the loop walk the heaps left.
 
-use super::filters::filter_after_loop;
+use super::filters::{filter_after_loop, total};
 use super::rewrite::reranged;
 use crate::engine::kernel::{CmpOp, Cond, Element, IntExpr, IntOp};
 
@@ -38,6 +38,12 @@ pub(super) fn step_residues(element: Element) -> Vec<Element> {
                 Some(elements) => elements,
                 None => vec![element],
             };
+        }
+        if let Some((filter, (residue, modulus))) =
+            filter_after_loop(&element.clauses, at, divisible)
+            && let Some(stepped) = stepped_by(&element, at, filter, residue, modulus)
+        {
+            return vec![stepped];
         }
     }
     vec![element]
@@ -82,6 +88,67 @@ pub(super) fn residues(cond: &Cond, slot: usize) -> Option<(i64, Vec<i64>)> {
         _ => (0..modulus).filter(|&r| r != residue).collect(),
     };
     (kept.len() <= RESIDUES).then_some((modulus, kept))
+}
+
+/// `(e − k) % m == 0` (or `(k − e) % m == 0`, either side), `k` the
+/// loop's slot and `m` no constant (those are `residues`'), reading no
+/// `k`: the values of `k` congruent to `e` modulo `|m|`, as `e` and `m`.
+/// Neither may fail, so that the filter fails only where `m` is 0.
+fn divisible(cond: &Cond, slot: usize) -> Option<(IntExpr, IntExpr)> {
+    let Cond::Cmp(CmpOp::Eq, a, b) = cond else {
+        return None;
+    };
+    let (x, m) = match (a, b) {
+        (IntExpr::Binary(IntOp::Mod, x, m), zero) | (zero, IntExpr::Binary(IntOp::Mod, x, m))
+            if zero.as_constant() == Some(0) =>
+        {
+            (x, m)
+        }
+        _ => return None,
+    };
+    if m.as_constant().is_some() || m.uses(slot) || !total(m) {
+        return None;
+    }
+    let (k, rest) = x.linear_in(slot)?;
+    if !total(&rest) {
+        return None;
+    }
+    let residue = match k {
+        1 => IntExpr::negate(rest),
+        -1 => rest,
+        _ => return None,
+    };
+    Some((residue, (**m).clone()))
+}
+
+/// The element with the loop at `at`, over `low..high`, walking `j` with
+/// its variable read as `e − |m|·j`, the values congruent to `e` in the
+/// range (those `(e − k) % m == 0`, the filter at `filter`, keeps), from
+/// the largest down: `j` from `⌊(e − high)/|m|⌋ + 1` to `⌊(e − low)/|m|⌋`.
+/// Where `m` is 0 the ends fail, as the filter does (where the range is
+/// empty and the filter is never tested, the position is left to the
+/// generic search, which finds it has no such options).
+fn stepped_by(
+    element: &Element,
+    at: usize,
+    filter: usize,
+    e: IntExpr,
+    m: IntExpr,
+) -> Option<Element> {
+    let (slot, low, high) = element.clauses[at].range()?;
+    let step = IntExpr::Abs(Box::new(m));
+    let first_after = |x: IntExpr| {
+        let quotient = IntExpr::binary(
+            IntOp::Div,
+            IntExpr::binary(IntOp::Sub, e.clone(), x),
+            step.clone(),
+        );
+        IntExpr::binary(IntOp::Add, quotient, IntExpr::constant(1))
+    };
+    let range = (first_after(high), first_after(low.clone()));
+    let taken = IntExpr::binary(IntOp::Mul, step.clone(), IntExpr::slot(slot));
+    let value = IntExpr::binary(IntOp::Sub, e.clone(), taken);
+    reranged(element, at, range, Some(filter), &value)
 }
 
 /// The element with the loop at `at` walking the values `m·k + r` and the

@@ -534,12 +534,15 @@ impl IntExpr {
                 return IntExpr::Affine(affine);
             }
         }
-        // `x ± 0` is `x`, however `x` is computed.
+        // `x ± 0` and `x · 1` are `x`, however `x` is computed.
         match (op, &a, &b) {
             (IntOp::Add | IntOp::Sub, _, zero) | (IntOp::Add, zero, _)
                 if zero.as_constant() == Some(0) =>
             {
                 return if zero == &b { a } else { b };
+            }
+            (IntOp::Mul, _, one) | (IntOp::Mul, one, _) if one.as_constant() == Some(1) => {
+                return if one == &b { a } else { b };
             }
             _ => {}
         }
