@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use sprague::run::{Settings, Stage, emit};
+use sprague::run::{Settings, Stage, emit, run_to_strings};
 
 fn resolved(script: &str) -> String {
     let interrupt = Arc::new(AtomicBool::new(false));
@@ -86,4 +86,33 @@ let doubled = [def double(v#0) for v#0 in let values]
 let f = def double
 "
     );
+}
+
+/// A loop's variable hides a parameter or an earlier loop's variable of
+/// its name: in the value, the filters and the loops nested in them, for
+/// the evaluator and for the types alike. (A resolver that looked names
+/// up from the outermost scope gave `[1]`, `["a"]`, `[]` and `0` here.)
+#[test]
+fn a_loops_variable_hides_an_outer_one_of_its_name() {
+    let script = "def h(b) = [b for b in [7]]
+print(h(1))
+print([x for x in [\"a\"] for x in [\"b\"]])
+print([x for x in -2..1 if any([3 <= x for x in [7, 2, 6, 6]])])
+game W(s) = < *len(s) for s in [\"\"] >
+print(g(W(\"x\")))
+def k(b) = [b for b in [\"x\"] if b == \"x\"]
+print(k(1))";
+    let (output, errors) = run_to_strings("test.sg", script, Settings::default());
+    assert!(errors.is_none(), "{errors:?}");
+    assert_eq!(output, "[7]\n[\"b\"]\n[-2, -1, 0]\n1\n[\"x\"]\n");
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let types = emit(
+        Stage::Types,
+        "test.sg",
+        script,
+        &Settings::default(),
+        interrupt,
+    )
+    .unwrap_or_else(|errors| panic!("{errors}"));
+    assert!(types.contains("def k(b: int) -> [str]\n"), "{types}");
 }

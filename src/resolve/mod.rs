@@ -15,7 +15,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Definition, ExprKind, Name, Stmt};
 use crate::value::{DefId, FamilyId};
-use names::Compiler;
+use names::Resolver;
 use program::{Action, AssertCheck, Assertion, Body, DefDef, FamilyDef, Global, LetDef, Program};
 use term::{Term, TermKind};
 
@@ -60,32 +60,32 @@ pub fn resolve(
     for (place, (statement, global)) in statements.iter().zip(globals).enumerate() {
         match (statement, global) {
             (Stmt::Game(definition), Some(Global::Family(id))) => {
-                let (body, slots) = compile_family(program, definition, &mut errors);
+                let (body, slots) = resolve_family(program, definition, &mut errors);
                 let family = program.families[id.0 as usize].as_mut().expect("declared");
                 family.body = body;
                 family.slots = slots;
             }
             (Stmt::Def(definition), Some(Global::Def(id))) => {
-                let mut compiler = compiler(program, &definition.params, &mut errors);
-                let body = compiler.expr(&definition.body);
-                let slots = compiler.max_slots;
+                let mut resolver = resolver(program, &definition.params, &mut errors);
+                let body = resolver.expr(&definition.body);
+                let slots = resolver.max_slots;
                 let def = &mut program.defs[id.0 as usize];
                 def.body = Rc::new(body);
                 def.slots = slots;
             }
             (Stmt::Let { value, .. }, Some(Global::Let(index))) => {
-                let mut compiler = statement_compiler(program, &mut errors);
-                let term = compiler.expr(value);
-                let slots = compiler.max_slots;
+                let mut resolver = statement_resolver(program, &mut errors);
+                let term = resolver.expr(value);
+                let slots = resolver.max_slots;
                 program.lets[index].value = Rc::new(term);
                 program.lets[index].slots = slots;
                 program.lets[index].source = Some(Rc::new(value.clone()));
                 resolved.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
-                let mut compiler = statement_compiler(program, &mut errors);
-                let term = compiler.expr(e);
-                let slots = compiler.max_slots;
+                let mut resolver = statement_resolver(program, &mut errors);
+                let term = resolver.expr(e);
+                let slots = resolver.max_slots;
                 resolved.actions.push(Action::Print {
                     term,
                     slots,
@@ -94,7 +94,7 @@ pub fn resolve(
                 });
             }
             (Stmt::Assert(e), _) => {
-                let assertion = compile_assert(program, e, &mut errors);
+                let assertion = resolve_assert(program, e, &mut errors);
                 resolved.actions.push(Action::Assert(assertion));
             }
             _ => {} // a definition that failed to declare
@@ -110,12 +110,12 @@ pub fn resolve(
     }
 }
 
-fn compiler<'a>(
+fn resolver<'a>(
     program: &'a Program,
     params: &[crate::syntax::ast::Name],
     errors: &'a mut Vec<Diagnostic>,
-) -> Compiler<'a> {
-    Compiler {
+) -> Resolver<'a> {
+    Resolver {
         program,
         locals: params.iter().map(|p| p.node.clone()).collect(),
         max_slots: params.len(),
@@ -124,12 +124,12 @@ fn compiler<'a>(
     }
 }
 
-/// The compiler of a statement outside definitions (`let`, an expression,
+/// The resolver of a statement outside definitions (`let`, an expression,
 /// `assert`), where `_` names the last result printed.
-fn statement_compiler<'a>(program: &'a Program, errors: &'a mut Vec<Diagnostic>) -> Compiler<'a> {
-    Compiler {
+fn statement_resolver<'a>(program: &'a Program, errors: &'a mut Vec<Diagnostic>) -> Resolver<'a> {
+    Resolver {
         top_level: true,
-        ..compiler(program, &[], errors)
+        ..resolver(program, &[], errors)
     }
 }
 
@@ -196,7 +196,7 @@ fn declare(
             }
             resolved.replaced = true;
         }
-        // Code compiled against a definition of another kind or arity
+        // Terms resolved against a definition of another kind or arity
         // reaches the new one through the old slot; the new one gets its own.
         let existing = match existing {
             Some(old) if !same_shape(program, old, statement) => {
@@ -292,7 +292,7 @@ fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Dia
         Global::Def(id) => program.defs[id.0 as usize].params.len(),
         Global::Family(id) => program.family(id).params.len(),
     };
-    let target = compiler(program, &[], errors).var(&name.node, name.span);
+    let target = resolver(program, &[], errors).var(&name.node, name.span);
     let span = name.span;
     let call = Rc::new(match params {
         0 => target,
@@ -358,25 +358,25 @@ fn check_params(params: &[crate::syntax::ast::Name], errors: &mut Vec<Diagnostic
     }
 }
 
-fn compile_family(
+fn resolve_family(
     program: &Program,
     definition: &Definition,
     errors: &mut Vec<Diagnostic>,
 ) -> (Body, usize) {
-    let mut compiler = compiler(program, &definition.params, errors);
+    let mut resolver = resolver(program, &definition.params, errors);
     let body = match &definition.body.node {
-        ExprKind::Options(elements) => Body::Options(compiler.options(elements).into()),
-        _ => Body::Game(Rc::new(compiler.expr(&definition.body))),
+        ExprKind::Options(elements) => Body::Options(resolver.options(elements).into()),
+        _ => Body::Game(Rc::new(resolver.expr(&definition.body))),
     };
-    (body, compiler.max_slots)
+    (body, resolver.max_slots)
 }
 
-fn compile_assert(
+fn resolve_assert(
     program: &Program,
     e: &crate::syntax::ast::Expr,
     errors: &mut Vec<Diagnostic>,
 ) -> Assertion {
-    let mut compiler = statement_compiler(program, errors);
+    let mut resolver = statement_resolver(program, errors);
     let check = match &e.node {
         ExprKind::Binary(
             op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
@@ -384,14 +384,14 @@ fn compile_assert(
             right,
         ) => AssertCheck::Compare {
             op: *op,
-            left: compiler.expr(left),
-            right: compiler.expr(right),
+            left: resolver.expr(left),
+            right: resolver.expr(right),
         },
-        _ => AssertCheck::Condition(compiler.expr(e)),
+        _ => AssertCheck::Condition(resolver.expr(e)),
     };
     Assertion {
         span: e.span,
-        slots: compiler.max_slots,
+        slots: resolver.max_slots,
         check,
     }
 }

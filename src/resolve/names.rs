@@ -13,7 +13,7 @@ use crate::syntax::ast::{self, Expr, ExprKind};
 use crate::value::{Callable, Game, Value};
 
 /// Resolves the expressions of one definition or statement.
-pub(super) struct Compiler<'a> {
+pub(super) struct Resolver<'a> {
     pub program: &'a Program,
     pub locals: Vec<String>,
     pub max_slots: usize,
@@ -27,7 +27,7 @@ fn boxed(term: Term) -> Box<Term> {
     Box::new(term)
 }
 
-impl Compiler<'_> {
+impl Resolver<'_> {
     /// Records an error; the term stands in for what could not be
     /// resolved (the batch is not run).
     #[allow(clippy::boxed_local)] // diagnostics travel boxed everywhere else
