@@ -197,7 +197,7 @@ fn declare(
             resolved.replaced = true;
         }
         // Terms resolved against a definition of another kind or arity
-        // reaches the new one through the old slot; the new one gets its own.
+        // reach the new one through the old slot; the new one gets its own.
         let existing = match existing {
             Some(old) if !same_shape(program, old, statement) => {
                 forwards.push((old, name.clone()));
