@@ -90,6 +90,10 @@ enum Test {
     Member(Int, Vec<i64>, bool),
     /// `e in a..b`.
     Within(Int, Int, Int),
+    /// `(x - e) % m == 0` (`(e - x)` when the flag is set), `m` the
+    /// parameter plus a constant from 1, or its negation: divisibility by
+    /// a modulus that is no constant.
+    Divisible(Int, bool, i64, bool),
     Not(Box<Test>),
     And(Box<Test>, Box<Test>),
     Or(Box<Test>, Box<Test>),
@@ -112,6 +116,14 @@ impl Test {
             Test::Equal(a, b) => a.eval(n, x) == b.eval(n, x),
             Test::Member(e, values, negated) => values.contains(&e.eval(n, x)) != *negated,
             Test::Within(e, a, b) => (a.eval(n, x)..b.eval(n, x)).contains(&e.eval(n, x)),
+            Test::Divisible(e, from_e, k, negative) => {
+                let difference = match from_e {
+                    true => e.eval(n, x) - x,
+                    false => x - e.eval(n, x),
+                };
+                let modulus = if *negative { -(n + k) } else { n + k };
+                difference.rem_euclid(modulus) == 0
+            }
             Test::Not(t) => !t.eval(n, x),
             Test::And(a, b) => a.eval(n, x) && b.eval(n, x),
             Test::Or(a, b) => a.eval(n, x) || b.eval(n, x),
@@ -136,6 +148,18 @@ impl Test {
                     a.source(lets),
                     b.source(lets)
                 )
+            }
+            Test::Divisible(e, from_e, k, negative) => {
+                let e = e.source(lets);
+                let difference = match from_e {
+                    true => format!("{e} - x"),
+                    false => format!("x - {e}"),
+                };
+                let modulus = match negative {
+                    true => format!("-n - {k}"),
+                    false => format!("n + {k}"),
+                };
+                format!("({difference}) % ({modulus}) == 0")
             }
             Test::Not(t) => format!("not ({})", t.source(lets)),
             Test::And(a, b) => format!("({}) and ({})", a.source(lets), b.source(lets)),
@@ -328,6 +352,8 @@ fn test() -> impl Strategy<Value = Test> {
         1 => (int(2), prop::collection::vec(-2..8i64, 0..4), any::<bool>())
             .prop_map(|(e, values, negated)| Test::Member(e, values, negated)),
         1 => (int(2), int(1), int(1)).prop_map(|(e, a, b)| Test::Within(e, a, b)),
+        1 => (linear(false), any::<bool>(), 1i64..=4, any::<bool>())
+            .prop_map(|(e, from_e, k, negative)| Test::Divisible(e, from_e, k, negative)),
     ];
     compare.prop_recursive(1, 3, 2, |inner| {
         prop_oneof![
