@@ -106,11 +106,8 @@ impl Interp {
         if let Some(fixed) = self.fixed.get(&family) {
             return fixed.clone();
         }
-        let def = self.program.family(family);
-        let fixed: Rc<[usize]> = match (&def.definition, def.fixed.is_empty()) {
-            (Some(definition), true) => crate::ir::fixed_params(definition).into(),
-            _ => Rc::from([]),
-        };
+        let fixed: Rc<[usize]> =
+            crate::ir::fixed_params(family, self.program.family(family)).into();
         self.fixed.insert(family, fixed.clone());
         fixed
     }

@@ -747,9 +747,7 @@ impl<'a> Translator<'a> {
             Shape::Ints(k) => k <= MAX_PARAMS && definition.params.len() == k,
             Shape::Board(_) | Shape::List => true,
         };
-        let instances = (definition.definition.as_deref()).is_some_and(|d| {
-            definition.fixed.is_empty() && !super::instances::fixed_params(d).is_empty()
-        });
+        let instances = !super::instances::fixed_params(family, definition).is_empty();
         let named = Some(family) != self.family && definition.params.len() == args.len();
         (fits && named && !instances).then_some((family, shape))
     }

@@ -11,94 +11,78 @@
 //! body names other values still computes the right ones (on the generic
 //! search).
 
-use crate::syntax::ast::{Clause, Definition, Element, Expr, ExprKind};
+use crate::resolve::program::{Body, FamilyDef};
+use crate::resolve::term::{Term, TermKind};
+use crate::value::{Callable, FamilyId, Value};
 
-/// The indices of the parameters every call of the family in its body
-/// passes on unchanged, when there are some and others that change.
-pub fn fixed_params(definition: &Definition) -> Vec<usize> {
-    let params: Vec<&str> = definition.params.iter().map(|p| p.node.as_str()).collect();
-    let mut scan = Scan {
-        family: &definition.name.node,
-        params: &params,
-        fixed: vec![true; params.len()],
-        calls: 0,
-    };
-    if params.len() < 2 || !scan.expr(&definition.body) || scan.calls == 0 {
+/// The indices of the parameters every call of family `id` (defined by
+/// `family`) in its body passes on unchanged, when there are some and
+/// others that change. A parameter is passed on when the argument is its
+/// slot: a loop's variable of the same name is another slot.
+pub fn fixed_params(id: FamilyId, family: &FamilyDef) -> Vec<usize> {
+    let params = family.params.len();
+    if params < 2 || family.definition.is_none() || !family.fixed.is_empty() {
         return Vec::new();
     }
-    let fixed: Vec<usize> = (0..params.len()).filter(|&i| scan.fixed[i]).collect();
-    match fixed.len() == params.len() {
+    let mut scan = Scan {
+        family: id,
+        fixed: vec![true; params],
+        calls: 0,
+    };
+    let passed = match &family.body {
+        Body::Options(elements) => {
+            (elements.iter()).all(|element| element.terms().into_iter().all(|term| scan.expr(term)))
+        }
+        Body::Game(body) => scan.expr(body),
+    };
+    if !passed || scan.calls == 0 {
+        return Vec::new();
+    }
+    let fixed: Vec<usize> = (0..params).filter(|&i| scan.fixed[i]).collect();
+    match fixed.len() == params {
         true => Vec::new(),
         false => fixed,
     }
 }
 
-struct Scan<'a> {
-    family: &'a str,
-    params: &'a [&'a str],
+struct Scan {
+    family: FamilyId,
     /// Whether each parameter is passed on unchanged so far.
     fixed: Vec<bool>,
     calls: usize,
 }
 
-impl Scan<'_> {
+impl Scan {
     /// Walks `e`; `false` when the family is named other than in a call
-    /// with one argument per parameter (passed as a value, say).
-    fn expr(&mut self, e: &Expr) -> bool {
-        match &e.node {
-            ExprKind::Var(name) => name != self.family,
-            ExprKind::Call(callee, args) if matches!(&callee.node, ExprKind::Var(n) if n == self.family) =>
-            {
-                if args.len() != self.params.len() {
-                    return false;
-                }
+    /// (passed as a value, say).
+    fn expr(&mut self, e: &Term) -> bool {
+        match &e.kind {
+            TermKind::Const(Value::Func(Callable::Family(id))) => *id != self.family,
+            TermKind::Position { family, args } if *family == self.family => {
                 self.calls += 1;
                 for (i, arg) in args.iter().enumerate() {
-                    let same = matches!(&arg.node, ExprKind::Var(n) if n == self.params[i]);
-                    self.fixed[i] &= same;
+                    self.fixed[i] &= matches!(arg.kind, TermKind::Local(slot) if slot == i);
                 }
                 args.iter().all(|arg| self.expr(arg))
             }
-            ExprKind::Options(elements) | ExprKind::List(elements) | ExprKind::Set(elements) => {
-                elements.iter().all(|element| self.element(element))
-            }
-            ExprKind::MapFor(element) => self.element(element),
             _ => e.children().into_iter().all(|child| self.expr(child)),
         }
-    }
-
-    /// A loop variable named like a parameter hides it: a call inside
-    /// passes the variable, so that parameter is not fixed.
-    fn element(&mut self, element: &Element) -> bool {
-        for clause in &element.clauses {
-            let inner = match clause {
-                Clause::For { var, iter } => {
-                    if let Some(i) = self.params.iter().position(|p| *p == var.node) {
-                        self.fixed[i] = false;
-                    }
-                    iter
-                }
-                Clause::If(cond) => cond,
-            };
-            if !self.expr(inner) {
-                return false;
-            }
-        }
-        self.expr(&element.value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::fixed_params;
-    use crate::syntax::ast::Stmt;
+    use crate::resolve::{Redefine, program::Program};
 
+    /// The fixed parameters of the first family `source` defines.
     fn fixed(source: &str) -> Vec<usize> {
         let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
-        let Some(Stmt::Game(definition)) = statements.first() else {
-            panic!("a game");
-        };
-        fixed_params(definition)
+        let mut program = Program::default();
+        let resolved = crate::resolve::resolve(&statements, &mut program, Redefine::Forbid)
+            .unwrap_or_else(|errors| panic!("{errors:?}"));
+        let id = resolved.new_families[0];
+        fixed_params(id, program.family(id))
     }
 
     #[test]
@@ -118,5 +102,11 @@ mod tests {
             fixed("game T(m, n) = < T(m, n - 1) if n > 0 and len(seq(T, 0..1)) > 0 >").is_empty()
         );
         assert!(fixed("game T(m, n) = < *m >").is_empty());
+        // A loop's variable of a parameter's name that no call passes
+        // leaves the parameter passed on where a call does pass it.
+        assert_eq!(
+            fixed("game T(m, n) = < T(m, n - 1) if n > 0, *x for m in [1] for x in [m] >"),
+            vec![0]
+        );
     }
 }

@@ -103,7 +103,57 @@ pub enum Clause {
     If(Term),
 }
 
+impl Element {
+    /// Its clauses' terms, then its value's.
+    pub fn terms(&self) -> Vec<&Term> {
+        (self.clauses.iter().map(Clause::term))
+            .chain(std::iter::once(&self.value))
+            .collect()
+    }
+}
+
+impl Clause {
+    /// The term a clause evaluates: a loop's list or a filter.
+    pub fn term(&self) -> &Term {
+        match self {
+            Clause::For { iter, .. } => iter,
+            Clause::If(cond) => cond,
+        }
+    }
+}
+
 impl Term {
+    /// The terms it is computed from, in the order they are written (an
+    /// element's clauses before its value).
+    pub fn children(&self) -> Vec<&Term> {
+        match &self.kind {
+            TermKind::Const(_) | TermKind::Local(_) | TermKind::Let(_) | TermKind::LastResult => {
+                Vec::new()
+            }
+            TermKind::Position { args, .. }
+            | TermKind::CallDef { args, .. }
+            | TermKind::CallBuiltin { args, .. } => args.iter().collect(),
+            TermKind::CallValue { callee, args } => {
+                std::iter::once(&**callee).chain(args).collect()
+            }
+            TermKind::Nim(a) | TermKind::Neg(a) | TermKind::Not(a) => vec![a],
+            TermKind::Logic { a, b, .. } | TermKind::Binary(_, a, b) | TermKind::Index(a, b) => {
+                vec![a, b]
+            }
+            TermKind::Range { low, high, .. } => vec![low, high],
+            TermKind::If {
+                cond,
+                then,
+                otherwise,
+            } => vec![cond, then, otherwise],
+            TermKind::Options(elements) | TermKind::List { elements, .. } => {
+                elements.iter().flat_map(Element::terms).collect()
+            }
+            TermKind::MapFor(e) => e.terms(),
+            TermKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+        }
+    }
+
     /// A constant with the span of its source.
     pub fn constant(value: Value, span: Span) -> Term {
         Term {
