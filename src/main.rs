@@ -40,8 +40,9 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print a stage of the pipeline instead of running the script:
-    /// `types` shows the types inferred for each definition, `ir` how
-    /// each game family is computed.
+    /// `resolved` shows what each name of each definition refers to,
+    /// `types` the types inferred for each definition, `ir` how each game
+    /// family is computed.
     #[arg(long, value_enum, value_name = "STAGE")]
     emit: Option<Stage>,
     /// After the run, report on standard error how each game family was
