@@ -105,13 +105,7 @@ fn options(
     elements: &[Element],
     span: Span,
 ) -> Result<Value> {
-    let mut games = Vec::new();
-    for element in elements {
-        generate(it, frame, element, &mut |it, value, span| {
-            games.push(ops::option(value, span)?);
-            it.check_length(games.len(), span)
-        })?;
-    }
+    let games = gathered(it, frame, elements, ops::option)?;
     it.literal(games, span)
 }
 
@@ -123,18 +117,30 @@ fn list(
     elements: &[Element],
     set: bool,
 ) -> Result<Value> {
-    let mut items = Vec::new();
-    for element in elements {
-        generate(it, frame, element, &mut |it, value, span| {
-            items.push(value);
-            it.check_length(items.len(), span)
-        })?;
-    }
+    let mut items = gathered(it, frame, elements, |value, _| Ok(value))?;
     if set {
         items.sort();
         items.dedup();
     }
     Ok(Value::list(items))
+}
+
+/// What `item` makes of each value `elements` yield, in order, the
+/// length limit checked as they are gathered.
+fn gathered<T>(
+    it: &mut dyn Runtime,
+    frame: &mut [Value],
+    elements: &[Element],
+    item: impl Fn(Value, Span) -> Result<T>,
+) -> Result<Vec<T>> {
+    let mut gathered = Vec::new();
+    for element in elements {
+        generate(it, frame, element, &mut |it, value, span| {
+            gathered.push(item(value, span)?);
+            it.check_length(gathered.len(), span)
+        })?;
+    }
+    Ok(gathered)
 }
 
 /// `{k: v for …}`: the map of the `[key, value]` pairs `element` yields.
