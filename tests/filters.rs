@@ -285,6 +285,12 @@ fn residues_of_larger_moduli_and_joined_by_or_are_stepped() {
     }
 }
 
+/// Euclid's game by the quotient, `k` times the smaller heap taken from
+/// the larger for `k` up to their quotient: the spelling the filter
+/// spellings of its moves are held to.
+const EUCLID_BY_QUOTIENT: &str = "game E(a, b) = if a == 0 or b == 0 then <> else \
+    < E(a - k * b, b) for k in 1..=a / b, E(a, b - k * a) for k in 1..=b / a >";
+
 /// A filter on divisibility by a parameter, `(a - c) % b == 0`, walks
 /// only the values it keeps: Euclid's game written with the heap left
 /// equals its spelling by the quotient and the generic search, whatever
@@ -294,11 +300,9 @@ fn divisibility_by_a_parameter_walks_the_multiples() {
     let all = "\n[g(E(a, b)) for a in 0..25 for b in 0..25]";
     let left = "game E(a, b) = < E(c, b) for c in 0..a if b > 0 and (a - c) % b == 0, \
                 E(a, c) for c in 0..b if a > 0 and (b - c) % a == 0 >";
-    let quotient = "game E(a, b) = if a == 0 or b == 0 then <> else \
-                    < E(a - k * b, b) for k in 1..=a / b, E(a, b - k * a) for k in 1..=b / a >";
     assert_eq!(
         assert_same_as_the_generic_search(&format!("{left}{all}")),
-        assert_same_as_the_generic_search(&format!("{quotient}{all}"))
+        assert_same_as_the_generic_search(&format!("{EUCLID_BY_QUOTIENT}{all}"))
     );
     let ir = ir_of(left);
     assert!(
@@ -393,11 +397,9 @@ seq(S, 0..=3000)"
     let all = "\n[g(E(a, b)) for a in 0..30 for b in 0..30]";
     let euclid = "game E(a, b) = < E(a - k * b, b) for k in 1..=a if b > 0 and k * b <= a, \
                   E(a, b - k * a) for k in 1..=b if 0 < a and k * a <= b >";
-    let quotient = "game E(a, b) = if a == 0 or b == 0 then <> else \
-                    < E(a - k * b, b) for k in 1..=a / b, E(a, b - k * a) for k in 1..=b / a >";
     assert_eq!(
         assert_same_as_the_generic_search(&format!("{euclid}{all}")),
-        assert_same_as_the_generic_search(&format!("{quotient}{all}"))
+        assert_same_as_the_generic_search(&format!("{EUCLID_BY_QUOTIENT}{all}"))
     );
     let ir = ir_of(euclid);
     assert!(ir.contains("for k in 1..a + 1 while k * b <= a\n"), "{ir}");
