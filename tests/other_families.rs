@@ -11,8 +11,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    CHOMP, assert_same_error_as_the_generic_search, chomp, mex, printed_by_programs_alone,
-    run_binary, run_by_programs_alone, wythoff,
+    CHOMP, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp, mex,
+    printed_by_programs_alone, run_binary, run_by_programs_alone, wythoff,
 };
 use sprague::engine::Limits;
 use sprague::run::{Settings, run_to_strings};
@@ -264,4 +264,36 @@ fn a_def_giving_a_game_is_a_term_of_the_sum() {
         });
     }
     assert_eq!(printed, format!("{}\n{}\n", listed(f), listed(g)));
+}
+
+/// A family without parameters named in an option, bare (`K`) or called
+/// (`K()`), is a position of another family like any other: both
+/// spellings have the same program, against the generic search and a
+/// plain program here (`K`'s one position is the generic search's: no
+/// program has no parameter).
+#[test]
+fn a_family_without_parameters_is_one_position_bare_or_called() {
+    let script = |k: &str| {
+        format!(
+            "game K = < *0, *1, *3 >\n\
+             game A(n) = if n <= 0 then <> else < A(n - 1), {k} + A(n - 2) >\n\
+             seq(A, 0..60)"
+        )
+    };
+    let mut a: Vec<u64> = vec![0];
+    for n in 1..60usize {
+        let before = if n >= 2 { a[n - 2] } else { 0 };
+        a.push(mex([a[n - 1], 2 ^ before]));
+    }
+    let (bare, called) = (script("K"), script("K()"));
+    let expected = listed(a);
+    assert_eq!(assert_same_as_the_generic_search(&bare).trim(), expected);
+    assert_eq!(assert_same_as_the_generic_search(&called).trim(), expected);
+    let ir = |script: &str| run_binary(&["--emit", "ir", "-e", script]).0;
+    assert!(
+        ir(&bare).contains("game A(n): integer program"),
+        "{}",
+        ir(&bare)
+    );
+    assert_eq!(ir(&bare), ir(&called));
 }

@@ -162,7 +162,8 @@ impl Interp {
         let mut text = String::new();
         for (index, definition) in self.program.lets.iter().enumerate() {
             let ty = self.types.lets.get(index);
-            let program = (definition.source.as_deref().zip(ty)).and_then(|(source, ty)| {
+            let program = ty.filter(|_| !definition.forwarded).and_then(|ty| {
+                let source = (&*definition.value, definition.slots);
                 crate::ir::value_program_text(source, ty, &self.program, &let_value)
             });
             let name = &definition.name.node;

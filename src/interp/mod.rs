@@ -25,9 +25,9 @@ use crate::ops;
 use crate::printer::{self, Format};
 use crate::resolve::Redefine;
 use crate::resolve::program::{Action, AssertCheck, Assertion, Program};
+use crate::resolve::term::Term;
 use crate::runtime::Runtime;
 use crate::span::{Sources, Span};
-use crate::syntax::ast::Expr;
 use crate::types::Type;
 use crate::value::{DefId, FamilyId, PosId, Value};
 
@@ -358,15 +358,10 @@ impl Interp {
                 let span = self.program.lets[*index].name.span;
                 self.let_value(*index, span)?;
             }
-            Action::Print {
-                term,
-                slots,
-                source,
-                place,
-            } => {
-                let span = &source.span;
+            Action::Print { term, slots, place } => {
+                let span = &term.span;
                 let ty = self.types.statements.get(*place).cloned();
-                let value = self.value_of(Some(source), ty, |it| {
+                let value = self.value_of(Some((term, *slots)), ty, |it| {
                     let mut frame = vec![Value::Unit; *slots];
                     crate::eval::eval(it, &mut frame, term)
                 })?;
@@ -502,12 +497,13 @@ impl Interp {
     }
 
     /// The value of `source`, of type `ty` (a `let`'s, or an expression's
-    /// printed): computed by the VM where its program translates
+    /// printed; its term and how many slots its frame needs): computed by
+    /// the VM where its program translates
     /// (`ir::value_by_program`), else by `evaluate`, the generic
     /// evaluator; counted either way in `values_computed`.
     pub(super) fn value_of(
         &mut self,
-        source: Option<&Expr>,
+        source: Option<(&Term, usize)>,
         ty: Option<Type>,
         evaluate: impl FnOnce(&mut Self) -> Result<Value>,
     ) -> Result<Value> {

@@ -30,7 +30,9 @@ impl Runtime for Interp {
                 let program = self.program.clone();
                 let definition = &program.lets[index];
                 let ty = self.types.lets.get(index).cloned();
-                let result = self.value_of(definition.source.as_deref(), ty, |it| {
+                let source =
+                    (!definition.forwarded).then_some((&*definition.value, definition.slots));
+                let result = self.value_of(source, ty, |it| {
                     let mut frame = vec![Value::Unit; definition.slots];
                     crate::eval::eval(it, &mut frame, &definition.value)
                 });

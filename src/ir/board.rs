@@ -13,23 +13,29 @@
 //! then p[j] - k else p[j] for j in 0..3]`) or one over the board itself
 //! (`[x - k for x in p]`), each item a plain expression.
 
+use crate::builtin::Builtin;
 use crate::engine::kernel::MAX_PARAMS;
-use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind};
+use crate::resolve::program::{Body, FamilyDef};
+use crate::resolve::term::{Clause, Element, Term, TermKind};
+use crate::syntax::ast::BinOp;
+use crate::value::{Callable, FamilyId, Value};
 
-/// How many integers each position of the family holds, if it is a board.
-pub fn board_len(definition: &Definition) -> Option<usize> {
-    let [param] = definition.params.as_slice() else {
+/// How many integers each position of `family` holds, if it is a board.
+pub fn board_len(family: &FamilyDef) -> Option<usize> {
+    if family.params.len() != 1 {
         return None;
-    };
+    }
     let mut shape = Shape {
-        param: &param.node,
-        family: &definition.name.node,
+        family: family.id,
         lengths: Vec::new(),
         indices: Vec::new(),
         ranges: Vec::new(),
         sorted: false,
     };
-    shape.expr(&definition.body)?;
+    match &family.body {
+        Body::Options(elements) => elements.iter().try_for_each(|e| shape.element(e))?,
+        Body::Game(body) => shape.expr(body)?,
+    }
     // A comprehension over the board has its length, whatever it is.
     let k = shape.lengths.iter().flatten().next().copied()?;
     // Sorted positions of more than two integers are fewer kept as lists
@@ -44,59 +50,60 @@ pub fn board_len(definition: &Definition) -> Option<usize> {
     fits.then_some(k)
 }
 
+/// The board parameter: the family's one parameter, its first local.
+const BOARD: usize = 0;
+
 /// What the walk over a definition found; `None` from a method means the
 /// parameter is used in a way a board is not.
-struct Shape<'a> {
-    param: &'a str,
-    family: &'a str,
+struct Shape {
+    family: FamilyId,
     /// The lengths of the lists the family is called with (`None`: a
     /// comprehension over the board, as long as it).
     lengths: Vec<Option<usize>>,
     /// The indices `p[i]` reads: constants, and both ends of the ranges of
     /// the loop variables it is read with.
     indices: Vec<i64>,
-    /// The loop variables in scope that walk a constant range, innermost
-    /// last, with its first and last values.
-    ranges: Vec<(&'a str, Option<(i64, i64)>)>,
+    /// The loop variables (their locals) in scope, innermost last, with
+    /// the first and last values of the constant range each walks.
+    ranges: Vec<(usize, Option<(i64, i64)>)>,
     /// Whether an option names a position sorted or reversed.
     sorted: bool,
 }
 
-impl<'a> Shape<'a> {
-    fn expr(&mut self, e: &'a Expr) -> Option<()> {
-        match &e.node {
-            ExprKind::Var(name) if name == self.param || name == self.family => None,
-            ExprKind::Index(base, index) if is_var(base, self.param) => {
-                match (constant(index), &index.node) {
+impl Shape {
+    fn expr(&mut self, e: &Term) -> Option<()> {
+        match &e.kind {
+            TermKind::Local(BOARD) => None,
+            TermKind::Const(Value::Func(Callable::Family(id))) if *id == self.family => None,
+            TermKind::Index(base, index) if matches!(base.kind, TermKind::Local(BOARD)) => {
+                match (constant(index), &index.kind) {
                     (Some(i), _) => self.indices.push(i),
-                    (None, ExprKind::Var(name)) => {
-                        let bound = self.ranges.iter().rev().find(|(var, _)| var == name);
-                        let (low, high) = bound?.1?;
+                    (None, TermKind::Local(local)) => {
+                        let (low, high) = self.range(*local)?;
                         self.indices.extend([low, high]);
                     }
                     _ => return None,
                 }
                 Some(())
             }
-            ExprKind::Call(callee, args)
-                if READS.iter().any(|name| is_var(callee, name)) && args.len() == 1 =>
-            {
-                match is_var(&args[0], self.param) {
-                    true => Some(()),
-                    false => self.expr(&args[0]),
-                }
-            }
-            ExprKind::Call(callee, args) if is_var(callee, self.family) => {
+            TermKind::CallBuiltin {
+                builtin: Builtin::Len | Builtin::Min | Builtin::Max | Builtin::Sum,
+                args,
+            } if args.len() == 1 => match args[0].kind {
+                TermKind::Local(BOARD) => Some(()),
+                _ => self.expr(&args[0]),
+            },
+            TermKind::Position { family, args } if *family == self.family => {
                 let [arg] = args.as_slice() else {
                     return None;
                 };
-                if let Some((var, iter, value)) = comprehension(arg) {
-                    let length = self.comprehension(var, iter, value)?;
+                if let Some((local, _, iter, value)) = comprehension(arg) {
+                    let length = self.comprehension(local, iter, value)?;
                     self.lengths.push(length);
                     return Some(());
                 }
                 let items = literal(arg)?;
-                self.sorted |= !matches!(arg.node, ExprKind::List(_));
+                self.sorted |= !matches!(arg.kind, TermKind::List { .. });
                 self.lengths.push(Some(items.len()));
                 for item in items {
                     if !item.clauses.is_empty() {
@@ -106,62 +113,31 @@ impl<'a> Shape<'a> {
                 }
                 Some(())
             }
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => Some(()),
-            ExprKind::Nim(inner) => inner.as_deref().map_or(Some(()), |e| self.expr(e)),
-            ExprKind::Neg(a) | ExprKind::Not(a) => self.expr(a),
-            ExprKind::Binary(_, a, b)
-            | ExprKind::And(a, b)
-            | ExprKind::Or(a, b)
-            | ExprKind::Index(a, b) => {
-                self.expr(a)?;
-                self.expr(b)
-            }
-            ExprKind::Range { low, high, .. } => {
-                self.expr(low)?;
-                self.expr(high)
-            }
-            ExprKind::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                self.expr(cond)?;
-                self.expr(then)?;
-                self.expr(otherwise)
-            }
-            ExprKind::Call(callee, args) => {
-                self.expr(callee)?;
-                args.iter().try_for_each(|a| self.expr(a))
-            }
-            ExprKind::Options(elements) | ExprKind::List(elements) | ExprKind::Set(elements) => {
+            TermKind::Options(elements) | TermKind::List { elements, .. } => {
                 elements.iter().try_for_each(|e| self.element(e))
             }
-            ExprKind::MapFor(element) => self.element(element),
-            ExprKind::Map(entries) => entries.iter().try_for_each(|(k, v)| {
-                self.expr(k)?;
-                self.expr(v)
-            }),
+            TermKind::MapFor(element) => self.element(element),
+            _ => e.children().into_iter().try_for_each(|c| self.expr(c)),
         }
     }
 
+    /// The first and last values of the loop variable `local`, when it
+    /// walks a constant range.
+    fn range(&self, local: usize) -> Option<(i64, i64)> {
+        self.ranges.iter().rev().find(|(l, _)| *l == local)?.1
+    }
+
     /// The length of the board the comprehension `[value for var in
-    /// iter]` names: over a constant range, its length; over the board
-    /// itself, the board's (`Some(None)`); `None` when it is no board.
-    fn comprehension(
-        &mut self,
-        var: &'a str,
-        iter: &'a Expr,
-        value: &'a Expr,
-    ) -> Option<Option<usize>> {
-        if var == self.param || var == self.family {
-            return None;
-        }
-        let (range, length) = match (&iter.node, constant_range(iter)) {
+    /// iter]` (`var` the local `local`) names: over a constant range, its
+    /// length; over the board itself, the board's (`Some(None)`); `None`
+    /// when it is no board.
+    fn comprehension(&mut self, local: usize, iter: &Term, value: &Term) -> Option<Option<usize>> {
+        let (range, length) = match (&iter.kind, constant_range(iter)) {
             (_, Some((low, high))) => (Some((low, high)), Some((high - low + 1).max(0) as usize)),
-            (ExprKind::Var(name), None) if name == self.param => (None, None),
+            (TermKind::Local(BOARD), None) => (None, None),
             _ => return None,
         };
-        self.ranges.push((var, range));
+        self.ranges.push((local, range));
         let walked = self.expr(value);
         self.ranges.pop();
         walked.map(|()| length)
@@ -170,12 +146,12 @@ impl<'a> Shape<'a> {
     /// The least and greatest values a loop over `a..b` (or `a..=b`) may
     /// take, its ends made of constants and variables over constant
     /// ranges (`for l in i + 1..3`).
-    fn range_of(&self, iter: &Expr) -> Option<(i64, i64)> {
-        let ExprKind::Range {
+    fn range_of(&self, iter: &Term) -> Option<(i64, i64)> {
+        let TermKind::Range {
             low,
             high,
             inclusive,
-        } = &iter.node
+        } = &iter.kind
         else {
             return None;
         };
@@ -186,13 +162,13 @@ impl<'a> Shape<'a> {
 
     /// The least and greatest values of `e`: a constant, a variable over
     /// a constant range, or one of those plus or minus a constant.
-    fn bounds(&self, e: &Expr) -> Option<(i64, i64)> {
+    fn bounds(&self, e: &Term) -> Option<(i64, i64)> {
         if let Some(c) = constant(e) {
             return Some((c, c));
         }
-        match &e.node {
-            ExprKind::Var(name) => self.ranges.iter().rev().find(|(v, _)| v == name)?.1,
-            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+        match &e.kind {
+            TermKind::Local(local) => self.range(*local),
+            TermKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
                 let ((a0, a1), c) = (self.bounds(a)?, constant(b)?);
                 let c = if *op == BinOp::Add {
                     c
@@ -205,24 +181,20 @@ impl<'a> Shape<'a> {
         }
     }
 
-    fn element(&mut self, element: &'a Element) -> Option<()> {
+    fn element(&mut self, element: &Element) -> Option<()> {
         let depth = self.ranges.len();
         let walked = self.clauses(element);
         self.ranges.truncate(depth);
         walked
     }
 
-    fn clauses(&mut self, element: &'a Element) -> Option<()> {
+    fn clauses(&mut self, element: &Element) -> Option<()> {
         for clause in &element.clauses {
             match clause {
-                // A loop variable named like the parameter would hide it.
-                Clause::For { var, iter } => {
-                    if var.node == self.param || var.node == self.family {
-                        return None;
-                    }
+                Clause::For { slot, iter, .. } => {
                     self.expr(iter)?;
                     let range = self.range_of(iter);
-                    self.ranges.push((&var.node, range));
+                    self.ranges.push((*slot, range));
                 }
                 Clause::If(cond) => self.expr(cond)?,
             }
@@ -231,28 +203,32 @@ impl<'a> Shape<'a> {
     }
 }
 
-/// The loop variable, what it walks and the item of a comprehension of
-/// one loop and no filter, `[value for var in iter]`.
-pub(super) fn comprehension(e: &Expr) -> Option<(&str, &Expr, &Expr)> {
-    let ExprKind::List(items) = &e.node else {
+/// The loop variable (its local and name), what it walks and the item of
+/// a comprehension of one loop and no filter, `[value for var in iter]`.
+pub(super) fn comprehension(e: &Term) -> Option<(usize, &str, &Term, &Term)> {
+    let TermKind::List {
+        elements,
+        set: false,
+    } = &e.kind
+    else {
         return None;
     };
-    let [item] = items.as_slice() else {
+    let [item] = elements.as_slice() else {
         return None;
     };
-    let [Clause::For { var, iter }] = item.clauses.as_slice() else {
+    let [Clause::For { slot, name, iter }] = item.clauses.as_slice() else {
         return None;
     };
-    Some((&var.node, iter, &item.value))
+    Some((*slot, name, iter, &item.value))
 }
 
 /// The first and last values of `a..b` or `a..=b` with constant ends.
-pub(super) fn constant_range(e: &Expr) -> Option<(i64, i64)> {
-    let ExprKind::Range {
+pub(super) fn constant_range(e: &Term) -> Option<(i64, i64)> {
+    let TermKind::Range {
         low,
         high,
         inclusive,
-    } = &e.node
+    } = &e.kind
     else {
         return None;
     };
@@ -260,33 +236,27 @@ pub(super) fn constant_range(e: &Expr) -> Option<(i64, i64)> {
     Some((low, if *inclusive { high } else { high - 1 }))
 }
 
-/// The built-ins that read a board whole.
-const READS: [&str; 4] = ["len", "min", "max", "sum"];
-
 /// The items of the list literal `e` names a position with, bare or
 /// reordered (`sort([a, b])`, `reversed([a, b])`).
-pub(super) fn literal(e: &Expr) -> Option<&[Element]> {
-    match &e.node {
-        ExprKind::List(items) => Some(items),
-        ExprKind::Call(callee, args) if is_var(callee, "sort") || is_var(callee, "reversed") => {
-            match args.as_slice() {
-                [arg] => literal(arg),
-                _ => None,
-            }
-        }
+fn literal(e: &Term) -> Option<&[Element]> {
+    match &e.kind {
+        TermKind::List {
+            elements,
+            set: false,
+        } => Some(elements),
+        TermKind::CallBuiltin {
+            builtin: Builtin::Sort | Builtin::Reversed,
+            args,
+        } => literal(&args[0]),
         _ => None,
     }
 }
 
-fn is_var(e: &Expr, name: &str) -> bool {
-    matches!(&e.node, ExprKind::Var(n) if n == name)
-}
-
 /// The value of an integer literal, negated or not.
-pub(super) fn constant(e: &Expr) -> Option<i64> {
-    match &e.node {
-        ExprKind::Int(i) => Some(*i),
-        ExprKind::Neg(inner) => constant(inner)?.checked_neg(),
+pub(super) fn constant(e: &Term) -> Option<i64> {
+    match &e.kind {
+        TermKind::Const(Value::Int(i)) => Some(*i),
+        TermKind::Neg(inner) => constant(inner)?.checked_neg(),
         _ => None,
     }
 }
@@ -294,14 +264,15 @@ pub(super) fn constant(e: &Expr) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::board_len;
-    use crate::syntax::ast::Stmt;
+    use crate::resolve::{Redefine, program::Program};
 
+    /// The board length of the first family `source` defines.
     fn shape(source: &str) -> Option<usize> {
         let statements = crate::syntax::parse(source, crate::span::SourceId(0)).expect("parses");
-        let Some(Stmt::Game(definition)) = statements.first() else {
-            panic!("a game");
-        };
-        board_len(definition)
+        let mut program = Program::default();
+        let resolved = crate::resolve::resolve(&statements, &mut program, Redefine::Forbid)
+            .unwrap_or_else(|errors| panic!("{errors:?}"));
+        board_len(program.family(resolved.new_families[0]))
     }
 
     #[test]
@@ -324,9 +295,12 @@ mod tests {
         assert_eq!(shape("game B(p) = < B([p[0]]), B([p[0], 1]) >"), None);
         assert_eq!(shape("game B(p) = < B([p[0] - 1]) if p[0] > 0 >"), None);
         assert_eq!(shape("game B(p) = < B([p[2], p[0]]) >"), None);
+        // A loop variable of the parameter's name is another variable.
         assert_eq!(
-            shape("game B(p) = < B([x, 0]) for p in [1] for x in [p] >"),
-            None
+            shape(
+                "game B(p) = < B([p[0] - 1, 0]) if p[0] > 0, B([x, 0]) for p in [1] for x in [p] >"
+            ),
+            Some(2)
         );
     }
 

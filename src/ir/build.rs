@@ -1,8 +1,10 @@
 //! Resolved definitions → the integer IR of a family (`engine::kernel`).
 //!
 //! A family of one or two parameters whose body is `< … >` is translated
-//! element by element. Names are resolved as the evaluator resolves them,
-//! and on the way every spelling of the same arithmetic meets the same IR:
+//! element by element from its resolved terms (`crate::resolve::term`):
+//! each local of the frame translated (the family's, an inlined `def`'s, a
+//! compiled function's) is bound, by its slot, to what it stands for in
+//! the IR. On the way every spelling of the same arithmetic meets the same IR:
 //! a non-recursive `def` is inlined with its arguments substituted, a `let`
 //! already evaluated is folded to its value (an integer, a boolean, or a
 //! list or range of integers becomes a constant iteration), `min`, `max`
@@ -25,16 +27,18 @@ use std::rc::Rc;
 use leaves::Leaves;
 pub(super) use values::{ValueProgram, translate_value};
 
+use crate::builtin::Builtin;
 use crate::engine::Shape;
 use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
     Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
-use crate::resolve::program::{Global, Program};
+use crate::resolve::program::Program;
+use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Clause, Definition, Element, Expr, ExprKind, Name};
+use crate::syntax::ast::{BinOp, Name};
 use crate::types::{Type, Types};
-use crate::value::{FamilyId, Value};
+use crate::value::{DefId, FamilyId, Game, Value};
 
 /// Nested `def` calls inlined into one expression at most; deeper (or
 /// recursive) calls leave the family to the generic search.
@@ -84,18 +88,18 @@ pub(super) fn translate(
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Translated, Fallback> {
     let family = program.family(id);
-    let Some(definition) = &family.definition else {
+    if family.forwarded {
         return Err(Fallback {
             span: family.body_span,
             reason: "the name was redefined as another kind of definition".to_string(),
         });
-    };
+    }
     let fixed = &family.fixed;
-    let board = super::board::board_len(definition).filter(|_| fixed.is_empty());
+    let board = super::board::board_len(family).filter(|_| fixed.is_empty());
     let list = fixed.is_empty() && board.is_none() && family.list;
-    let params = board.unwrap_or(definition.params.len() - fixed.len());
+    let params = board.unwrap_or(family.params.len() - fixed.len());
     let fail = |reason: &str| Fallback {
-        span: definition.body.span,
+        span: family.body_span,
         reason: reason.to_string(),
     };
     if !(1..=MAX_PARAMS).contains(&params) {
@@ -103,12 +107,11 @@ pub(super) fn translate(
             "integer programs have 1 to {MAX_PARAMS} parameters"
         )));
     }
-    let mut leaves = Leaves::default();
-    leaves.collect(&definition.body, &mut Vec::new());
+    let leaves = Leaves::of(&family.body);
     if leaves.elements.is_empty() && leaves.aliases.is_empty() {
         return Err(fail("a body of empty option lists only"));
     }
-    if let Some(fallback) = not_integers(types, id, definition) {
+    if let Some(fallback) = not_integers(types, id, &family.params) {
         return Err(fallback);
     }
     let mut translator = Translator {
@@ -118,18 +121,20 @@ pub(super) fn translate(
         // looks their positions up (no box of a larger family is filled).
         reads_foreign: board.is_none() && !list,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
-        ..Translator::new(program, let_value, Some(id))
+        family_frame: true,
+        locals: vec![None; family.slots],
+        ..Translator::new(program, let_value, Some(family.id))
     };
-    match (board, definition.params.as_slice()) {
+    match (board, family.params.as_slice()) {
         (Some(k), [param]) => translator.bind_board(&param.node, k),
         // The first two slots always fit.
         (None, [param]) if list => {
-            translator.bind_list(&param.node);
+            translator.bind_list(0, &param.node);
         }
         _ => {
-            for (i, param) in definition.params.iter().enumerate() {
+            for (i, param) in family.params.iter().enumerate() {
                 let Some((_, value)) = fixed.iter().find(|(j, _)| *j == i) else {
-                    translator.bind_slot(&param.node);
+                    translator.bind_slot(i, &param.node);
                     continue;
                 };
                 let Some(binding) = translator.constant(&param.node, value.clone(), param.span)
@@ -139,7 +144,7 @@ pub(super) fn translate(
                         .take()
                         .unwrap_or_else(|| fail("a fixed parameter")));
                 };
-                translator.scope.push((param.node.clone(), binding));
+                translator.bind(i, &param.node, binding);
             }
         }
     }
@@ -186,9 +191,9 @@ fn sorting_network(k: usize) -> Option<&'static [(usize, usize)]> {
 }
 
 /// The comprehension `[item for …]` that `e` is, alone in its brackets.
-fn comprehension(e: &Expr) -> Option<&Element> {
-    match &e.node {
-        ExprKind::List(items) | ExprKind::Set(items) => match items.as_slice() {
+fn comprehension(e: &Term) -> Option<&Element> {
+    match &e.kind {
+        TermKind::List { elements, .. } => match elements.as_slice() {
             [item] if !item.clauses.is_empty() => Some(item),
             _ => None,
         },
@@ -199,10 +204,10 @@ fn comprehension(e: &Expr) -> Option<&Element> {
 /// Why family `id` cannot have an integer program, when its types say:
 /// a parameter whose every value is something other than an integer or a
 /// list of integers (a string, a map, a game).
-fn not_integers(types: &Types, id: FamilyId, definition: &Definition) -> Option<Fallback> {
+fn not_integers(types: &Types, id: FamilyId, params: &[Name]) -> Option<Fallback> {
     let signature = types.family(id);
     let integers = |ty: &Type| matches!(ty, Type::Int | Type::Unknown | Type::Any);
-    (definition.params.iter().enumerate()).find_map(|(i, param)| {
+    (params.iter().enumerate()).find_map(|(i, param)| {
         let ty = signature.param(i);
         let fits = match &ty {
             Type::List(item) => integers(item),
@@ -228,7 +233,7 @@ struct Terms {
     nims: Vec<IntExpr>,
 }
 
-/// What a name stands for inside the translation.
+/// What a local of the resolved program stands for inside the translation.
 #[derive(Clone)]
 enum Binding {
     /// A parameter or loop variable.
@@ -248,19 +253,33 @@ enum Binding {
     Table(Rc<Table>),
 }
 
+/// A local bound in the frame translated: its name (for the reasons a
+/// translation gives up) and what it stands for.
+#[derive(Clone)]
+struct Local {
+    name: String,
+    binding: Binding,
+}
+
 struct Translator<'a> {
     program: &'a Program,
     let_value: &'a dyn Fn(usize) -> Option<Value>,
-    /// The family translated; `None` for a value outside any family
+    /// The family translated (as defined: an instance's positions of
+    /// itself name its family); `None` for a value outside any family
     /// (`values`).
     family: Option<FamilyId>,
-    /// Names in scope, innermost last.
-    scope: Vec<(String, Binding)>,
-    /// Slots in use: their names (the parameters first).
+    /// The locals of the frame translated, by the slots its terms read
+    /// (`TermKind::Local`): the family's, an inlined `def`'s or a
+    /// function's.
+    locals: Vec<Option<Local>>,
+    /// Whether the frame is the family's own, where an argument that is
+    /// a parameter's slot is that parameter.
+    family_frame: bool,
+    /// Slots of the IR in use: their names (the parameters first).
     slot_names: Vec<String>,
-    /// Slots bound at this point of the element.
+    /// IR slots bound at this point of the element.
     depth: usize,
-    /// The most slots bound at once since it was last reset (`inline`).
+    /// The most IR slots bound at once since it was last reset (`inline`).
     reached: usize,
     /// `def` calls being inlined.
     inlined: usize,
@@ -273,11 +292,11 @@ struct Translator<'a> {
     /// The recursive `def`s compiled so far.
     functions: Vec<Function>,
     /// Which `def`, for which kinds of arguments, each function is.
-    compiled: Vec<(crate::value::DefId, Vec<crate::engine::kernel::ParamKind>)>,
+    compiled: Vec<(DefId, Vec<crate::engine::kernel::ParamKind>)>,
     /// The recursive `def`s returning integers or conditions compiled so
     /// far, and which `def` each is and what it gives.
     int_functions: Vec<IntFunction>,
-    int_compiled: Vec<(crate::value::DefId, calls::Gives)>,
+    int_compiled: Vec<(DefId, calls::Gives)>,
     /// The family's parameters fixed in this instance (`ir::instances`).
     fixed: Vec<usize>,
     /// The other families whose positions the options name.
@@ -300,7 +319,8 @@ impl<'a> Translator<'a> {
             program,
             let_value,
             family,
-            scope: Vec::new(),
+            locals: Vec::new(),
+            family_frame: false,
             slot_names: Vec::new(),
             depth: 0,
             reached: 0,
@@ -335,13 +355,32 @@ impl<'a> Translator<'a> {
         }
     }
 
-    fn bind_slot(&mut self, name: &str) -> Option<usize> {
+    /// Binds the local `local`, named `name`, to `binding`.
+    fn bind(&mut self, local: usize, name: &str, binding: Binding) {
+        if local >= self.locals.len() {
+            self.locals.resize(local + 1, None);
+        }
+        self.locals[local] = Some(Local {
+            name: name.to_string(),
+            binding,
+        });
+    }
+
+    /// A local no term of the frame reads (for a loop the translation
+    /// writes itself).
+    fn fresh_local(&mut self) -> usize {
+        self.locals.push(None);
+        self.locals.len() - 1
+    }
+
+    /// Binds the local `local`, named `name`, to the next free IR slot.
+    fn bind_slot(&mut self, local: usize, name: &str) -> Option<usize> {
         let slot = self.new_slot(name)?;
-        self.scope.push((name.to_string(), Binding::Slot(slot)));
+        self.bind(local, name, Binding::Slot(slot));
         Some(slot)
     }
 
-    /// The next free slot, named `name` (for printing) but not in scope.
+    /// The next free IR slot, named `name` (for printing).
     fn new_slot(&mut self, name: &str) -> Option<usize> {
         let slot = self.depth;
         if slot >= MAX_SLOTS {
@@ -357,32 +396,32 @@ impl<'a> Translator<'a> {
         Some(slot)
     }
 
-    /// Binds the board parameter `name` of `k` integers to the first slots.
+    /// Binds the board parameter `name` (local 0) of `k` integers to the
+    /// first slots.
     fn bind_board(&mut self, name: &str, k: usize) {
         for i in 0..k {
             self.slot_names.push(format!("{name}[{i}]"));
         }
         self.depth = k;
-        self.scope
-            .push((name.to_string(), Binding::Board { first: 0, k }));
+        self.bind(0, name, Binding::Board { first: 0, k });
     }
 
     /// The slot of `base[index]` when `base` is a board and `index` a
     /// constant; where `index` is a loop variable (over a range inside the
     /// board, as `board::board_len` checked), the slot it picks, a choice
     /// that unrolling the loop folds.
-    fn board_slot(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
-        let board = match &base.node {
-            ExprKind::Var(name) => self.local(name).cloned(),
+    fn board_slot(&mut self, base: &Term, index: &Term) -> Option<IntExpr> {
+        let board = match base.kind {
+            TermKind::Local(local) => self.local(local).map(|l| l.binding.clone()),
             _ => None,
         };
         let Some(Binding::Board { first, k }) = board else {
             return self.fail(base.span.to(index.span), "indexing a list");
         };
         let slot = |i: i64| IntExpr::slot(first + i.rem_euclid(k as i64) as usize);
-        let i = match (super::board::constant(index), &index.node) {
+        let i = match (super::board::constant(index), &index.kind) {
             (Some(i), _) => i,
-            (None, ExprKind::Var(name)) => match self.local(name) {
+            (None, TermKind::Local(local)) => match self.local(*local).map(|l| &l.binding) {
                 Some(Binding::Int(i)) if i.as_constant().is_some() => i.as_constant()?,
                 Some(Binding::Slot(s)) => {
                     let variable = IntExpr::slot(*s);
@@ -407,28 +446,30 @@ impl<'a> Translator<'a> {
         self.scoped(|t| t.element_in_scope(element))
     }
 
-    /// Runs `f` in a frame of its own (a function's body): no names in
-    /// scope but the globals, no slots bound. Gives `f`'s result and the
-    /// names of the slots it bound, and restores the frame around it.
+    /// Runs `f` in a frame of its own (a function's body) of `locals`
+    /// locals: nothing bound, no IR slots in use. Gives `f`'s result and
+    /// the names of the slots it bound, and restores the frame around it.
     fn in_own_frame<T>(
         &mut self,
+        locals: usize,
         f: impl FnOnce(&mut Self) -> Option<T>,
     ) -> (Option<T>, Vec<String>) {
-        let scope = std::mem::take(&mut self.scope);
+        let outer = std::mem::replace(&mut self.locals, vec![None; locals]);
+        let family_frame = std::mem::replace(&mut self.family_frame, false);
         let slot_names = std::mem::take(&mut self.slot_names);
         let depth = std::mem::replace(&mut self.depth, 0);
         let result = f(self);
-        self.scope = scope;
+        self.locals = outer;
+        self.family_frame = family_frame;
         self.depth = depth;
         (result, std::mem::replace(&mut self.slot_names, slot_names))
     }
 
-    /// Runs `f`, then forgets the names and slots it bound (the loop
-    /// variables of an element or a comprehension).
+    /// Runs `f`, then frees the IR slots it bound (the loop variables of
+    /// an element or a comprehension).
     fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
-        let (scope, depth) = (self.scope.len(), self.depth);
+        let depth = self.depth;
         let result = f(self);
-        self.scope.truncate(scope);
         self.depth = depth;
         result
     }
@@ -450,56 +491,55 @@ impl<'a> Translator<'a> {
         Some(KElement { clauses, value })
     }
 
-    /// Translates `for var in iter` onto `clauses`, giving what `var`
-    /// stands for. A comprehension walked (written out, or a non-recursive
-    /// `def`'s body) becomes its own clauses, its item bound to `var`: the
-    /// same options, and no list built.
+    /// Translates `for var in iter` (`var` the local `local`) onto
+    /// `clauses`, giving what `var` stands for. A comprehension walked
+    /// (written out, or a non-recursive `def`'s body) becomes its own
+    /// clauses, its item bound to `var`: the same options, and no list
+    /// built.
     fn walk_loop(
         &mut self,
-        var: &Name,
-        iter: &Expr,
+        name: &str,
+        span: Span,
+        iter: &Term,
         clauses: &mut Vec<KClause>,
     ) -> Option<Binding> {
         if let Some(value) = self.single_affine(iter) {
             return Some(Binding::Int(value));
         }
         if let Some(element) = comprehension(iter) {
-            let scope = self.scope.len();
+            // The comprehension's loops stay in their slots: the item
+            // reads them.
             let item =
                 (self.clauses(&element.clauses, clauses)).and_then(|()| self.int(&element.value));
-            self.scope.truncate(scope);
             return match item? {
                 item @ IntExpr::Affine(_) => Some(Binding::Int(item)),
                 // Evaluated once per item, where it may fail.
                 item => {
                     let iter = Iter::List(vec![item]);
-                    self.loop_slot(var, iter, clauses)
+                    self.loop_slot(name, span, iter, clauses)
                 }
             };
         }
-        if let ExprKind::Call(callee, args) = &iter.node
-            && let ExprKind::Var(name) = &callee.node
-            && let Some(Global::Def(id)) = self.global(name)
-            && !self.recursive(id)
-            && comprehension(&self.program.defs[id.0 as usize].definition.body).is_some()
+        if let TermKind::CallDef { def, args } = &iter.kind
+            && !self.recursive(*def)
+            && comprehension(&self.program.defs[def.0 as usize].body).is_some()
         {
-            let inlined = self.inline(name, args, iter.span, |t, body| {
-                t.walk_loop(var, body, clauses)
+            return self.inline(*def, args, iter.span, |t, body| {
+                t.walk_loop(name, span, body, clauses)
             });
-            return inlined.flatten();
         }
         let iter = self.iter(iter)?;
-        self.loop_slot(var, iter, clauses)
+        self.loop_slot(name, span, iter, clauses)
     }
 
     /// Translates the clauses of an element or a comprehension onto `out`,
-    /// their loop variables left in scope.
+    /// their loop variables left bound.
     fn clauses(&mut self, clauses: &[Clause], out: &mut Vec<KClause>) -> Option<()> {
         for clause in clauses {
             match clause {
-                Clause::For { var, iter } => {
-                    let binding = self.walk_loop(var, iter, out)?;
-                    self.scope.push((var.node.clone(), binding));
+                Clause::For { slot, name, iter } => {
+                    let binding = self.walk_loop(name, iter.span, iter, out)?;
+                    self.bind(*slot, name, binding);
                 }
                 Clause::If(cond) => {
                     let cond = self.cond(cond)?;
@@ -510,10 +550,16 @@ impl<'a> Translator<'a> {
         Some(())
     }
 
-    /// A loop over `iter` in a new slot named `var`, onto `clauses`.
-    fn loop_slot(&mut self, var: &Name, iter: Iter, clauses: &mut Vec<KClause>) -> Option<Binding> {
-        let Some(slot) = self.new_slot(&var.node) else {
-            return self.fail(var.span, "too many nested loops");
+    /// A loop over `iter` in a new slot named `name`, onto `clauses`.
+    fn loop_slot(
+        &mut self,
+        name: &str,
+        span: Span,
+        iter: Iter,
+        clauses: &mut Vec<KClause>,
+    ) -> Option<Binding> {
+        let Some(slot) = self.new_slot(name) else {
+            return self.fail(span, "too many nested loops");
         };
         clauses.push(KClause::For { slot, iter });
         Some(Binding::Slot(slot))
@@ -525,11 +571,11 @@ impl<'a> Translator<'a> {
     /// it is evaluated, so the loop is no loop and the passes see through
     /// the name (a split in `b` is a split in `a`). `None` for any other
     /// loop, which is then translated as a loop.
-    fn single_affine(&mut self, iter: &Expr) -> Option<IntExpr> {
-        let (ExprKind::List(items) | ExprKind::Set(items)) = &iter.node else {
+    fn single_affine(&mut self, iter: &Term) -> Option<IntExpr> {
+        let TermKind::List { elements, .. } = &iter.kind else {
             return None;
         };
-        let [item] = items.as_slice() else {
+        let [item] = elements.as_slice() else {
             return None;
         };
         if !item.clauses.is_empty() {
@@ -548,44 +594,49 @@ impl<'a> Translator<'a> {
 
     /// The integers of a board the options name: a list literal, or `sort`
     /// or `reversed` of one (sorted by a network of `min`s and `max`es).
-    fn board_items(&mut self, list: &Expr) -> Option<Vec<IntExpr>> {
-        if let ExprKind::Call(callee, args) = &list.node
-            && let (ExprKind::Var(name), [arg]) = (&callee.node, args.as_slice())
+    fn board_items(&mut self, list: &Term) -> Option<Vec<IntExpr>> {
+        if let TermKind::CallBuiltin { builtin, args } = &list.kind
+            && let [arg] = args.as_slice()
+            && matches!(builtin, Builtin::Reversed | Builtin::Sort)
         {
             let mut items = self.board_items(arg)?;
-            if self.builtin(name, "reversed") {
+            if *builtin == Builtin::Reversed {
                 items.reverse();
                 return Some(items);
             }
-            if self.builtin(name, "sort") {
-                for &(i, j) in sorting_network(items.len())? {
-                    let (a, b) = (items[i].clone(), items[j].clone());
-                    items[i] = super::passes::min_of(vec![a.clone(), b.clone()]);
-                    items[j] = super::passes::max_of(vec![a, b]);
-                }
-                return Some(items);
+            for &(i, j) in sorting_network(items.len())? {
+                let (a, b) = (items[i].clone(), items[j].clone());
+                items[i] = super::passes::min_of(vec![a.clone(), b.clone()]);
+                items[j] = super::passes::max_of(vec![a, b]);
             }
+            return Some(items);
         }
-        if let Some((var, iter, value)) = super::board::comprehension(list) {
-            return self.board_comprehension(var, iter, value);
+        if let Some((local, name, iter, value)) = super::board::comprehension(list) {
+            return self.board_comprehension(local, name, iter, value);
         }
-        let ExprKind::List(items) = &list.node else {
+        let TermKind::List {
+            elements,
+            set: false,
+        } = &list.kind
+        else {
             return self.fail(list.span, "a board that is not a list literal");
         };
-        items.iter().map(|item| self.int(&item.value)).collect()
+        elements.iter().map(|item| self.int(&item.value)).collect()
     }
 
-    /// The integers of the board `[value for var in iter]`, over a
-    /// constant range or over the board itself: `value` for each.
+    /// The integers of the board `[value for var in iter]` (`var` the
+    /// local `local`), over a constant range or over the board itself:
+    /// `value` for each.
     fn board_comprehension(
         &mut self,
-        var: &str,
-        iter: &Expr,
-        value: &Expr,
+        local: usize,
+        name: &str,
+        iter: &Term,
+        value: &Term,
     ) -> Option<Vec<IntExpr>> {
-        let values: Vec<IntExpr> = match (super::board::constant_range(iter), &iter.node) {
+        let values: Vec<IntExpr> = match (super::board::constant_range(iter), &iter.kind) {
             (Some((low, high)), _) => (low..=high).map(IntExpr::constant).collect(),
-            (None, ExprKind::Var(name)) => match self.local(name) {
+            (None, TermKind::Local(board)) => match self.local(*board).map(|l| &l.binding) {
                 Some(&Binding::Board { first, k }) => {
                     (first..first + k).map(IntExpr::slot).collect()
                 }
@@ -595,123 +646,116 @@ impl<'a> Translator<'a> {
         };
         let mut items = Vec::with_capacity(values.len());
         for item in values {
-            self.scope.push((var.to_string(), Binding::Int(item)));
-            let translated = self.int(value);
-            self.scope.pop();
-            items.push(translated?);
+            self.bind(local, name, Binding::Int(item));
+            items.push(self.int(value)?);
         }
         Some(items)
     }
 
     /// Flattens a sum of `F(index…)` terms and nim heaps.
-    fn terms(&mut self, e: &Expr, out: &mut Terms) -> Option<()> {
-        match &e.node {
-            ExprKind::Binary(BinOp::Add, a, b) => {
+    fn terms(&mut self, e: &Term, out: &mut Terms) -> Option<()> {
+        match &e.kind {
+            TermKind::Binary(BinOp::Add, a, b) => {
                 self.terms(a, out)?;
                 self.terms(b, out)
             }
-            ExprKind::Nim(None) => {
-                out.nims.push(IntExpr::constant(1));
+            TermKind::Const(Value::Game(Game::Nim(heap))) => {
+                out.nims.push(IntExpr::constant(*heap as i64));
                 Some(())
             }
-            ExprKind::Nim(Some(heap)) => {
+            TermKind::Nim(heap) => {
                 let heap = self.int(heap)?;
                 out.nims.push(heap);
                 Some(())
             }
-            ExprKind::Call(callee, args) => match &callee.node {
-                // `sum([A, B, *k])`: the sum of the games listed, each a
-                // term (a list of one element each, no loop; not empty,
-                // whose sum is 0, not a game).
-                ExprKind::Var(name) if self.builtin(name, "sum") => match args.as_slice() {
-                    [list]
-                        if let ExprKind::List(items) = &list.node
-                            && !items.is_empty()
-                            && items.iter().all(|item| item.clauses.is_empty()) =>
-                    {
-                        items
-                            .iter()
-                            .try_for_each(|item| self.terms(&item.value, out))
-                    }
-                    _ => self.fail(e.span, "a sum of a list that is not a list of games"),
-                },
-                ExprKind::Var(name) if self.list && self.is_own(name) => {
-                    let [arg] = args.as_slice() else {
-                        return self.fail(e.span, "a position of another number of arguments");
-                    };
-                    let board = self.list(arg)?;
-                    out.boards.push(board);
-                    Some(())
-                }
-                ExprKind::Var(name) if self.is_own(name) => {
-                    if let (true, [list]) = (self.board, args.as_slice()) {
-                        let board = self.board_items(list)?;
-                        out.calls.push(board);
-                        return Some(());
-                    }
-                    let mut call = Vec::new();
-                    for (i, arg) in args.iter().enumerate() {
-                        if self.fixed.contains(&i) {
-                            if !self.passes_on(arg, i) {
-                                return self.fail(arg.span, "another value of a fixed parameter");
-                            }
-                            continue;
-                        }
-                        call.push(self.int(arg)?);
-                    }
-                    out.calls.push(call);
-                    Some(())
-                }
-                ExprKind::Var(name)
-                    if let Some((family, shape)) = self.foreign_family(name, args) =>
+            // `sum([A, B, *k])`: the sum of the games listed, each a term
+            // (a list of one element each, no loop; not empty, whose sum
+            // is 0, not a game).
+            TermKind::CallBuiltin {
+                builtin: Builtin::Sum,
+                args,
+            } => match args.as_slice() {
+                [list]
+                    if let TermKind::List {
+                        elements,
+                        set: false,
+                    } = &list.kind
+                        && !elements.is_empty()
+                        && elements.iter().all(|item| item.clauses.is_empty()) =>
                 {
-                    let index = match self.foreign.iter().position(|f| f.family == family) {
-                        Some(index) => index,
-                        None => {
-                            let name = self.program.family(family).name.clone();
-                            self.foreign.push(Foreign {
-                                family,
-                                name,
-                                shape,
-                            });
-                            self.foreign.len() - 1
-                        }
-                    };
-                    let value = match shape {
-                        Shape::Ints(_) => {
-                            let args = args.iter().map(|arg| self.int(arg));
-                            IntExpr::Grundy(index, args.collect::<Option<_>>()?)
-                        }
-                        Shape::Board(_) | Shape::List => {
-                            IntExpr::GrundyOfList(index, Box::new(self.list(&args[0])?))
-                        }
-                    };
-                    out.nims.push(value);
-                    Some(())
+                    (elements.iter()).try_for_each(|item| self.terms(&item.value, out))
                 }
-                // A `def` giving a game: its body's terms, its arguments
-                // bound (`def other(n) = B(n)`).
-                ExprKind::Var(name)
-                    if let Some(Global::Def(id)) = self.global(name)
-                        && !self.recursive(id) =>
-                {
-                    self.inline(name, args, e.span, |t, body| t.terms(body, out))
-                        .flatten()
-                }
-                ExprKind::Var(name) if matches!(self.global(name), Some(Global::Family(_))) => self
-                    .fail(
-                        e.span,
-                        format!(
-                            "a position of another family, `{name}`: only a family of \
-                             integers reads another's positions (of at most {MAX_PARAMS} \
-                             integers, or one list, and no parameter passed on unchanged)"
-                        ),
-                    ),
-                _ => self.fail(
-                    e.span,
-                    "a game that is not a sum of positions of this family and nim heaps",
-                ),
+                _ => self.fail(e.span, "a sum of a list that is not a list of games"),
             },
+            TermKind::Position { family, args } if self.is_own(*family) && self.list => {
+                let [arg] = args.as_slice() else {
+                    return self.fail(e.span, "a position of another number of arguments");
+                };
+                let board = self.list(arg)?;
+                out.boards.push(board);
+                Some(())
+            }
+            TermKind::Position { family, args } if self.is_own(*family) => {
+                if let (true, [list]) = (self.board, args.as_slice()) {
+                    let board = self.board_items(list)?;
+                    out.calls.push(board);
+                    return Some(());
+                }
+                let mut call = Vec::new();
+                for (i, arg) in args.iter().enumerate() {
+                    if self.fixed.contains(&i) {
+                        if !self.passes_on(arg, i) {
+                            return self.fail(arg.span, "another value of a fixed parameter");
+                        }
+                        continue;
+                    }
+                    call.push(self.int(arg)?);
+                }
+                out.calls.push(call);
+                Some(())
+            }
+            TermKind::Position { family, args }
+                if let Some(shape) = self.foreign_family(*family, args) =>
+            {
+                let family = *family;
+                let index = match self.foreign.iter().position(|f| f.family == family) {
+                    Some(index) => index,
+                    None => {
+                        let name = self.program.family(family).name.clone();
+                        self.foreign.push(Foreign {
+                            family,
+                            name,
+                            shape,
+                        });
+                        self.foreign.len() - 1
+                    }
+                };
+                let value = match shape {
+                    Shape::Ints(_) => {
+                        let args = args.iter().map(|arg| self.int(arg));
+                        IntExpr::Grundy(index, args.collect::<Option<_>>()?)
+                    }
+                    Shape::Board(_) | Shape::List => {
+                        IntExpr::GrundyOfList(index, Box::new(self.list(&args[0])?))
+                    }
+                };
+                out.nims.push(value);
+                Some(())
+            }
+            // A `def` giving a game: its body's terms, its arguments
+            // bound (`def other(n) = B(n)`).
+            TermKind::CallDef { def, args } if !self.recursive(*def) => {
+                self.inline(*def, args, e.span, |t, body| t.terms(body, out))
+            }
+            TermKind::Position { family, .. } => {
+                let name = &self.program.family(*family).name;
+                let reason = format!(
+                    "a position of another family, `{name}`: only a family of \
+                     integers reads another's positions (of at most {MAX_PARAMS} \
+                     integers, or one list, and no parameter passed on unchanged)"
+                );
+                self.fail(e.span, reason)
+            }
             _ => self.fail(
                 e.span,
                 "a game that is not a sum of positions of this family and nim heaps",
@@ -719,28 +763,26 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// Whether `name` names the family translated.
-    fn is_own(&self, name: &str) -> bool {
-        self.family.is_some() && self.global(name) == self.family.map(Global::Family)
+    /// Whether `family` is the family translated.
+    fn is_own(&self, family: FamilyId) -> bool {
+        self.family == Some(family)
     }
 
     /// Whether `arg` is the family's parameter `i` itself.
-    fn passes_on(&self, arg: &Expr, i: usize) -> bool {
-        let family = self.family.map(|id| self.program.family(id));
-        let param = family.and_then(|f| f.definition.as_ref().map(|d| &d.params[i].node));
-        matches!(&arg.node, ExprKind::Var(name) if Some(name) == param)
+    fn passes_on(&self, arg: &Term, i: usize) -> bool {
+        self.family_frame && matches!(arg.kind, TermKind::Local(local) if local == i)
     }
 
-    /// The family `name` names with `args`, and how its positions are laid
-    /// out, when it is another family whose positions are at most
-    /// `MAX_PARAMS` integers or one list: its positions in an option are
-    /// looked up by value (`IntExpr::Grundy`, `IntExpr::GrundyOfList`).
-    /// Not a family with parameters passed on unchanged, whose positions
-    /// are kept by its instances (`ir::fixed_params`).
-    fn foreign_family(&self, name: &str, args: &[Expr]) -> Option<(FamilyId, Shape)> {
-        let Some(Global::Family(family)) = self.global(name).filter(|_| self.reads_foreign) else {
+    /// How the positions of `family`, named with `args`, are laid out,
+    /// when it is another family whose positions are at most `MAX_PARAMS`
+    /// integers or one list: its positions in an option are looked up by
+    /// value (`IntExpr::Grundy`, `IntExpr::GrundyOfList`). Not a family
+    /// with parameters passed on unchanged, whose positions are kept by
+    /// its instances (`ir::fixed_params`).
+    fn foreign_family(&self, family: FamilyId, args: &[Term]) -> Option<Shape> {
+        if !self.reads_foreign || self.is_own(family) {
             return None;
-        };
+        }
         let definition = self.program.family(family);
         let shape = super::shape(definition);
         let fits = match shape {
@@ -748,47 +790,23 @@ impl<'a> Translator<'a> {
             Shape::Board(_) | Shape::List => true,
         };
         let instances = !super::instances::fixed_params(family, definition).is_empty();
-        let named = Some(family) != self.family && definition.params.len() == args.len();
-        (fits && named && !instances).then_some((family, shape))
+        let named = definition.params.len() == args.len();
+        (fits && named && !instances).then_some(shape)
     }
 
-    /// What a name means if no local binds it. The family's own name is
-    /// itself even where no global names it (the families `octal(…)`
-    /// defines are reachable only through the call).
-    fn global(&self, name: &str) -> Option<Global> {
-        if self.local(name).is_some() {
-            return None;
-        }
-        if let Some(id) = self.family
-            && (self.program.family(id).definition.as_ref()).is_some_and(|d| d.name.node == name)
-        {
-            return Some(Global::Family(id));
-        }
-        self.program.globals.get(name).copied()
+    /// The local `local` of the frame, where it is bound.
+    fn local(&self, local: usize) -> Option<&Local> {
+        self.locals.get(local)?.as_ref()
     }
 
-    fn local(&self, name: &str) -> Option<&Binding> {
-        self.scope
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, b)| b)
-    }
-
-    /// Whether `name` is the built-in of that name here.
-    fn builtin(&self, name: &str, builtin: &str) -> bool {
-        name == builtin && self.local(name).is_none() && self.global(name).is_none()
-    }
-
-    /// The value of a `let` named `name`, if it has one now.
-    fn folded_let(&mut self, name: &str, span: Span) -> Option<Binding> {
-        let Some(Global::Let(index)) = self.global(name) else {
-            return None;
-        };
+    /// The value of the `let` at `index`, if it has one now.
+    fn folded_let(&mut self, index: usize, span: Span) -> Option<Local> {
+        let name = self.program.lets[index].name.node.clone();
         let Some(value) = (self.let_value)(index) else {
             return self.fail(span, format!("`{name}` has not been evaluated yet"));
         };
-        self.constant(name, value, span)
+        let binding = self.constant(&name, value, span)?;
+        Some(Local { name, binding })
     }
 
     /// What the value of a `let` or a fixed parameter named `name` stands
@@ -820,12 +838,32 @@ impl<'a> Translator<'a> {
         Some(binding)
     }
 
-    /// What a name stands for: a local binding or a folded `let`.
-    fn name(&mut self, name: &str, span: Span) -> Option<Binding> {
-        if let Some(binding) = self.local(name) {
-            return Some(binding.clone());
+    /// What the name `e` reads stands for, with the name: a local's
+    /// binding or a folded `let`. `None` (and the reason noted) for any
+    /// other term.
+    fn name(&mut self, e: &Term) -> Option<Local> {
+        match e.kind {
+            TermKind::Local(local) => match self.local(local) {
+                Some(bound) => Some(bound.clone()),
+                None => self.fail(e.span, "a variable not bound here"),
+            },
+            TermKind::Let(index) => self.folded_let(index, e.span),
+            _ => self.fail(e.span, "not integer arithmetic"),
         }
-        self.folded_let(name, span)
-            .or_else(|| self.fail(span, format!("`{name}` is not an integer here")))
     }
+
+    /// The name `e` reads as written: a local's or a `let`'s.
+    fn written_name(&self, e: &Term) -> String {
+        match e.kind {
+            TermKind::Local(local) => self.local(local).map(|l| l.name.clone()),
+            TermKind::Let(index) => Some(self.program.lets[index].name.node.clone()),
+            _ => None,
+        }
+        .unwrap_or_default()
+    }
+}
+
+/// Whether `e` reads a name: a local or a `let`.
+fn is_name(e: &Term) -> bool {
+    matches!(e.kind, TermKind::Local(_) | TermKind::Let(_))
 }

@@ -21,7 +21,7 @@ use crate::value::{Callable, FamilyId, Value};
 /// slot: a loop's variable of the same name is another slot.
 pub fn fixed_params(id: FamilyId, family: &FamilyDef) -> Vec<usize> {
     let params = family.params.len();
-    if params < 2 || family.definition.is_none() || !family.fixed.is_empty() {
+    if params < 2 || family.forwarded || !family.fixed.is_empty() {
         return Vec::new();
     }
     let mut scan = Scan {

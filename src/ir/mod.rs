@@ -33,7 +33,7 @@ use std::rc::Rc;
 use crate::engine::Shape;
 use crate::engine::kernel::{Computed, Kernel, Standalone};
 use crate::resolve::program::{FamilyDef, Program};
-use crate::syntax::ast::Expr;
+use crate::resolve::term::Term;
 use crate::types::{Type, Types};
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
@@ -55,13 +55,14 @@ pub struct Plan {
 }
 
 /// The value of `source`, of type `ty` (a `let`'s value, or an expression
-/// printed at the top level), computed by the VM, where it is an integer,
+/// printed at the top level: its term and how many locals its frame
+/// needs), computed by the VM, where it is an integer,
 /// a boolean or a list of integers whose program translates; `None`
 /// otherwise, or where the VM gives up (the generic evaluator then
 /// computes it, or reports the error, or the interruption). `let_value`
 /// gives the `let`s evaluated so far.
 pub fn value_by_program(
-    source: &Expr,
+    source: (&Term, usize),
     ty: &Type,
     program: &Program,
     let_value: &dyn Fn(usize) -> Option<Value>,
@@ -79,7 +80,7 @@ pub fn value_by_program(
 /// The program of `source`, of type `ty`, in words (`--emit ir`): `None`
 /// where the generic evaluator computes it.
 pub fn value_program_text(
-    source: &Expr,
+    source: (&Term, usize),
     ty: &Type,
     program: &Program,
     let_value: &dyn Fn(usize) -> Option<Value>,
@@ -90,7 +91,7 @@ pub fn value_program_text(
 
 /// The program of `source` after its passes.
 fn value_program(
-    source: &Expr,
+    source: (&Term, usize),
     ty: &Type,
     program: &Program,
     let_value: &dyn Fn(usize) -> Option<Value>,
@@ -104,13 +105,13 @@ fn value_program(
 /// board (one list of a few integers; see `board`), or one list of any
 /// length.
 pub fn shape(family: &FamilyDef) -> Shape {
-    let Some(definition) = family.definition.as_deref() else {
+    if family.forwarded {
         return Shape::Ints(family.params.len());
-    };
+    }
     if !family.fixed.is_empty() {
         return Shape::Ints(family.params.len() - family.fixed.len());
     }
-    match board::board_len(definition) {
+    match board::board_len(family) {
         Some(k) => Shape::Board(k),
         None if family.list => Shape::List,
         None => Shape::Ints(family.params.len()),

@@ -79,19 +79,13 @@ pub fn resolve(
                 let slots = resolver.max_slots;
                 program.lets[index].value = Rc::new(term);
                 program.lets[index].slots = slots;
-                program.lets[index].source = Some(Rc::new(value.clone()));
                 resolved.actions.push(Action::Let(index));
             }
             (Stmt::Expr(e), _) => {
                 let mut resolver = statement_resolver(program, &mut errors);
                 let term = resolver.expr(e);
                 let slots = resolver.max_slots;
-                resolved.actions.push(Action::Print {
-                    term,
-                    slots,
-                    source: Rc::new(e.clone()),
-                    place,
-                });
+                resolved.actions.push(Action::Print { term, slots, place });
             }
             (Stmt::Assert(e), _) => {
                 let assertion = resolve_assert(program, e, &mut errors);
@@ -207,20 +201,16 @@ fn declare(
         };
         let global = match statement {
             Stmt::Game(d) => {
-                let def = family_stub(d);
-                match existing {
-                    Some(Global::Family(id)) => {
-                        program.families[id.0 as usize] = Some(def);
-                        resolved.new_families.push(id);
-                        Global::Family(id)
-                    }
+                let id = match existing {
+                    Some(Global::Family(id)) => id,
                     _ => {
-                        let id = FamilyId(program.families.len() as u32);
-                        program.families.push(Some(def));
-                        resolved.new_families.push(id);
-                        Global::Family(id)
+                        program.families.push(None);
+                        FamilyId(program.families.len() as u32 - 1)
                     }
-                }
+                };
+                program.families[id.0 as usize] = Some(family_stub(d, id));
+                resolved.new_families.push(id);
+                Global::Family(id)
             }
             Stmt::Def(d) => {
                 let def = DefDef {
@@ -229,7 +219,6 @@ fn declare(
                     body: placeholder(d.span),
                     slots: 0,
                     span: d.span,
-                    definition: Rc::new(d.clone()),
                 };
                 match existing {
                     Some(Global::Def(id)) => {
@@ -247,7 +236,7 @@ fn declare(
                     name: name.clone(),
                     value: placeholder(name.span),
                     slots: 0,
-                    source: None,
+                    forwarded: false,
                 };
                 // A redefined `let` keeps its index: code compiled against
                 // the old definition reads the new one.
@@ -312,7 +301,7 @@ fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Dia
     match old {
         Global::Let(index) => {
             program.lets[index].value = call;
-            program.lets[index].source = None;
+            program.lets[index].forwarded = true;
         }
         Global::Def(id) => {
             let def = &mut program.defs[id.0 as usize];
@@ -323,12 +312,12 @@ fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Dia
             let family = program.families[id.0 as usize].as_mut().expect("declared");
             family.body = Body::Game(call);
             family.slots = params;
-            family.definition = None;
+            family.forwarded = true;
         }
     }
 }
 
-fn family_stub(d: &Definition) -> FamilyDef {
+fn family_stub(d: &Definition, id: FamilyId) -> FamilyDef {
     FamilyDef {
         name: d.name.node.clone(),
         params: d.params.clone(),
@@ -336,7 +325,8 @@ fn family_stub(d: &Definition) -> FamilyDef {
         slots: 0,
         span: d.span,
         body_span: d.body.span,
-        definition: Some(Rc::new(d.clone())),
+        id,
+        forwarded: false,
         fixed: Vec::new(),
         list: false,
     }

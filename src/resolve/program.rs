@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 
 use super::term::{Element, Term};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Definition, Name};
+use crate::syntax::ast::{BinOp, Name};
 use crate::value::{DefId, FamilyId, Value};
 
 /// How a family computes the options of one of its positions.
@@ -31,10 +31,13 @@ pub struct FamilyDef {
     pub span: Span,
     /// The body, for errors about what it evaluates to.
     pub body_span: Span,
-    /// The definition as written, for the integer IR (`crate::ir`); `None`
-    /// once the name was redefined as another kind of definition (the
-    /// family then only forwards to it).
-    pub definition: Option<Rc<Definition>>,
+    /// The family as defined, which the positions of itself in its body
+    /// name: an instance (`ir::instances`) keeps its family's.
+    pub id: FamilyId,
+    /// Whether the name was redefined as another kind of definition, or
+    /// with another number of parameters: the family then only forwards
+    /// to it, and has no program of its own.
+    pub forwarded: bool,
     /// For an instance of a family (`ir::instances`), its parameters fixed
     /// to one value each, by index; empty for the family as defined.
     pub fixed: Vec<(usize, Value)>,
@@ -52,8 +55,6 @@ pub struct DefDef {
     pub body: Rc<Term>,
     pub slots: usize,
     pub span: Span,
-    /// The definition as written, inlined by the integer IR (`crate::ir`).
-    pub definition: Rc<Definition>,
 }
 
 /// A `let` definition, evaluated once, on first use or at its statement.
@@ -62,9 +63,10 @@ pub struct LetDef {
     pub name: Name,
     pub value: Rc<Term>,
     pub slots: usize,
-    /// The value as written, for its type (`crate::types`); `None` once
-    /// the name was redefined as another kind of definition.
-    pub source: Option<Rc<crate::syntax::ast::Expr>>,
+    /// Whether the name was redefined as another kind of definition: the
+    /// `let` then only forwards to it, and has no type or program of its
+    /// own.
+    pub forwarded: bool,
 }
 
 /// What a name at the top level refers to.
@@ -79,12 +81,11 @@ pub enum Global {
 pub enum Action {
     /// Force a `let` at its place in the file.
     Let(usize),
-    /// Print an expression's value: `source` as written, at `place` in its
-    /// batch of statements (where `Types::statements` has its type).
+    /// Print an expression's value, at `place` in its batch of statements
+    /// (where `Types::statements` has its type).
     Print {
         term: Term,
         slots: usize,
-        source: Rc<crate::syntax::ast::Expr>,
         place: usize,
     },
     /// Stop unless the condition holds.

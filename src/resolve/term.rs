@@ -11,14 +11,14 @@ use crate::syntax::ast::BinOp;
 use crate::value::{DefId, FamilyId, Value};
 
 /// An expression, with the span of its source (where its errors point).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Term {
     pub kind: TermKind,
     pub span: Span,
 }
 
 /// What an expression computes.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum TermKind {
     Const(Value),
     /// A parameter or loop variable, by its slot in the frame.
@@ -82,7 +82,7 @@ pub enum TermKind {
 
 /// An element of a list, set, map or option list: a value after its
 /// `for` and `if` clauses, in source order.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Element {
     pub clauses: Vec<Clause>,
     pub value: Term,
@@ -92,7 +92,7 @@ pub struct Element {
 }
 
 /// One clause of an element.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Clause {
     /// `for` the variable `name`, in `slot`, over the items of `iter`.
     For {

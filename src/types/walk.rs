@@ -54,9 +54,9 @@ impl<'a> Walker<'a> {
     pub(super) fn program_once(&mut self, actions: &[Action]) {
         self.definitions(None);
         for (index, def) in self.program.lets.iter().enumerate() {
-            let ty = match &def.source {
-                Some(_) => self.expr(&def.value),
-                None => Type::Any,
+            let ty = match def.forwarded {
+                false => self.expr(&def.value),
+                true => Type::Any,
             };
             self.types.lets[index] = self.types.lets[index].join(&ty);
         }
@@ -91,7 +91,7 @@ impl<'a> Walker<'a> {
                 continue;
             };
             // A family redefined as something else only forwards to it.
-            if family.definition.is_none() || !walked(&family.span) {
+            if family.forwarded || !walked(&family.span) {
                 continue;
             }
             let global = Global::Family(crate::value::FamilyId(index as u32));

@@ -2,30 +2,36 @@
 //! integer or a truth value is needed, built as the IR's `IntExpr` and
 //! `Cond`, folded as it is built.
 
-use super::{Binding, Translator};
+use super::{Binding, Local, Translator};
+use crate::builtin::Builtin;
 use crate::engine::kernel::{CmpOp, Cond, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr};
 use crate::ir::filters::total;
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind, Name};
+use crate::resolve::term::{Clause, Element, Term, TermKind};
+use crate::syntax::ast::BinOp;
+use crate::value::Value;
 
 /// The most conditions `any` or `all` of a comprehension is joined from.
 const ANY_OF: usize = 64;
 
-/// The name of the variable that walks a list a membership test reads: no
-/// name a program can write.
+/// The name of the variable that walks a list a membership test reads (for
+/// printing): no name a program can write.
 const MEMBER: &str = "(member)";
 
 impl Translator<'_> {
-    pub(super) fn int(&mut self, e: &Expr) -> Option<IntExpr> {
-        Some(match &e.node {
-            ExprKind::Int(n) => IntExpr::constant(*n),
-            ExprKind::Var(name) => match self.name(name, e.span)? {
-                Binding::Slot(slot) => IntExpr::slot(slot),
-                Binding::Int(int) => int,
-                _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
-            },
-            ExprKind::Neg(a) => IntExpr::negate(self.int(a)?),
-            ExprKind::Index(base, index) => self.index(base, index)?,
-            ExprKind::Binary(op, a, b) => {
+    pub(super) fn int(&mut self, e: &Term) -> Option<IntExpr> {
+        Some(match &e.kind {
+            TermKind::Const(Value::Int(n)) => IntExpr::constant(*n),
+            TermKind::Local(_) | TermKind::Let(_) => {
+                let Local { name, binding } = self.name(e)?;
+                match binding {
+                    Binding::Slot(slot) => IntExpr::slot(slot),
+                    Binding::Int(int) => int,
+                    _ => return self.fail(e.span, format!("`{name}` is not an integer here")),
+                }
+            }
+            TermKind::Neg(a) => IntExpr::negate(self.int(a)?),
+            TermKind::Index(base, index) => self.index(base, index)?,
+            TermKind::Binary(op, a, b) => {
                 let op = match op {
                     BinOp::Add => IntOp::Add,
                     BinOp::Sub => IntOp::Sub,
@@ -39,35 +45,34 @@ impl Translator<'_> {
                 let a = self.int(a)?;
                 IntExpr::binary(op, a, self.int(b)?)
             }
-            ExprKind::Call(callee, args) => {
-                let (name, recursive) = self.callee(callee, e.span)?;
-                if let Some(id) = recursive {
-                    return self.int_call(id, args, e.span);
+            TermKind::CallDef { def, args } => {
+                if self.recursive(*def) {
+                    return self.int_call(*def, args, e.span);
                 }
-                if let Some(inlined) = self.inline(name, args, e.span, |t, body| t.int(body)) {
-                    return inlined;
-                }
+                return self.inline(*def, args, e.span, |t, body| t.int(body));
+            }
+            TermKind::CallBuiltin { builtin, args } => {
                 if let [arg] = args.as_slice() {
-                    if self.builtin(name, "len") {
-                        return self.len(arg);
-                    }
-                    let folds = [("sum", Fold::Sum), ("min", Fold::Min), ("max", Fold::Max)];
-                    if let Some(&(_, fold)) = folds.iter().find(|(n, _)| self.builtin(name, n)) {
-                        return self.fold(fold, arg);
+                    match builtin {
+                        Builtin::Len => return self.len(arg),
+                        Builtin::Sum => return self.fold(Fold::Sum, arg),
+                        Builtin::Min => return self.fold(Fold::Min, arg),
+                        Builtin::Max => return self.fold(Fold::Max, arg),
+                        _ => {}
                     }
                 }
                 let mut ints = Vec::with_capacity(args.len());
                 for arg in args {
                     ints.push(self.int(arg)?);
                 }
-                match ints.len() {
-                    1 if self.builtin(name, "abs") => IntExpr::Abs(Box::new(ints.remove(0))),
-                    2.. if self.builtin(name, "min") => crate::ir::passes::min_of(ints),
-                    2.. if self.builtin(name, "max") => crate::ir::passes::max_of(ints),
-                    _ => return self.fail(e.span, format!("a call of `{name}`")),
+                match (builtin, ints.len()) {
+                    (Builtin::Abs, 1) => IntExpr::Abs(Box::new(ints.remove(0))),
+                    (Builtin::Min, 2..) => crate::ir::passes::min_of(ints),
+                    (Builtin::Max, 2..) => crate::ir::passes::max_of(ints),
+                    _ => return self.fail(e.span, format!("a call of `{}`", builtin.name())),
                 }
             }
-            ExprKind::If {
+            TermKind::If {
                 cond,
                 then,
                 otherwise,
@@ -80,14 +85,17 @@ impl Translator<'_> {
         })
     }
 
-    pub(super) fn cond(&mut self, e: &Expr) -> Option<Cond> {
-        Some(match &e.node {
-            ExprKind::Bool(b) => Cond::Const(*b),
-            ExprKind::Var(name) => match self.name(name, e.span)? {
-                Binding::Cond(cond) => cond,
-                _ => return self.fail(e.span, format!("`{name}` is not a condition here")),
-            },
-            ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), item, container) => {
+    pub(super) fn cond(&mut self, e: &Term) -> Option<Cond> {
+        Some(match &e.kind {
+            TermKind::Const(Value::Bool(b)) => Cond::Const(*b),
+            TermKind::Local(_) | TermKind::Let(_) => {
+                let Local { name, binding } = self.name(e)?;
+                match binding {
+                    Binding::Cond(cond) => cond,
+                    _ => return self.fail(e.span, format!("`{name}` is not a condition here")),
+                }
+            }
+            TermKind::Binary(op @ (BinOp::In | BinOp::NotIn), item, container) => {
                 let member = self.member(item, container)?;
                 match op {
                     BinOp::In => member,
@@ -97,7 +105,7 @@ impl Translator<'_> {
             // Truth values compared: `p != q` holds where exactly one
             // does, `p == q` where both or neither do; both are evaluated,
             // as the language evaluates them.
-            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if is_truth(a) && is_truth(b) => {
+            TermKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if is_truth(a) && is_truth(b) => {
                 let (p, q) = (self.cond(a)?, self.cond(b)?);
                 let not = |c: &Cond| Cond::Not(Box::new(c.clone()));
                 let both = |x: Cond, y: Cond| Cond::And(Box::new(x), Box::new(y));
@@ -107,7 +115,7 @@ impl Translator<'_> {
                 };
                 Cond::Or(Box::new(first), Box::new(second))
             }
-            ExprKind::Binary(op, a, b) => {
+            TermKind::Binary(op, a, b) => {
                 let Some(op) = compare_op(*op) else {
                     return self.fail(e.span, "not a comparison of integers");
                 };
@@ -119,10 +127,10 @@ impl Translator<'_> {
                     _ => Cond::Cmp(op, a, b),
                 }
             }
-            ExprKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
+            TermKind::Not(a) => Cond::Not(Box::new(self.cond(a)?)),
             // `if c then a else b` holds where `c and a` or `not c and b`
             // does; each branch is evaluated only where it is chosen.
-            ExprKind::If {
+            TermKind::If {
                 cond,
                 then,
                 otherwise,
@@ -135,28 +143,25 @@ impl Translator<'_> {
                     Box::new(Cond::And(Box::new(not_c), Box::new(b))),
                 )
             }
-            ExprKind::And(a, b) => {
-                let a = self.cond(a)?;
-                Cond::And(Box::new(a), Box::new(self.cond(b)?))
+            TermKind::Logic { and, a, b } => {
+                let (a, b) = (Box::new(self.cond(a)?), Box::new(self.cond(b)?));
+                match and {
+                    true => Cond::And(a, b),
+                    false => Cond::Or(a, b),
+                }
             }
-            ExprKind::Or(a, b) => {
-                let a = self.cond(a)?;
-                Cond::Or(Box::new(a), Box::new(self.cond(b)?))
+            TermKind::CallDef { def, args } => {
+                if self.recursive(*def) {
+                    return self.cond_call(*def, args, e.span);
+                }
+                return self.inline(*def, args, e.span, |t, body| t.cond(body));
             }
-            ExprKind::Call(callee, args) => {
-                let (name, recursive) = self.callee(callee, e.span)?;
-                if let Some(id) = recursive {
-                    return self.cond_call(id, args, e.span);
-                }
-                if let [arg] = args.as_slice()
-                    && (self.builtin(name, "any") || self.builtin(name, "all"))
-                {
-                    return self.any_or_all(arg, self.builtin(name, "any"));
-                }
-                match self.inline(name, args, e.span, |t, body| t.cond(body)) {
-                    Some(inlined) => inlined?,
-                    None => return self.fail(e.span, format!("a call of `{name}`")),
-                }
+            TermKind::CallBuiltin {
+                builtin: builtin @ (Builtin::Any | Builtin::All),
+                args,
+            } => return self.any_or_all(&args[0], *builtin == Builtin::Any),
+            TermKind::CallBuiltin { builtin, .. } => {
+                return self.fail(e.span, format!("a call of `{}`", builtin.name()));
             }
             _ => return self.fail(e.span, "not a comparison of integers"),
         })
@@ -168,14 +173,18 @@ impl Translator<'_> {
     /// whole list first, so every condition is evaluated; joined, they
     /// stop at the first that decides, which is the same only when none
     /// can fail. Any other comprehension is counted (see `counted`).
-    pub(super) fn any_or_all(&mut self, arg: &Expr, any: bool) -> Option<Cond> {
+    pub(super) fn any_or_all(&mut self, arg: &Term, any: bool) -> Option<Cond> {
         let not_folded = |t: &mut Self| {
             t.fail(
                 arg.span,
                 "`any` or `all` of a list that is not a comprehension",
             )
         };
-        let ExprKind::List(elements) = &arg.node else {
+        let TermKind::List {
+            elements,
+            set: false,
+        } = &arg.kind
+        else {
             return not_folded(self);
         };
         // `any([k == 3, k == 6])`: a few conditions written out.
@@ -190,10 +199,10 @@ impl Translator<'_> {
             }
             return Some(joined);
         }
-        let [Element { value, clauses }] = elements.as_slice() else {
+        let [Element { value, clauses, .. }] = elements.as_slice() else {
             return not_folded(self);
         };
-        let [Clause::For { var, iter }] = clauses.as_slice() else {
+        let [Clause::For { slot, name, iter }] = clauses.as_slice() else {
             return self.counted(value, clauses, any);
         };
         let iter = self.iter(iter)?;
@@ -202,11 +211,8 @@ impl Translator<'_> {
         };
         let mut joined = Cond::Const(!any);
         for v in values {
-            self.scope
-                .push((var.node.clone(), Binding::Int(IntExpr::constant(v))));
-            let cond = self.cond(value);
-            self.scope.pop();
-            let cond = cond?;
+            self.bind(*slot, name, Binding::Int(IntExpr::constant(v)));
+            let cond = self.cond(value)?;
             if !crate::ir::filters::cannot_fail(&cond) {
                 return self.counted(value, clauses, any);
             }
@@ -218,20 +224,30 @@ impl Translator<'_> {
     /// `any([c for …])` as `len([0 for … if c]) != 0`, `all([c for …])` as
     /// `len([0 for … if not c]) == 0`: each condition is evaluated, in
     /// order, as the language evaluates each item of the list it builds.
-    fn counted(&mut self, value: &Expr, clauses: &[Clause], any: bool) -> Option<Cond> {
+    fn counted(&mut self, value: &Term, clauses: &[Clause], any: bool) -> Option<Cond> {
         let span = value.span;
         let filter = match any {
             true => value.clone(),
-            false => Expr::new(ExprKind::Not(Box::new(value.clone())), span),
+            false => Term {
+                kind: TermKind::Not(Box::new(value.clone())),
+                span,
+            },
         };
         let mut clauses = clauses.to_vec();
         clauses.push(Clause::If(filter));
-        let zero = Expr::new(ExprKind::Int(0), span);
         let element = Element {
-            value: zero,
+            value: Term::constant(Value::Int(0), span),
             clauses,
+            option_name: None,
         };
-        let count = match self.len(&Expr::new(ExprKind::List(vec![element]), span))? {
+        let list = Term {
+            kind: TermKind::List {
+                elements: vec![element],
+                set: false,
+            },
+            span,
+        };
+        let count = match self.len(&list)? {
             IntExpr::Reduce(Fold::Len, list) if stops_at_first(&list) => {
                 IntExpr::Reduce(Fold::Any, list)
             }
@@ -243,7 +259,7 @@ impl Translator<'_> {
 
     /// `item in container` for a range (two bounds) or a list of integers
     /// (one equality per element).
-    pub(super) fn member(&mut self, item: &Expr, container: &Expr) -> Option<Cond> {
+    pub(super) fn member(&mut self, item: &Term, container: &Term) -> Option<Cond> {
         let x = self.int(item)?;
         let iter = match self.constant_items(container) {
             Some(items) => Iter::List(items),
@@ -303,21 +319,29 @@ impl Translator<'_> {
                     Cond::And(Box::new(first), Box::new(tested))
                 })
             }
-            // Any other list: `any([y == item for y in container])`, the
-            // item (which cannot fail) read again for each `y`.
+            // Any other list: `any([y == item for y in container])`, `y` a
+            // local of its own, the item (which cannot fail) read again
+            // for each `y`.
             Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
                 if !total(&x) {
                     return self.fail(item.span, "a membership test of an item that may fail");
                 }
                 let span = container.span;
-                let member = Expr::new(ExprKind::Var(MEMBER.to_string()), span);
-                let value = Expr::new(
-                    ExprKind::Binary(BinOp::Eq, Box::new(member), Box::new(item.clone())),
+                let slot = self.fresh_local();
+                let member = Term {
+                    kind: TermKind::Local(slot),
                     span,
-                );
-                let var = Name::new(MEMBER.to_string(), span);
-                let iter = container.clone();
-                return self.counted(&value, &[Clause::For { var, iter }], true);
+                };
+                let value = Term {
+                    kind: TermKind::Binary(BinOp::Eq, Box::new(member), Box::new(item.clone())),
+                    span,
+                };
+                let walk = Clause::For {
+                    slot,
+                    name: MEMBER.to_string(),
+                    iter: container.clone(),
+                };
+                return self.counted(&value, &[walk], true);
             }
         })
     }
@@ -326,14 +350,14 @@ impl Translator<'_> {
     /// constants (`[k * k for k in 1..=1000]`), computed here: a membership
     /// test then compares with constants, where it built the list again
     /// for every test. `None`, and nothing noted, for any other list.
-    fn constant_items(&mut self, container: &Expr) -> Option<Vec<IntExpr>> {
-        let ExprKind::List(elements) = &container.node else {
+    fn constant_items(&mut self, container: &Term) -> Option<Vec<IntExpr>> {
+        let TermKind::List { elements, .. } = &container.kind else {
             return None;
         };
         let [element] = elements.as_slice() else {
             return None;
         };
-        let [Clause::For { var, iter }, filters @ ..] = element.clauses.as_slice() else {
+        let [Clause::For { slot, name, iter }, filters @ ..] = element.clauses.as_slice() else {
             return None;
         };
         let (low, high) = crate::ir::board::constant_range(iter)?;
@@ -344,8 +368,7 @@ impl Translator<'_> {
         let mut items = Vec::new();
         let mut folded = true;
         for k in low..=high {
-            self.scope
-                .push((var.node.clone(), Binding::Int(IntExpr::constant(k))));
+            self.bind(*slot, name, Binding::Int(IntExpr::constant(k)));
             let mut kept = Some(true);
             for filter in filters {
                 kept = match (kept, filter) {
@@ -361,7 +384,6 @@ impl Translator<'_> {
                 Some(true) => self.int(&element.value).and_then(|v| v.as_constant()),
                 _ => None,
             };
-            self.scope.pop();
             match (kept, value) {
                 (Some(false), _) => {}
                 (Some(true), Some(value)) => items.push(IntExpr::constant(value)),
@@ -382,10 +404,10 @@ const CONSTANT_ITEMS: i64 = 1 << 12;
 
 /// Whether `e` is written as a truth value: a comparison, a membership
 /// test, `and`, `or`, `not` or `True`/`False`.
-fn is_truth(e: &Expr) -> bool {
-    match &e.node {
-        ExprKind::Bool(_) | ExprKind::Not(_) | ExprKind::And(..) | ExprKind::Or(..) => true,
-        ExprKind::Binary(op, ..) => {
+fn is_truth(e: &Term) -> bool {
+    match &e.kind {
+        TermKind::Const(Value::Bool(_)) | TermKind::Not(_) | TermKind::Logic { .. } => true,
+        TermKind::Binary(op, ..) => {
             compare_op(*op).is_some() || matches!(op, BinOp::In | BinOp::NotIn)
         }
         _ => false,

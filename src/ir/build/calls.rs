@@ -7,37 +7,18 @@
 
 use super::Translator;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS};
-use crate::resolve::program::Global;
+use crate::resolve::term::Term;
 use crate::span::Span;
-use crate::syntax::ast::{Expr, ExprKind};
 use crate::value::DefId;
 
 impl Translator<'_> {
-    /// The name a call's `callee` is, and the recursive `def` it calls
-    /// when it calls one (which becomes a function of the kernel rather
-    /// than inlined); a computed callee leaves the family.
-    pub(super) fn callee<'e>(
-        &mut self,
-        callee: &'e Expr,
-        span: Span,
-    ) -> Option<(&'e str, Option<DefId>)> {
-        let ExprKind::Var(name) = &callee.node else {
-            return self.fail(span, "a call of a computed function");
-        };
-        let recursive = match self.global(name) {
-            Some(Global::Def(id)) if self.recursive(id) => Some(id),
-            _ => None,
-        };
-        Some((name, recursive))
-    }
-
     /// A call of the recursive `def` `id` where an integer is needed.
-    pub(super) fn int_call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<IntExpr> {
+    pub(super) fn int_call(&mut self, id: DefId, args: &[Term], span: Span) -> Option<IntExpr> {
         self.function_call(id, args, span, Gives::Int)
     }
 
     /// A call of the recursive `def` `id` where a condition is needed.
-    pub(super) fn cond_call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<Cond> {
+    pub(super) fn cond_call(&mut self, id: DefId, args: &[Term], span: Span) -> Option<Cond> {
         let call = self.function_call(id, args, span, Gives::Cond)?;
         Some(Cond::Cmp(CmpOp::Ne, call, IntExpr::constant(0)))
     }
@@ -45,12 +26,11 @@ impl Translator<'_> {
     fn function_call(
         &mut self,
         id: DefId,
-        args: &[Expr],
+        args: &[Term],
         span: Span,
         gives: Gives,
     ) -> Option<IntExpr> {
-        let params = self.program.defs[id.0 as usize].definition.params.len();
-        if params != args.len() || args.len() > MAX_SLOTS {
+        if args.len() > MAX_SLOTS {
             return self.fail(span, "a call of a recursive `def` with many arguments");
         }
         let mut ints = Vec::with_capacity(args.len());
@@ -69,21 +49,22 @@ impl Translator<'_> {
     /// the functions compiled on the way are forgotten with it (the caller
     /// may yet translate the call another way).
     fn compile_int(&mut self, id: DefId, gives: Gives) -> Option<usize> {
-        let definition = self.program.defs[id.0 as usize].definition.clone();
+        let program = self.program;
+        let def = &program.defs[id.0 as usize];
         let index = self.int_functions.len();
         // A placeholder, so that a recursive call finds its index.
-        let name = definition.name.node.clone();
+        let name = def.name.clone();
         let placeholder = IntFunction::new(index, name, Vec::new(), IntExpr::constant(0));
         self.int_functions.push(placeholder);
         self.int_compiled.push((id, gives));
-        let (body, names) = self.in_own_frame(|t| {
-            for param in &definition.params {
-                t.bind_slot(&param.node)?;
+        let (body, names) = self.in_own_frame(def.slots, |t| {
+            for (local, param) in def.params.iter().enumerate() {
+                t.bind_slot(local, &param.node)?;
             }
             match gives {
-                Gives::Int => t.int(&definition.body),
+                Gives::Int => t.int(&def.body),
                 Gives::Cond => {
-                    let cond = t.cond(&definition.body)?;
+                    let cond = t.cond(&def.body)?;
                     Some(IntExpr::select(
                         cond,
                         IntExpr::constant(1),
@@ -97,7 +78,7 @@ impl Translator<'_> {
             self.int_compiled.truncate(index);
             return None;
         };
-        let name = definition.name.node.clone();
+        let name = def.name.clone();
         self.int_functions[index] = IntFunction::new(index, name, names, body);
         Some(index)
     }

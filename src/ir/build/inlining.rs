@@ -4,42 +4,40 @@
 //! the body on every path (`def f(n) = 5` called with `f(1 / 0)` is the
 //! evaluator's error, not 5): otherwise the call is not inlined.
 
-use super::{Binding, INLINE_DEPTH, Translator};
+use super::{Binding, INLINE_DEPTH, Local, Translator};
 use crate::engine::kernel::ListExpr;
 use crate::ir::filters::{cannot_fail, total};
-use crate::resolve::program::Global;
+use crate::resolve::term::{Element, Term, TermKind};
 use crate::span::Span;
-use crate::syntax::ast::{Clause, Element, Expr, ExprKind};
+use crate::value::{DefId, Value};
 
 impl Translator<'_> {
-    /// Inlines the call `name(args)` of a `def`, translating its body with
-    /// `body`; `None` when `name` is not a `def`.
+    /// Inlines the call `def(args)`, translating its body with `body` in a
+    /// frame of its own: its parameters bound to what the arguments stand
+    /// for.
     pub(super) fn inline<T>(
         &mut self,
-        name: &str,
-        args: &[Expr],
+        def: DefId,
+        args: &[Term],
         span: Span,
-        body: impl FnOnce(&mut Self, &Expr) -> Option<T>,
-    ) -> Option<Option<T>> {
-        let Some(Global::Def(id)) = self.global(name) else {
-            return None;
-        };
-        let definition = self.program.defs[id.0 as usize].definition.clone();
-        if definition.params.len() != args.len() {
-            return Some(None); // the evaluator reports the arity error
-        }
+        body: impl FnOnce(&mut Self, &Term) -> Option<T>,
+    ) -> Option<T> {
+        let program = self.program;
+        let definition = &program.defs[def.0 as usize];
+        let name = &definition.name;
         if self.inlined >= INLINE_DEPTH {
-            return Some(self.fail(span, format!("`{name}` calls itself (not inlined)")));
+            return self.fail(span, format!("`{name}` calls itself (not inlined)"));
         }
-        let mut bound = Vec::with_capacity(args.len());
+        let mut bound = vec![None; definition.slots.max(args.len())];
         let reached = std::mem::replace(&mut self.reached, self.depth);
-        for (param, arg) in definition.params.iter().zip(args) {
+        for (local, (param, arg)) in definition.params.iter().zip(args).enumerate() {
             let binding = self.argument(arg)?;
-            if may_fail(&binding) && !reads_for_sure(&definition.body, &param.node) {
+            if may_fail(&binding) && !reads_for_sure(&definition.body, local) {
                 let reason = format!("an argument that may fail, which `{name}` may not read");
-                return Some(self.fail(arg.span, reason));
+                return self.fail(arg.span, reason);
             }
-            bound.push((param.node.clone(), binding));
+            let name = param.node.clone();
+            bound[local] = Some(Local { name, binding });
         }
         // The slots an argument's own loops bind (a comprehension's) stay
         // its own: the body's loops bind the slots above them, where they
@@ -48,23 +46,28 @@ impl Translator<'_> {
         let depth = std::mem::replace(&mut self.depth, self.reached);
         self.reached = reached.max(self.reached);
         // The body sees its parameters and the globals only.
-        let outer = std::mem::replace(&mut self.scope, bound);
+        let outer = std::mem::replace(&mut self.locals, bound);
+        let family_frame = std::mem::replace(&mut self.family_frame, false);
         self.inlined += 1;
         let result = body(self, &definition.body);
         self.inlined -= 1;
-        self.scope = outer;
+        self.locals = outer;
+        self.family_frame = family_frame;
         self.depth = depth;
-        Some(result)
+        result
     }
 
     /// An argument of an inlined `def`: an integer, a condition, or a
     /// folded list.
-    pub(super) fn argument(&mut self, arg: &Expr) -> Option<Binding> {
+    pub(super) fn argument(&mut self, arg: &Term) -> Option<Binding> {
+        if let TermKind::Const(Value::Func(_)) = arg.kind {
+            return self.fail(arg.span, "a function passed as an argument");
+        }
         let why = self.why.clone();
-        if let ExprKind::Var(name) = &arg.node
-            && let Some(binding) = self.name(name, arg.span)
+        if super::is_name(arg)
+            && let Some(local) = self.name(arg)
         {
-            return Some(binding);
+            return Some(local.binding);
         }
         self.why = why.clone();
         if let Some(int) = self.int(arg) {
@@ -91,39 +94,33 @@ fn may_fail(binding: &Binding) -> bool {
     }
 }
 
-/// Whether evaluating `e` reads the name `name` whatever path it takes
+/// Whether evaluating `e` reads the local `local` whatever path it takes
 /// (unless an error stops it first): outside the branches of an `if`
 /// that only one of them reads, the second operand of `and` and `or`, and
 /// what a comprehension evaluates past its first clause.
-fn reads_for_sure(e: &Expr, name: &str) -> bool {
-    let reads = |e: &Expr| reads_for_sure(e, name);
-    match &e.node {
-        ExprKind::Var(var) => var == name,
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Nim(None) => false,
-        ExprKind::Nim(Some(a)) | ExprKind::Neg(a) | ExprKind::Not(a) => reads(a),
-        ExprKind::And(a, _) | ExprKind::Or(a, _) => reads(a),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => reads(a) || reads(b),
-        ExprKind::Range { low, high, .. } => reads(low) || reads(high),
-        ExprKind::If {
+fn reads_for_sure(e: &Term, local: usize) -> bool {
+    let reads = |e: &Term| reads_for_sure(e, local);
+    match &e.kind {
+        TermKind::Local(read) => *read == local,
+        TermKind::Logic { a, .. } => reads(a),
+        TermKind::If {
             cond,
             then,
             otherwise,
         } => reads(cond) || (reads(then) && reads(otherwise)),
-        ExprKind::Call(callee, args) => reads(callee) || args.iter().any(reads),
-        ExprKind::List(elements) | ExprKind::Set(elements) | ExprKind::Options(elements) => {
-            elements.iter().any(|element| first_reads(element, name))
+        TermKind::Options(elements) | TermKind::List { elements, .. } => {
+            elements.iter().any(|element| first_reads(element, local))
         }
-        ExprKind::Map(entries) => entries.iter().any(|(k, v)| reads(k) || reads(v)),
-        ExprKind::MapFor(element) => first_reads(element, name),
+        TermKind::MapFor(element) => first_reads(element, local),
+        _ => e.children().into_iter().any(reads),
     }
 }
 
-/// Whether an element reads `name` for sure: in its first clause, or in
+/// Whether an element reads `local` for sure: in its first clause, or in
 /// its value when it has none.
-fn first_reads(element: &Element, name: &str) -> bool {
+fn first_reads(element: &Element, local: usize) -> bool {
     match element.clauses.first() {
-        None => reads_for_sure(&element.value, name),
-        Some(Clause::For { iter, .. }) => reads_for_sure(iter, name),
-        Some(Clause::If(cond)) => reads_for_sure(cond, name),
+        None => reads_for_sure(&element.value, local),
+        Some(clause) => reads_for_sure(clause.term(), local),
     }
 }

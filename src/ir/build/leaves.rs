@@ -2,7 +2,9 @@
 //! elements of its option lists, and the games it is equal to where its
 //! `if`s lead to a game rather than options (aliases).
 
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+use crate::resolve::program::Body;
+use crate::resolve::term::{Clause, Element, Term, TermKind};
+use crate::syntax::ast::BinOp;
 
 /// A body's leaves: the elements of its option lists `< … >` and the
 /// games it is equal to (aliases), each filtered by the tests of the `if`s
@@ -16,18 +18,20 @@ pub(super) struct Leaves {
 }
 
 impl Leaves {
+    /// The leaves of a family's body.
+    pub fn of(body: &Body) -> Leaves {
+        let mut leaves = Leaves::default();
+        match body {
+            Body::Options(elements) => leaves.options(elements, &[]),
+            Body::Game(body) => leaves.collect(body, &mut Vec::new()),
+        }
+        leaves
+    }
+
     /// Collects the leaves of `body`, reached by `tests`.
-    pub fn collect(&mut self, body: &Expr, tests: &mut Vec<Expr>) {
-        let filters = |tests: &[Expr]| tests.iter().cloned().map(Clause::If).collect::<Vec<_>>();
-        match &body.node {
-            ExprKind::Options(elements) => {
-                for element in elements {
-                    let mut clauses = filters(tests);
-                    clauses.extend(element.clauses.iter().cloned());
-                    let value = element.value.clone();
-                    split_branches(Element { value, clauses }, &mut self.elements);
-                }
-            }
+    fn collect(&mut self, body: &Term, tests: &mut Vec<Term>) {
+        match &body.kind {
+            TermKind::Options(elements) => self.options(elements, tests),
             _ => match choice(body) {
                 Some(choices) => {
                     for (branch, test) in choices {
@@ -39,10 +43,29 @@ impl Leaves {
                 None => self.aliases.push(Element {
                     value: body.clone(),
                     clauses: filters(tests),
+                    option_name: None,
                 }),
             },
         }
     }
+
+    /// Collects the elements of an option list reached by `tests`.
+    fn options(&mut self, elements: &[Element], tests: &[Term]) {
+        for element in elements {
+            let mut clauses = filters(tests);
+            clauses.extend(element.clauses.iter().cloned());
+            let element = Element {
+                clauses,
+                ..element.clone()
+            };
+            split_branches(element, &mut self.elements);
+        }
+    }
+}
+
+/// The tests of the `if`s that lead to a leaf, as its first clauses.
+fn filters(tests: &[Term]) -> Vec<Clause> {
+    tests.iter().cloned().map(Clause::If).collect()
 }
 
 /// An element whose option is `if c then A else B`, or a sum with such a
@@ -59,7 +82,15 @@ fn split_branches(element: Element, out: &mut Vec<Element>) {
     for (value, test) in choices {
         let mut clauses = element.clauses.clone();
         clauses.push(Clause::If(test));
-        split_branches(Element { value, clauses }, out);
+        let option_name = element.option_name.clone();
+        split_branches(
+            Element {
+                clauses,
+                value,
+                option_name,
+            },
+            out,
+        );
     }
 }
 
@@ -67,19 +98,17 @@ fn split_branches(element: Element, out: &mut Vec<Element>) {
 /// one of whose parts is (the first such part, leftmost): `A` (or the sum
 /// with `A`) with the test `c`, then `B` with `not c`. `None` when it
 /// chooses nothing at its top.
-fn choice(value: &Expr) -> Option<[(Expr, Expr); 2]> {
-    match &value.node {
-        ExprKind::If {
+fn choice(value: &Term) -> Option<[(Term, Term); 2]> {
+    match &value.kind {
+        TermKind::If {
             cond,
             then,
             otherwise,
         } => Some(branches(cond, then, otherwise).map(|(branch, test)| (branch.clone(), test))),
-        ExprKind::Binary(BinOp::Add, a, b) => {
-            let sum = |a: Expr, b: Expr| {
-                Expr::new(
-                    ExprKind::Binary(BinOp::Add, Box::new(a), Box::new(b)),
-                    value.span,
-                )
+        TermKind::Binary(BinOp::Add, a, b) => {
+            let sum = |a: Term, b: Term| Term {
+                kind: TermKind::Binary(BinOp::Add, Box::new(a), Box::new(b)),
+                span: value.span,
             };
             if let Some(choices) = choice(a) {
                 return Some(choices.map(|(a, test)| (sum(a, (**b).clone()), test)));
@@ -93,7 +122,10 @@ fn choice(value: &Expr) -> Option<[(Expr, Expr); 2]> {
 
 /// The two branches of `if cond then … else …`, each with the test that
 /// chooses it: `cond`, then `not cond`.
-fn branches<'a>(cond: &Expr, then: &'a Expr, otherwise: &'a Expr) -> [(&'a Expr, Expr); 2] {
-    let negated = Expr::new(ExprKind::Not(Box::new(cond.clone())), cond.span);
+fn branches<'a>(cond: &Term, then: &'a Term, otherwise: &'a Term) -> [(&'a Term, Term); 2] {
+    let negated = Term {
+        kind: TermKind::Not(Box::new(cond.clone())),
+        span: cond.span,
+    };
     [(then, cond.clone()), (otherwise, negated)]
 }

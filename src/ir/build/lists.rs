@@ -6,21 +6,22 @@
 
 use std::rc::Rc;
 
-use super::{Binding, Translator};
+use super::{Binding, Local, Translator};
+use crate::builtin::Builtin;
 use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
     MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table,
 };
-use crate::resolve::program::Global;
+use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
-use crate::syntax::ast::{BinOp, Clause, Element, Expr, ExprKind};
+use crate::syntax::ast::BinOp;
 use crate::value::{DefId, Value};
 
 impl Translator<'_> {
-    /// Binds the list parameter `name` (the family's, or a function's) to
-    /// a header in the next two slots, named `name` and `len(name)`; `None`
-    /// when the slots run out.
-    pub(super) fn bind_list(&mut self, name: &str) -> Option<()> {
+    /// Binds the list parameter `name` (the family's, or a function's,
+    /// its local `local`) to a header in the next two slots, named `name`
+    /// and `len(name)`; `None` when the slots run out.
+    pub(super) fn bind_list(&mut self, local: usize, name: &str) -> Option<()> {
         let header = self.depth;
         if header + 2 > MAX_SLOTS {
             return None;
@@ -28,23 +29,25 @@ impl Translator<'_> {
         self.slot_names.push(name.to_string());
         self.slot_names.push(format!("len({name})"));
         self.depth += 2;
-        let list = Binding::List(ListExpr::Slots(header));
-        self.scope.push((name.to_string(), list));
+        self.bind(local, name, Binding::List(ListExpr::Slots(header)));
         Some(())
     }
 
     /// A list of integers.
-    pub(super) fn list(&mut self, e: &Expr) -> Option<ListExpr> {
-        Some(match &e.node {
-            ExprKind::Var(name) => {
-                let binding = self.name(name, e.span)?;
-                return self.list_bound(name, binding, e.span);
+    pub(super) fn list(&mut self, e: &Term) -> Option<ListExpr> {
+        Some(match &e.kind {
+            TermKind::Local(_) | TermKind::Let(_) => {
+                let local = self.name(e)?;
+                return self.list_bound(local, e.span);
             }
-            ExprKind::List(items) => {
+            TermKind::List {
+                elements,
+                set: false,
+            } => {
                 // Runs of plain items, and comprehensions, one after another.
                 let mut pieces = Vec::new();
                 let mut ints = Vec::new();
-                for item in items {
+                for item in elements {
                     if item.clauses.is_empty() {
                         ints.push(self.int(&item.value)?);
                         continue;
@@ -62,12 +65,12 @@ impl Translator<'_> {
                     ListExpr::Concat(Box::new(piece), Box::new(rest))
                 })
             }
-            ExprKind::Index(base, index) => {
-                let ExprKind::Range {
+            TermKind::Index(base, index) => {
+                let TermKind::Range {
                     low,
                     high,
                     inclusive,
-                } = &index.node
+                } = &index.kind
                 else {
                     return self.pick(base, index);
                 };
@@ -75,19 +78,15 @@ impl Translator<'_> {
                 let low = self.int(low)?;
                 let mut high = self.int(high)?;
                 if *inclusive {
-                    high = IntExpr::binary(
-                        crate::engine::kernel::IntOp::Add,
-                        high,
-                        IntExpr::constant(1),
-                    );
+                    high = IntExpr::binary(IntOp::Add, high, IntExpr::constant(1));
                 }
                 ListExpr::Slice(Box::new(list), low, high)
             }
-            ExprKind::Binary(BinOp::Add, a, b) => {
+            TermKind::Binary(BinOp::Add, a, b) => {
                 let a = self.list(a)?;
                 ListExpr::Concat(Box::new(a), Box::new(self.list(b)?))
             }
-            ExprKind::If {
+            TermKind::If {
                 cond,
                 then,
                 otherwise,
@@ -100,35 +99,33 @@ impl Translator<'_> {
                     Box::new(self.list(otherwise)?),
                 )
             }
-            ExprKind::Call(callee, args) => {
-                let (name, recursive) = self.callee(callee, e.span)?;
-                if let Some(id) = recursive {
-                    return self.call(id, args, e.span);
+            TermKind::CallDef { def, args } => {
+                if self.recursive(*def) {
+                    return self.call(*def, args, e.span);
                 }
-                let orders = [("sort", Reorder::Sort), ("reversed", Reorder::Reverse)];
-                if let [arg] = args.as_slice()
-                    && let Some(&(_, order)) = orders.iter().find(|(n, _)| self.builtin(name, n))
-                {
-                    return Some(ListExpr::Reorder(order, Box::new(self.list(arg)?)));
-                }
-                match self.inline(name, args, e.span, |t, body| t.list(body)) {
-                    Some(inlined) => inlined?,
-                    None => return self.fail(e.span, format!("a call of `{name}`")),
-                }
+                return self.inline(*def, args, e.span, |t, body| t.list(body));
+            }
+            TermKind::CallBuiltin { builtin, args } => {
+                let order = match builtin {
+                    Builtin::Sort => Reorder::Sort,
+                    Builtin::Reversed => Reorder::Reverse,
+                    _ => return self.fail(e.span, format!("a call of `{}`", builtin.name())),
+                };
+                ListExpr::Reorder(order, Box::new(self.list(&args[0])?))
             }
             _ => return self.fail(e.span, "not a list of integers"),
         })
     }
 
-    /// The list `binding`, what `name` stands for, is.
-    fn list_bound(&mut self, name: &str, binding: Binding, span: Span) -> Option<ListExpr> {
-        Some(match binding {
+    /// The list `local` stands for.
+    fn list_bound(&mut self, local: Local, span: Span) -> Option<ListExpr> {
+        Some(match local.binding {
             Binding::List(list) => list,
-            Binding::Iter(crate::engine::kernel::Iter::List(items)) => ListExpr::Items(items),
+            Binding::Iter(Iter::List(items)) => ListExpr::Items(items),
             Binding::Board { first, k } => {
                 ListExpr::Items((first..first + k).map(IntExpr::slot).collect())
             }
-            _ => return self.fail(span, format!("`{name}` is not a list here")),
+            _ => return self.fail(span, format!("`{}` is not a list here", local.name)),
         })
     }
 
@@ -141,9 +138,9 @@ impl Translator<'_> {
         let mut clauses = Vec::new();
         for clause in &element.clauses {
             match clause {
-                Clause::For { var, iter } => {
-                    let over = match &iter.node {
-                        ExprKind::Range {
+                Clause::For { slot, name, iter } => {
+                    let over = match &iter.kind {
+                        TermKind::Range {
                             low,
                             high,
                             inclusive,
@@ -154,8 +151,8 @@ impl Translator<'_> {
                         },
                         _ => Over::List(self.list(iter)?),
                     };
-                    let Some(slot) = self.bind_slot(&var.node) else {
-                        return self.fail(var.span, "too many nested loops");
+                    let Some(slot) = self.bind_slot(*slot, name) else {
+                        return self.fail(iter.span, "too many nested loops");
                     };
                     clauses.push(ListClause::For { slot, over });
                 }
@@ -172,20 +169,22 @@ impl Translator<'_> {
     }
 
     /// `base[index]`, a list out of a table (`ListExpr::Pick`).
-    fn pick(&mut self, base: &Expr, index: &Expr) -> Option<ListExpr> {
+    fn pick(&mut self, base: &Term, index: &Term) -> Option<ListExpr> {
         if let Some(table) = self.literal_table(base) {
             return Some(ListExpr::Pick(Rc::new(table), self.int(index)?));
         }
-        let ExprKind::Var(name) = &base.node else {
+        if !super::is_name(base) {
             return self.fail(base.span, "a list taken out of a computed list of lists");
-        };
+        }
         let why = self.why.clone();
-        match self.name(name, base.span) {
-            Some(Binding::Table(table)) if !table.scalars => {
-                Some(ListExpr::Pick(table, self.int(index)?))
-            }
+        match self.name(base) {
+            Some(Local {
+                binding: Binding::Table(table),
+                ..
+            }) if !table.scalars => Some(ListExpr::Pick(table, self.int(index)?)),
             _ => {
                 self.why = why;
+                let name = self.written_name(base);
                 let reason = format!(
                     "a list taken out of `{name}`, not a list of lists of integers \
                      or a map of them by integers"
@@ -197,13 +196,24 @@ impl Translator<'_> {
 
     /// The table a literal list of lists of integers is (`[[1, 2], [1,
     /// 3]][n % 2]`), each item a constant; nothing noted otherwise.
-    fn literal_table(&mut self, base: &Expr) -> Option<Table> {
-        let ExprKind::List(rows) = &base.node else {
+    fn literal_table(&mut self, base: &Term) -> Option<Table> {
+        let TermKind::List {
+            elements: rows,
+            set: false,
+        } = &base.kind
+        else {
             return None;
         };
         let why = self.why.clone();
         let mut row_of = |row: &Element| -> Option<Vec<i64>> {
-            let (ExprKind::List(items), true) = (&row.value.node, row.clauses.is_empty()) else {
+            let (
+                TermKind::List {
+                    elements: items,
+                    set: false,
+                },
+                true,
+            ) = (&row.value.kind, row.clauses.is_empty())
+            else {
                 return None;
             };
             (items.iter())
@@ -224,21 +234,27 @@ impl Translator<'_> {
     }
 
     /// `base[index]`: a board's slot, or an item of a list.
-    pub(super) fn index(&mut self, base: &Expr, index: &Expr) -> Option<IntExpr> {
-        let list = match &base.node {
-            ExprKind::Var(name) => match self.name(name, base.span)? {
-                Binding::Board { .. } => return self.board_slot(base, index),
+    pub(super) fn index(&mut self, base: &Term, index: &Term) -> Option<IntExpr> {
+        let list = match super::is_name(base) {
+            true => match self.name(base)? {
+                Local {
+                    binding: Binding::Board { .. },
+                    ..
+                } => return self.board_slot(base, index),
                 // A map to integers: its values are lists of one.
-                Binding::Table(table) if table.scalars => {
+                Local {
+                    binding: Binding::Table(table),
+                    ..
+                } if table.scalars => {
                     let pick = ListExpr::Pick(table, self.int(index)?);
                     return Some(IntExpr::Item(
                         Box::new(pick),
                         Box::new(IntExpr::constant(0)),
                     ));
                 }
-                binding => self.list_bound(name, binding, base.span)?,
+                local => self.list_bound(local, base.span)?,
             },
-            _ => self.list(base)?,
+            false => self.list(base)?,
         };
         match list {
             ListExpr::Slots(header) => {
@@ -253,9 +269,9 @@ impl Translator<'_> {
     }
 
     /// `len(arg)`, for a board or a list.
-    pub(super) fn len(&mut self, arg: &Expr) -> Option<IntExpr> {
-        if let ExprKind::Var(name) = &arg.node
-            && let Some(Binding::Board { k, .. }) = self.local(name)
+    pub(super) fn len(&mut self, arg: &Term) -> Option<IntExpr> {
+        if let TermKind::Local(local) = arg.kind
+            && let Some(Binding::Board { k, .. }) = self.local(local).map(|l| &l.binding)
         {
             return Some(IntExpr::constant(*k as i64));
         }
@@ -265,7 +281,7 @@ impl Translator<'_> {
 
     /// `sum(list)`, `min(list)` or `max(list)`: read in place from a list
     /// the frame holds, spelled out for a list literal.
-    pub(super) fn fold(&mut self, fold: Fold, arg: &Expr) -> Option<IntExpr> {
+    pub(super) fn fold(&mut self, fold: Fold, arg: &Term) -> Option<IntExpr> {
         match (self.list(arg)?, fold) {
             (ListExpr::Slots(header), _) => Some(IntExpr::Fold(fold, header)),
             (ListExpr::Items(items), Fold::Sum) => {
@@ -285,15 +301,13 @@ impl Translator<'_> {
 
     /// Whether `def` `id` calls itself in its body.
     pub(super) fn recursive(&self, id: DefId) -> bool {
-        let def = &self.program.defs[id.0 as usize];
-        calls(&def.definition.body, &def.name)
+        calls(&self.program.defs[id.0 as usize].body, id)
     }
 
     /// A call of the recursive `def` `id`, compiled as a function for the
     /// kinds of its arguments (once per kinds).
-    fn call(&mut self, id: DefId, args: &[Expr], span: Span) -> Option<ListExpr> {
-        let definition = self.program.defs[id.0 as usize].definition.clone();
-        if definition.params.len() != args.len() || args.len() > MAX_ARGS {
+    fn call(&mut self, id: DefId, args: &[Term], span: Span) -> Option<ListExpr> {
+        if args.len() > MAX_ARGS {
             return self.fail(span, "a call of a recursive `def` with many arguments");
         }
         let mut translated = Vec::with_capacity(args.len());
@@ -325,10 +339,11 @@ impl Translator<'_> {
 
     /// Compiles `def` `id` for arguments of `kinds`, in a frame of its own.
     fn compile(&mut self, id: DefId, kinds: Vec<ParamKind>) -> Option<usize> {
-        let definition = self.program.defs[id.0 as usize].definition.clone();
+        let program = self.program;
+        let def = &program.defs[id.0 as usize];
         let index = self.functions.len();
         self.functions.push(Function {
-            name: definition.name.node.clone(),
+            name: def.name.clone(),
             params: kinds.clone(),
             slots: 0,
             slot_names: Vec::new(),
@@ -336,14 +351,14 @@ impl Translator<'_> {
             walk: None,
         });
         self.compiled.push((id, kinds.clone()));
-        let (body, names) = self.in_own_frame(|t| {
-            for (param, kind) in definition.params.iter().zip(&kinds) {
+        let (body, names) = self.in_own_frame(def.slots, |t| {
+            for (local, (param, kind)) in def.params.iter().zip(&kinds).enumerate() {
                 match kind {
-                    ParamKind::Int => t.bind_slot(&param.node).map(drop)?,
-                    ParamKind::List => t.bind_list(&param.node)?,
+                    ParamKind::Int => t.bind_slot(local, &param.node).map(drop)?,
+                    ParamKind::List => t.bind_list(local, &param.node)?,
                 }
             }
-            t.list(&definition.body)
+            t.list(&def.body)
         });
         let function = &mut self.functions[index];
         function.body = body?;
@@ -353,9 +368,9 @@ impl Translator<'_> {
     }
 
     /// What a loop walks: a range, constants, or a list built on the way.
-    pub(super) fn iter(&mut self, e: &Expr) -> Option<Iter> {
-        match &e.node {
-            ExprKind::Range {
+    pub(super) fn iter(&mut self, e: &Term) -> Option<Iter> {
+        match &e.kind {
+            TermKind::Range {
                 low,
                 high,
                 inclusive,
@@ -368,7 +383,7 @@ impl Translator<'_> {
                 })
             }
             // A range chosen by a condition: its bounds chosen by it.
-            ExprKind::If {
+            TermKind::If {
                 cond,
                 then,
                 otherwise,
@@ -385,8 +400,8 @@ impl Translator<'_> {
                 else {
                     unreachable!("ranges iterate as ranges");
                 };
-                let end = |e: &Expr, high: IntExpr| match e.node {
-                    ExprKind::Range {
+                let end = |e: &Term, high: IntExpr| match e.kind {
+                    TermKind::Range {
                         inclusive: true, ..
                     } => IntExpr::binary(IntOp::Add, high, IntExpr::constant(1)),
                     _ => high,
@@ -397,46 +412,39 @@ impl Translator<'_> {
                     inclusive: false,
                 })
             }
-            ExprKind::List(items) | ExprKind::Set(items)
-                if items.iter().all(|item| item.clauses.is_empty()) =>
+            TermKind::List { elements, .. }
+                if elements.iter().all(|item| item.clauses.is_empty()) =>
             {
-                let mut ints = Vec::with_capacity(items.len());
-                for item in items {
+                let mut ints = Vec::with_capacity(elements.len());
+                for item in elements {
                     ints.push(self.int(&item.value)?);
                 }
                 Some(Iter::List(ints))
             }
-            ExprKind::Var(name) => match self.name(name, e.span)? {
-                Binding::Iter(iter) => Some(iter),
-                Binding::List(list) => Some(Iter::Built(list)),
-                _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
-            },
-            ExprKind::Call(callee, args) => {
-                let ExprKind::Var(name) = &callee.node else {
-                    return self.fail(e.span, "a call of a computed function");
-                };
-                // The same values in another order, or as a list: the same
-                // options.
-                let reorders = ["sort", "reversed", "list"];
-                if let [arg] = args.as_slice()
-                    && reorders.iter().any(|builtin| self.builtin(name, builtin))
-                {
-                    return self.iter(arg);
+            TermKind::Local(_) | TermKind::Let(_) => {
+                let Local { name, binding } = self.name(e)?;
+                match binding {
+                    Binding::Iter(iter) => Some(iter),
+                    Binding::List(list) => Some(Iter::Built(list)),
+                    _ => self.fail(e.span, format!("`{name}` is not a list of integers here")),
                 }
-                if let Some(Global::Def(id)) = self.global(name)
-                    && !self.recursive(id)
-                    && let Some(inlined) = self.inline(name, args, e.span, |t, body| t.iter(body))
-                {
-                    return inlined;
-                }
-                self.built(e)
             }
+            // The same values in another order, or as a list: the same
+            // options.
+            TermKind::CallBuiltin {
+                builtin: Builtin::Sort | Builtin::Reversed | Builtin::List,
+                args,
+            } => self.iter(&args[0]),
+            TermKind::CallDef { def, args } if !self.recursive(*def) => {
+                self.inline(*def, args, e.span, |t, body| t.iter(body))
+            }
+            TermKind::CallValue { .. } => self.fail(e.span, "a call of a computed function"),
             _ => self.built(e),
         }
     }
 
     /// A loop over the list `e` builds, before it starts.
-    fn built(&mut self, e: &Expr) -> Option<Iter> {
+    fn built(&mut self, e: &Term) -> Option<Iter> {
         Some(match self.list(e)? {
             ListExpr::Items(items) => Iter::List(items),
             list => Iter::Built(list),
@@ -444,11 +452,10 @@ impl Translator<'_> {
     }
 }
 
-/// Whether `e` calls a function named `name`.
-fn calls(e: &Expr, name: &str) -> bool {
-    let direct = matches!(&e.node, ExprKind::Call(callee, _)
-        if matches!(&callee.node, ExprKind::Var(n) if n == name));
-    direct || e.children().into_iter().any(|c| calls(c, name))
+/// Whether `e` calls the `def` `id`.
+fn calls(e: &Term, id: DefId) -> bool {
+    let direct = matches!(e.kind, TermKind::CallDef { def, .. } if def == id);
+    direct || e.children().into_iter().any(|c| calls(c, id))
 }
 
 /// The length of `list` as an integer expression, without building it,
@@ -551,10 +558,10 @@ pub(super) fn ints(value: &Value) -> Option<Vec<i64>> {
 }
 
 /// Whether `e` is a range, or a range chosen by a condition among ranges.
-fn is_range(e: &Expr) -> bool {
-    match &e.node {
-        ExprKind::Range { .. } => true,
-        ExprKind::If {
+fn is_range(e: &Term) -> bool {
+    match &e.kind {
+        TermKind::Range { .. } => true,
+        TermKind::If {
             then, otherwise, ..
         } => is_range(then) && is_range(otherwise),
         _ => false,

@@ -7,7 +7,7 @@
 use super::Translator;
 use crate::engine::kernel::{Computation, Function, IntFunction};
 use crate::resolve::program::Program;
-use crate::syntax::ast::Expr;
+use crate::resolve::term::Term;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -21,16 +21,19 @@ pub(in crate::ir) struct ValueProgram {
     pub slot_names: Vec<String>,
 }
 
-/// The program of `source`, of type `ty`, when `ty` is an integer, a
-/// boolean or a list of integers and all it reads translates; `let_value`
-/// gives the `let`s evaluated so far.
+/// The program of `source` (a term whose frame has `slots` locals), of
+/// type `ty`, when `ty` is an integer, a boolean or a list of integers and
+/// all it reads translates; `let_value` gives the `let`s evaluated so far.
 pub(in crate::ir) fn translate_value(
-    source: &Expr,
+    (source, slots): (&Term, usize),
     ty: &Type,
     program: &Program,
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Option<ValueProgram> {
-    let mut translator = Translator::new(program, let_value, None);
+    let mut translator = Translator {
+        locals: vec![None; slots],
+        ..Translator::new(program, let_value, None)
+    };
     let body = match ty {
         Type::Int => Computation::Int(translator.int(source)?),
         Type::Bool => Computation::Cond(translator.cond(source)?),
