@@ -535,3 +535,57 @@ fn filters_of_a_range_from_a_constant_are_sieved() {
     ));
     assert!(err.contains("division by zero"), "{err}");
 }
+
+/// A one-parameter table filled position after position, each option
+/// marked as the VM makes it (`Kernel::dense_value`): values past 64
+/// (the word of marks full), a native loop beside the code's own
+/// options, a position whose option the table does not hold yet (counting
+/// up, left to the walk of its options) and one that fails (the walk
+/// reports it). Against plain programs and the generic search.
+#[test]
+fn a_dense_fill_marks_each_option_as_the_vm_makes_it() {
+    // Every earlier heap whose square is not 3 mod 11 (a loop the code
+    // runs itself), and half the heap past 4: values pass 64.
+    let mut wide: Vec<u64> = Vec::new();
+    for n in 0..300usize {
+        let options = (0..n).filter(|k| k * k % 11 != 3).map(|k| wide[k]);
+        let half = (n > 4).then(|| wide[n / 2 + 1]);
+        wide.push(mex(options.chain(half)));
+    }
+    assert!(wide.iter().any(|&v| v >= 64));
+    let script = "game N(n) = < N(k) for k in 0..n if (k * k) % 11 != 3, N(n / 2 + 1) if n > 4 >\n\
+                  seq(N, 0..300)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &wide);
+    run_by_programs_alone(script, script);
+    // Take 1 to 3 (a native loop) or halve an even heap.
+    let halve = subtraction(2000, |n| 1..=n.min(3));
+    let mut halve_too: Vec<u64> = Vec::new();
+    for n in 0..=2000usize {
+        let taken = (1..=n.min(3)).map(|k| halve_too[n - k]);
+        let half = (n % 2 == 0 && n > 0).then(|| halve_too[n / 2]);
+        halve_too.push(mex(taken.chain(half)));
+    }
+    assert_ne!(halve, halve_too);
+    let script = "game H(n) = < H(n - k) for k in 1..=min(3, n), H(n / 2) if n % 2 == 0 and n > 0 >\n\
+                  seq(H, 0..=2000)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &halve_too);
+    // An option above an even heap: the table does not hold it when the
+    // fill reaches the heap.
+    let mut up: Vec<u64> = vec![0; 61];
+    for n in (1..=60usize).step_by(2) {
+        up[n] = mex((n >= 2).then(|| up[n - 2]));
+    }
+    for n in (0..=60usize).step_by(2) {
+        let down = (n >= 2).then(|| up[n - 2]);
+        up[n] = mex(down.into_iter().chain((n < 40).then(|| up[n + 1])));
+    }
+    let script = "game U(n) = < U(n - 2) if n > 1, U(n + 1) if n % 2 == 0 and n < 40 >\n\
+                  seq(U, 0..=60)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &up);
+    // An option that fails at heap 50: the walk of its options reports
+    // the error, as the generic search does.
+    let script = "game E(n) = < E(n - 1) if n > 0, E(n / (n - 50)) if n % 2 == 0 and n > 2 >\n\
+                  seq(E, 0..60)";
+    let (_, error) = assert_same_error_as_the_generic_search(script);
+    assert!(error.contains("division by zero"), "{error}");
+}

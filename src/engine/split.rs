@@ -14,7 +14,7 @@
 //! the method falls back to the plain scan where rare positions are not
 //! rare.
 
-use super::kernel::{Kernel, OptionSet, Other, PairRange, WithForeign};
+use super::kernel::{DenseFill, Kernel, OptionSet, Other, PairRange, WithForeign};
 use super::mex::marked_word;
 use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop, Watch};
@@ -40,6 +40,7 @@ pub(super) struct Prefix {
     options: OptionSet,
     space: SparseSpace,
     seen: Seen,
+    dense: DenseFill,
 }
 
 impl Prefix {
@@ -79,13 +80,20 @@ impl Prefix {
         watch: &Watch,
     ) -> Result<Option<usize>, Stop> {
         self.space.split = kernel.has_split();
+        let dense = foreign.is_empty() && kernel.fills_densely();
         while self.done <= target {
             let n = self.done;
             if n.is_multiple_of(64) {
                 watch.check()?;
             }
             let (known, rest) = values.split_at_mut(n);
-            if rest[0] >= DENSE_BIG {
+            let marked = match dense && rest[0] >= DENSE_BIG {
+                true => kernel.dense_value(n, known, limit, &mut self.dense),
+                false => None,
+            };
+            if let Some(value) = marked.filter(|&v| v < DENSE_BIG as u64) {
+                rest[0] = value as u32;
+            } else if rest[0] >= DENSE_BIG {
                 let args = [n as i64];
                 let found = match foreign {
                     [] => kernel.options(&args, known, limit, &mut self.options),

@@ -14,6 +14,7 @@
 mod comprehension;
 mod cond;
 mod curve;
+mod dense;
 mod int;
 mod line;
 mod list;
@@ -26,6 +27,7 @@ mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use cond::{CmpOp, Cond, Remembered};
+pub use dense::DenseFill;
 pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};

@@ -47,14 +47,9 @@ impl Kernel {
         out.count = 0;
         let deepest = std::cell::Cell::new(0);
         let foreign = |index, args: &[i64]| known.foreign(index, args);
-        let mut walk = Walk {
-            n: known.line().len() as i64,
-            known,
-            limit,
-            out,
-            calls: Calls::new(&self.int_functions, &deepest, &foreign)
-                .with_lists(&self.list_functions),
-        };
+        let calls =
+            Calls::new(&self.int_functions, &deepest, &foreign).with_lists(&self.list_functions);
+        let mut walk = Walk::new(known, limit, out, calls);
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
             let mut params = [0; MAX_PARAMS];
@@ -100,6 +95,25 @@ pub(super) struct Walk<'a, K: ?Sized> {
     limit: u64,
     pub out: &'a mut OptionSet,
     pub calls: Calls<'a>,
+}
+
+impl<'a, K: Known + ?Sized> Walk<'a, K> {
+    /// A walk of one position whose options' values come from `known`,
+    /// at most `limit` of them, into `out` (cleared by the caller).
+    pub(super) fn new(
+        known: &'a K,
+        limit: u64,
+        out: &'a mut OptionSet,
+        calls: Calls<'a>,
+    ) -> Walk<'a, K> {
+        Walk {
+            n: known.line().len() as i64,
+            known,
+            limit,
+            out,
+            calls,
+        }
+    }
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
