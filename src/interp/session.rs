@@ -292,6 +292,47 @@ mod tests {
     }
 
     #[test]
+    fn a_name_changed_away_and_back_reaches_its_newest_definition() {
+        // Every older slot of the name forwards to the newest definition,
+        // whatever it was in between.
+        let results = outputs(&[
+            "def f(n) = 1\ndef h(n) = f(n) + 10",
+            "def f(n, m) = n",
+            "def f(n) = 2",
+            "h(3)",
+            "let c = 1\ndef k(n) = c + 10",
+            "game c = < *1 >",
+            "let c = 2",
+            "k(3)",
+        ]);
+        assert_eq!(results[3], ("12\n".to_string(), true));
+        assert_eq!(results[7], ("12\n".to_string(), true));
+        // A family's program reads the newest definition too.
+        let mut interp = session(&[
+            "def f(n) = 1\ngame B(n) = < B(n - f(n)) if n >= f(n) >",
+            "game f(n) = < f(n - 1) if n > 0 >",
+            "def f(n) = 3",
+        ]);
+        let b = interp.family_named("B").expect("B is defined");
+        assert!(
+            interp.explain(b).contains("B(n - 3) if n >= 3"),
+            "{}",
+            interp.explain(b)
+        );
+        // A family redefined as a `def` is inlined where it is named.
+        let mut interp = session(&[
+            "game K(n) = < K(n - 1) if n > 0 >\ngame A(n) = < A(n - 1) if n > 0, K(n) >",
+            "def K(n) = *3",
+        ]);
+        let a = interp.family_named("A").expect("A is defined");
+        assert!(
+            interp.explain(a).contains("\n  *3"),
+            "{}",
+            interp.explain(a)
+        );
+    }
+
+    #[test]
     fn a_name_error_rejects_the_whole_entry_before_it_runs() {
         let results = outputs(&["let x = 5; print(1); g(*x) + y", "x", "let x = 2; x"]);
         assert_eq!(results[0], (String::new(), false));

@@ -33,12 +33,12 @@ use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
     Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
-use crate::resolve::program::Program;
+use crate::resolve::program::{Body, Program};
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Name};
 use crate::types::{Type, Types};
-use crate::value::{DefId, FamilyId, Game, Value};
+use crate::value::{Callable, DefId, FamilyId, Game, Value};
 
 /// Nested `def` calls inlined into one expression at most; deeper (or
 /// recursive) calls leave the family to the generic search.
@@ -654,6 +654,9 @@ impl<'a> Translator<'a> {
 
     /// Flattens a sum of `F(index…)` terms and nim heaps.
     fn terms(&mut self, e: &Term, out: &mut Terms) -> Option<()> {
+        if let Some(direct) = self.followed(e) {
+            return self.terms(&direct, out);
+        }
         match &e.kind {
             TermKind::Binary(BinOp::Add, a, b) => {
                 self.terms(a, out)?;
@@ -849,6 +852,55 @@ impl<'a> Translator<'a> {
             },
             TermKind::Let(index) => self.folded_let(index, e.span),
             _ => self.fail(e.span, "not integer arithmetic"),
+        }
+    }
+
+    /// The call `e` makes written directly, where it calls through a
+    /// value resolution left constant: a function passed on as a value
+    /// (`twice(inc, n)` inlined), or a position of a family redefined as
+    /// another kind, whose slot calls the name's new definition.
+    /// `None` for any other term.
+    fn followed(&self, e: &Term) -> Option<Term> {
+        let (callee, args) = match &e.kind {
+            TermKind::CallValue { callee, args } => (&**callee, args),
+            TermKind::Position { family, args } if self.program.family(*family).forwarded => {
+                let Body::Game(body) = &self.program.family(*family).body else {
+                    return None;
+                };
+                match &body.kind {
+                    TermKind::CallValue { callee, .. } => (&**callee, args),
+                    _ => return Some((**body).clone()),
+                }
+            }
+            _ => return None,
+        };
+        let TermKind::Const(Value::Func(callable)) = &callee.kind else {
+            return None;
+        };
+        let args = args.clone();
+        let kind = match *callable {
+            Callable::Def(def) if self.program.defs[def.0 as usize].params.len() == args.len() => {
+                TermKind::CallDef { def, args }
+            }
+            Callable::Family(family) if self.program.family(family).params.len() == args.len() => {
+                TermKind::Position { family, args }
+            }
+            Callable::Builtin(builtin)
+                if (builtin.arity().0..=builtin.arity().1).contains(&args.len()) =>
+            {
+                TermKind::CallBuiltin { builtin, args }
+            }
+            _ => return None,
+        };
+        Some(Term { kind, span: e.span })
+    }
+
+    /// Gives up on a call of what `callee` computes (a local or `let`
+    /// holding a function), which no program makes.
+    fn computed_call<T>(&mut self, callee: &Term, span: Span) -> Option<T> {
+        match self.written_name(callee) {
+            name if name.is_empty() => self.fail(span, "a call of a computed function"),
+            name => self.fail(span, format!("a call of `{name}`")),
         }
     }
 

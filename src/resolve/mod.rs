@@ -94,8 +94,10 @@ pub fn resolve(
             _ => {} // a definition that failed to declare
         }
     }
-    for (old, name) in forwards {
-        forward(program, old, &name, &mut errors);
+    for name in forwards {
+        for old in older_slots(program, &name.node) {
+            forward(program, old, &name, &mut errors);
+        }
     }
     if errors.is_empty() {
         Ok(resolved)
@@ -139,7 +141,7 @@ fn declare(
     program: &mut Program,
     redefine: Redefine,
     resolved: &mut Resolved,
-    forwards: &mut Vec<(Global, Name)>,
+    forwards: &mut Vec<Name>,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Option<Global>> {
     if program.families.is_empty() {
@@ -194,7 +196,7 @@ fn declare(
         // reach the new one through the old slot; the new one gets its own.
         let existing = match existing {
             Some(old) if !same_shape(program, old, statement) => {
-                forwards.push((old, name.clone()));
+                forwards.push(name.clone());
                 None
             }
             same => same,
@@ -271,10 +273,32 @@ fn same_shape(program: &Program, old: Global, statement: &Stmt) -> bool {
     }
 }
 
+/// Every slot `name` had before its current definition: those of the
+/// kinds or numbers of parameters it was defined with earlier (an
+/// instance of a family, a copy under its family's name, left out).
+fn older_slots(program: &Program, name: &str) -> Vec<Global> {
+    let current = program.globals.get(name).copied();
+    let families = (program.families.iter().enumerate()).filter_map(|(id, family)| {
+        let older = family.as_ref()?;
+        (older.name == name && older.fixed.is_empty())
+            .then_some(Global::Family(FamilyId(id as u32)))
+    });
+    let defs = (program.defs.iter().enumerate())
+        .filter(|(_, def)| def.name == name)
+        .map(|(id, _)| Global::Def(DefId(id as u32)));
+    let lets = (program.lets.iter().enumerate())
+        .filter(|(_, l)| l.name.node == name)
+        .map(|(index, _)| Global::Let(index));
+    (families.chain(defs).chain(lets))
+        .filter(|slot| Some(*slot) != current)
+        .collect()
+}
+
 /// A name redefined as another kind of definition, or with another
-/// number of parameters, gets a new global; code
-/// compiled against the old one reaches the new one through the old slot,
-/// which now evaluates the name (and calls it with the old parameters).
+/// number of parameters, gets a new global; code compiled against an
+/// older one (every older one: a name may change kind twice) reaches the
+/// new one through the old slot, which now evaluates the name (and calls
+/// it with the old parameters).
 fn forward(program: &mut Program, old: Global, name: &Name, errors: &mut Vec<Diagnostic>) {
     let params = match old {
         Global::Let(_) => 0,

@@ -19,6 +19,9 @@ const MEMBER: &str = "(member)";
 
 impl Translator<'_> {
     pub(super) fn int(&mut self, e: &Term) -> Option<IntExpr> {
+        if let Some(direct) = self.followed(e) {
+            return self.int(&direct);
+        }
         Some(match &e.kind {
             TermKind::Const(Value::Int(n)) => IntExpr::constant(*n),
             TermKind::Local(_) | TermKind::Let(_) => {
@@ -81,11 +84,22 @@ impl Translator<'_> {
                 let then = self.int(then)?;
                 IntExpr::select(cond, then, self.int(otherwise)?)
             }
+            TermKind::Position { family, .. } => {
+                let name = &self.program.family(*family).name;
+                return self.fail(e.span, format!("a position of `{name}`, not an integer"));
+            }
+            TermKind::CallValue { callee, .. } => return self.computed_call(callee, e.span),
+            TermKind::Const(Value::Func(_)) => {
+                return self.fail(e.span, "a function where an integer is needed");
+            }
             _ => return self.fail(e.span, "not integer arithmetic"),
         })
     }
 
     pub(super) fn cond(&mut self, e: &Term) -> Option<Cond> {
+        if let Some(direct) = self.followed(e) {
+            return self.cond(&direct);
+        }
         Some(match &e.kind {
             TermKind::Const(Value::Bool(b)) => Cond::Const(*b),
             TermKind::Local(_) | TermKind::Let(_) => {
@@ -163,6 +177,7 @@ impl Translator<'_> {
             TermKind::CallBuiltin { builtin, .. } => {
                 return self.fail(e.span, format!("a call of `{}`", builtin.name()));
             }
+            TermKind::CallValue { callee, .. } => return self.computed_call(callee, e.span),
             _ => return self.fail(e.span, "not a comparison of integers"),
         })
     }

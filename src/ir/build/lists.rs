@@ -35,6 +35,9 @@ impl Translator<'_> {
 
     /// A list of integers.
     pub(super) fn list(&mut self, e: &Term) -> Option<ListExpr> {
+        if let Some(direct) = self.followed(e) {
+            return self.list(&direct);
+        }
         Some(match &e.kind {
             TermKind::Local(_) | TermKind::Let(_) => {
                 let local = self.name(e)?;
@@ -113,6 +116,7 @@ impl Translator<'_> {
                 };
                 ListExpr::Reorder(order, Box::new(self.list(&args[0])?))
             }
+            TermKind::CallValue { callee, .. } => return self.computed_call(callee, e.span),
             _ => return self.fail(e.span, "not a list of integers"),
         })
     }
@@ -369,6 +373,9 @@ impl Translator<'_> {
 
     /// What a loop walks: a range, constants, or a list built on the way.
     pub(super) fn iter(&mut self, e: &Term) -> Option<Iter> {
+        if let Some(direct) = self.followed(e) {
+            return self.iter(&direct);
+        }
         match &e.kind {
             TermKind::Range {
                 low,
@@ -438,7 +445,6 @@ impl Translator<'_> {
             TermKind::CallDef { def, args } if !self.recursive(*def) => {
                 self.inline(*def, args, e.span, |t, body| t.iter(body))
             }
-            TermKind::CallValue { .. } => self.fail(e.span, "a call of a computed function"),
             _ => self.built(e),
         }
     }
