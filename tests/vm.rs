@@ -589,3 +589,66 @@ fn a_dense_fill_marks_each_option_as_the_vm_makes_it() {
     let (_, error) = assert_same_error_as_the_generic_search(script);
     assert!(error.contains("division by zero"), "{error}");
 }
+
+#[test]
+fn clauses_on_the_heap_are_decided_only_past_where_they_settle() {
+    // Filters that settle at heaps 0, 4, 7, 10 and 12 (the last, `3 * n
+    // > 34`, rounded), one never (`n % 3`), one on the loop's variable;
+    // a `min` settling at 5, a `max` at 3; each decided a heap early
+    // would change a value at or past it.
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..200i64 {
+        let at = |k: i64| values[k as usize];
+        let mut options = Vec::new();
+        if n >= 1 && n != 7 {
+            options.push(at(n - 1));
+        }
+        if n >= 4 || n == 0 {
+            options.push(3);
+        }
+        if 3 * n > 34 && n % 3 != 0 {
+            options.push(at(n / 2) ^ 1);
+        }
+        for k in 1..=n.min(5) {
+            if 10 - n < k {
+                options.push(at(n - k) ^ 2);
+            }
+        }
+        for k in (n - 3).max(0)..n.min(2) {
+            options.push(at(k) ^ 4);
+        }
+        values.push(mex(options));
+    }
+    let script = "game A(n) = < A(n - 1) if n >= 1 and n != 7, *3 if not (n < 4) or n == 0, \
+                  A(n / 2) + *1 if 3 * n > 34 and n % 3 != 0, \
+                  A(n - k) + *2 for k in 1..=min(n, 5) if 10 - n < k, \
+                  A(k) + *4 for k in max(n - 3, 0)..min(n, 2) >\n\
+                  seq(A, 0..200)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &values);
+    run_by_programs_alone(script, script);
+    let (ir, _) = common::run_binary(&["--emit", "ir", "-e", script]);
+    assert!(ir.contains("clauses on the heap alone decided"), "{ir}");
+    // A `min` settling last (at 5), then a `max` (at 7), each over nim
+    // heaps, which need no table: decided a heap early, they would give
+    // another heap among the options.
+    let games: [(&str, fn(i64) -> std::ops::Range<i64>); 2] = [
+        (
+            "game B(n) = < B(n - 1) + *7 if n > 0, *k for k in 0..min(2 * n, 9) >",
+            |n| 0..(2 * n).min(9),
+        ),
+        (
+            "game B(n) = < B(n - 1) + *7 if n > 0, *k for k in max(7 - n, 0)..3 >",
+            |n| (7 - n).max(0)..3,
+        ),
+    ];
+    for (script, range) in games {
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..40i64 {
+            let heaps = range(n).map(|k| k as u64);
+            let taken = (n > 0).then(|| values[n as usize - 1] ^ 7);
+            values.push(mex(heaps.chain(taken)));
+        }
+        let script = format!("{script}\nseq(B, 0..40)");
+        assert_printed_list(&assert_same_as_the_generic_search(&script), &values);
+    }
+}

@@ -182,6 +182,9 @@ pub fn plan(
         }
         kernel.set_alias(alias);
     }
+    if kernel.filters_decided_from().is_some() {
+        passes.push("clauses on the heap alone decided past where they settle");
+    }
     Ok(Plan {
         family: program.family(id).name.clone(),
         kernel: Rc::new(kernel),

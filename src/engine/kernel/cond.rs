@@ -27,6 +27,18 @@ impl CmpOp {
         }
     }
 
+    /// The comparison of the operands swapped: `a op b` exactly when `b
+    /// op.mirrored() a`.
+    pub fn mirrored(self) -> CmpOp {
+        match self {
+            CmpOp::Eq | CmpOp::Ne => self,
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+        }
+    }
+
     /// Whether `a op b`.
     pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {

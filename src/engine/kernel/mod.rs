@@ -18,6 +18,7 @@ mod dense;
 mod int;
 mod line;
 mod list;
+mod past;
 mod standalone;
 mod table;
 mod until;
@@ -314,6 +315,10 @@ pub struct Kernel {
     curves: Vec<bool>,
     /// The elements' code for the VM.
     code: vm::Code,
+    /// For a one-parameter family whose filters compare the heap alone,
+    /// the first heap from which they are decided and the code with them
+    /// decided (`past`), which positions from there on run.
+    past: Option<(i64, vm::Code)>,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
@@ -423,9 +428,17 @@ impl Kernel {
                 },
             })
             .collect();
+        let past = (params == 1)
+            .then(|| past::decided(&elements))
+            .flatten()
+            .map(|(from, decided)| {
+                let code = vm::Code::of(&decided, &shapes, (params, slots), &int_functions);
+                (from, code)
+            });
         Kernel {
             params,
             code: vm::Code::of(&elements, &shapes, (params, slots), &int_functions),
+            past,
             steps,
             curves,
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
@@ -456,7 +469,25 @@ impl Kernel {
     /// How many registers a position's frame holds: the slots, then the
     /// VM's temporaries.
     pub(super) fn frame(&self) -> usize {
-        self.code.frame
+        let past = self.past.as_ref().map_or(0, |(_, code)| code.frame);
+        self.code.frame.max(past)
+    }
+
+    /// The code position `regs` (its parameters set) runs: the code with
+    /// the heap's filters decided past the heap where they settle.
+    fn code_for(&self, regs: &[i64]) -> &vm::Code {
+        match &self.past {
+            Some((from, past)) if regs[0] >= *from => past,
+            _ => &self.code,
+        }
+    }
+
+    /// The first heap from which the filters on the heap alone are
+    /// decided, where the family has such filters (for `:info`).
+    pub fn filters_decided_from(&self) -> Option<i64> {
+        // Lines in closed form run no code.
+        let past = self.past.as_ref().filter(|_| self.lines.is_none());
+        past.map(|(from, _)| *from)
     }
 
     /// The functions returning lists that the elements call, each

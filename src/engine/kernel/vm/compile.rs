@@ -748,6 +748,12 @@ impl Compiler {
                 // `Unless` jumps when the comparison fails: to jump when it
                 // holds, test the opposite.
                 let op = if when { op.negated() } else { *op };
+                // A constant on the left (`1 <= n`, a loop unrolled) is
+                // compared on the right, without a register.
+                let (op, a, b) = match (a.as_constant(), b.as_constant()) {
+                    (Some(_), None) => (op.mirrored(), b, a),
+                    _ => (op, a, b),
+                };
                 let a = self.int(a);
                 let jump = match b.as_constant() {
                     Some(value) => Op::UnlessConst {

@@ -145,7 +145,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             kernel,
             word: 0,
         };
-        let result = execute(&kernel.code, regs, &mut items, &mut host);
+        let result = execute(kernel.code_for(regs), regs, &mut items, &mut host);
         self.out.items = items;
         result
     }
@@ -165,7 +165,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             kernel,
             word: 0,
         };
-        execute(&kernel.code, regs, items, &mut host)?;
+        execute(kernel.code_for(regs), regs, items, &mut host)?;
         Some(host.word)
     }
 }

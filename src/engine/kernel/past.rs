@@ -1,0 +1,132 @@
+//! What a one-parameter family's clauses decide past a heap. A filter
+//! that compares the heap alone with a constant (`k <= n` once `for k in
+//! 1..=3` is unrolled, `n > 0`) changes its outcome at most once as the
+//! heap grows, and a `min` or `max` of the heap and constants (`for k in
+//! 1..=min(3, n)`) settles on one of its parts: past the last heap where
+//! one changes, each is decided for good. The kernel keeps a second code
+//! for those heaps, compiled from the elements so decided, so a fill's
+//! positions past it run none of them. A clause that reads anything else
+//! (a loop's variable, `n % 2`) is left as it is.
+
+use std::cell::Cell;
+
+use super::{Clause, Cond, Element, IntExpr, IntOp};
+
+/// The first heap from which every comparison of the heap (slot 0) alone
+/// with a constant in `elements`' filters keeps its outcome, and every
+/// `min` and `max` of such parts in their clauses its part, with the
+/// elements so decided; `None` when nothing is decided.
+pub(super) fn decided(elements: &[Element]) -> Option<(i64, Vec<Element>)> {
+    let settled = Settled(Cell::new(None));
+    let decided = (elements.iter())
+        .map(|element| Element {
+            clauses: (element.clauses.iter())
+                .map(|clause| settled.clause(clause))
+                .collect(),
+            value: element.value.clone(),
+        })
+        .collect();
+    Some((settled.0.get()?, decided))
+}
+
+/// The last heap at which something decided so far settles.
+struct Settled(Cell<Option<i64>>);
+
+impl Settled {
+    fn at(&self, heap: i64) {
+        self.0.set(Some(self.0.get().unwrap_or(0).max(heap)));
+    }
+
+    fn clause(&self, clause: &Clause) -> Clause {
+        match clause {
+            Clause::If(cond) => Clause::If(self.cond(cond)),
+            Clause::For { .. } => {
+                (clause.try_map(&|e| Some(self.int(e)))).unwrap_or_else(|| clause.clone())
+            }
+        }
+    }
+
+    /// `cond` with each comparison of the heap alone replaced by its
+    /// outcome past where it settles.
+    fn cond(&self, cond: &Cond) -> Cond {
+        match cond {
+            Cond::Cmp(op, a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                match heap_line(&IntExpr::binary(IntOp::Sub, a.clone(), b.clone())) {
+                    Some((k, r)) if k != 0 => match sign_settles(k, r) {
+                        Some(heap) => {
+                            self.at(heap);
+                            Cond::Const(op.holds(k.signum(), 0))
+                        }
+                        None => Cond::compare(*op, a, b),
+                    },
+                    _ => Cond::compare(*op, a, b),
+                }
+            }
+            Cond::Not(c) => match self.cond(c) {
+                Cond::Const(b) => Cond::Const(!b),
+                c => Cond::Not(Box::new(c)),
+            },
+            Cond::And(a, b) => Cond::joined(true, self.cond(a), self.cond(b)),
+            Cond::Or(a, b) => Cond::joined(false, self.cond(a), self.cond(b)),
+            // A remembered filter reads a loop's variable alone.
+            Cond::Const(_) | Cond::Remembered(_) => cond.clone(),
+        }
+    }
+
+    /// `e` with each `min` and `max` of the heap alone and constants
+    /// replaced by the part it settles on.
+    fn int(&self, e: &IntExpr) -> IntExpr {
+        e.rewritten(&|part| {
+            let (parts, sign) = match part {
+                IntExpr::Min(parts) => (parts, 1),
+                IntExpr::Max(parts) => (parts, -1),
+                _ => return None,
+            };
+            let (heap, chosen) = settles_on(parts, sign)?;
+            self.at(heap);
+            Some(parts[chosen].clone())
+        })
+    }
+}
+
+/// `(k, r)` where `e` is `k·n + r` of the heap `n` alone.
+fn heap_line(e: &IntExpr) -> Option<(i64, i64)> {
+    let (k, rest) = e.linear_in(0)?;
+    Some((k, rest.as_constant()?))
+}
+
+/// The first heap from which `k·n + r`, `k ≠ 0`, has the sign of `k`
+/// and is never 0.
+fn sign_settles(k: i64, r: i64) -> Option<i64> {
+    // `|k|·n > −sign(k)·r`.
+    let r = if k > 0 { r } else { r.checked_neg()? };
+    let heap = r
+        .checked_neg()?
+        .div_euclid(k.checked_abs()?)
+        .checked_add(1)?;
+    Some(heap.max(0))
+}
+
+/// The first heap from which the least of `parts` (`sign` 1; the
+/// greatest for −1), each the heap alone times a constant plus one, is
+/// for good the part it gives, and that part's index.
+fn settles_on(parts: &[IntExpr], sign: i64) -> Option<(i64, usize)> {
+    let lines = (parts.iter())
+        .map(|p| {
+            let (k, r) = heap_line(p)?;
+            Some((k.checked_mul(sign)?, r.checked_mul(sign)?))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let (chosen, &(k, r)) = (lines.iter().enumerate()).min_by_key(|(_, line)| **line)?;
+    let mut heap = 0;
+    for &(kj, rj) in &lines {
+        // `(kj − k)·n + (rj − r) >= 0`: always where the slopes agree
+        // (the chosen constant is the least), else from its root up.
+        let (dk, dr) = (kj.checked_sub(k)?, rj.checked_sub(r)?);
+        if dk > 0 {
+            heap = heap.max((-dr).checked_add(dk - 1)?.div_euclid(dk));
+        }
+    }
+    Some((heap.max(0), chosen))
+}
