@@ -631,7 +631,8 @@ fn clauses_on_the_heap_are_decided_only_past_where_they_settle() {
     // A `min` settling last (at 5), then a `max` (at 7), each over nim
     // heaps, which need no table: decided a heap early, they would give
     // another heap among the options.
-    let games: [(&str, fn(i64) -> std::ops::Range<i64>); 2] = [
+    type Heaps = fn(i64) -> std::ops::Range<i64>;
+    let games: [(&str, Heaps); 2] = [
         (
             "game B(n) = < B(n - 1) + *7 if n > 0, *k for k in 0..min(2 * n, 9) >",
             |n| 0..(2 * n).min(9),
