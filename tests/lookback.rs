@@ -412,3 +412,43 @@ fn a_huge_heap_an_option_names_is_read_from_its_period() {
     }
     assert_eq!(ints(&run_json(script)[0]), f);
 }
+
+/// An instance of a family whose moves are a parameter passed on
+/// unchanged (`T([1, 3, 4], n)`) is proved as the family with the moves
+/// written in is, by the octal theorem or by finite lookback: a large
+/// heap, or a huge one, is read from its period.
+#[test]
+fn an_instance_is_proved_as_the_family_with_its_values_written_in() {
+    let subtraction = "game T(moves, n) = < T(moves, n - k) for k in moves if k <= n >";
+    let by_residue = "game T(moves, n) = \
+                      < T(moves, n - k) + *(n % 2) for k in moves if k <= n and (n + k) % 4 != 1 >";
+    let games: [(&str, &str, Rule); 2] = [
+        (subtraction, "[2, 5, 6]", |n, g| take(n, g, [2, 5, 6])),
+        (by_residue, "[1, 2, 3, 4, 5]", GAMES[1].1),
+    ];
+    for (definition, moves, rule) in games {
+        let values = plain(rule, 4000);
+        let (period, preperiod) = plain_period(&values, 10);
+        let at = |n: u64| values[preperiod + ((n - preperiod as u64) % period as u64) as usize];
+        let script = format!(
+            "{definition}\nlet m = {moves}\ndef S(n) = T(m, n)\n\
+             g(S(2000000))\ng(T(m, 10 ** 12))\ng(S(10 ** 18 + 1))"
+        );
+        assert_eq!(
+            run_json(&script),
+            [
+                at(2_000_000),
+                at(1_000_000_000_000),
+                at(1_000_000_000_000_000_001)
+            ]
+        );
+        let (stdout, stderr) = common::run_binary(&[
+            "--stats",
+            "-e",
+            &format!("{definition}\nprint(g(T({moves}, 2000000)))"),
+        ]);
+        assert_eq!(stdout.trim(), at(2_000_000).to_string());
+        let proved = format!("period {period} from heap {preperiod} proved");
+        assert!(stderr.contains(&proved), "{stderr}");
+    }
+}

@@ -79,7 +79,7 @@ impl Interp {
         }
         let n = match self.engine.dense_arg(pos) {
             Some(n) => n,
-            None => match *self.engine.args(pos) {
+            None => match *self.engine.own_args(pos) {
                 [Value::Int(n)] => n,
                 _ => return None,
             },
@@ -100,7 +100,9 @@ impl Interp {
     /// prove (`Proof::of`), is computed: computes the heaps below it in
     /// doubling steps and stops as soon as the theorem proves a period.
     pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
-        let heap = match *self.engine.args(pos) {
+        // An instance's heap is its own argument, its other parameters
+        // fixed.
+        let heap = match *self.engine.own_args(pos) {
             [Value::Int(n)] if pos.family != LITERALS => n,
             _ => return Ok(()),
         };

@@ -57,9 +57,11 @@ impl Proof {
         if let Some(code) = take_and_break_code(it, family, span)? {
             return Ok(Some(Proof::Octal(code)));
         }
-        // One integer, not a board nor an instance's kept parameter.
+        // One integer, not a board; an instance's other parameters are
+        // fixed.
         let definition = it.program().family(family);
-        if definition.params.len() != 1 || crate::ir::shape(definition) != Shape::Ints(1) {
+        let own = definition.params.len() - definition.fixed.len();
+        if own != 1 || crate::ir::shape(definition) != Shape::Ints(1) {
             return Ok(None);
         }
         let plan = it.plan(family).ok();
