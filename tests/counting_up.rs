@@ -67,6 +67,10 @@ fn families_counting_up_are_computed_from_the_top_down() {
         let expected = format!("{}\n{}", values[50], listed(&values));
         assert_eq!(printed.trim(), expected, "{game}");
         run_by_programs_alone(&format!("{game}\ng(U(0))"), game);
+        // `--stats` says so: the walk down was taken, not left to the
+        // search.
+        let (_, stats) = run_binary(&["--stats", "-e", &format!("{game}\nprint(g(U(0)))")]);
+        assert!(stats.contains("; counted down from the largest"), "{stats}");
     }
 }
 
@@ -79,6 +83,12 @@ fn families_not_counting_up_everywhere_are_the_searchs() {
     let mixed = "game T(n) = < T(n + 2) if n < 40, T(n - 1) if n > 0 and n % 2 == 1 >\n\
                  [g(T(n)) for n in 0..=40]";
     assert_same_as_the_generic_search(mixed);
+    let printed = mixed.replace("\n[", "\nprint([") + ")";
+    let (out, stats) = run_binary(&["--stats", "-e", &printed]);
+    assert!(
+        out.starts_with('[') && !stats.contains("counted down"),
+        "{out}{stats}"
+    );
     // From 0 by twos: 10 / (t - 5) fails at 5 only, never reached.
     let unreached = "game U(t) = < U(t + 2) if t + 2 <= 30 and 10 / (t - 5) != 7 >\ng(U(0))";
     let printed = assert_same_as_the_generic_search(unreached);

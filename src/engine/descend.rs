@@ -6,7 +6,7 @@
 //! its options, by the family's program.
 
 use super::boards::Gathered;
-use super::kernel::{Kernel, Known, OptionSet};
+use super::kernel::{DenseFill, Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::{Arg, DENSE_BIG, DENSE_LIMIT, Engine, PosId, Stop};
 
@@ -56,7 +56,9 @@ impl<A: Arg> Engine<A> {
             .dense
             .resize(table.dense.len() + grow, super::DENSE_UNKNOWN);
         let (mut options, mut marks) = (OptionSet::default(), Stamps::default());
+        let mut fill = DenseFill::default();
         let limit = self.limits.max_list_len;
+        let dense = kernel.fills_densely();
         for m in (query..=top).rev() {
             if m % 64 == 0 {
                 self.watch.check()?;
@@ -65,18 +67,24 @@ impl<A: Arg> Engine<A> {
             if table.dense[m as usize] < DENSE_BIG {
                 continue;
             }
-            if kernel
-                .options(&[m], &Above(&table.dense), limit, &mut options)
-                .is_none()
-            {
+            let above = Above(&table.dense);
+            // Each option marked as the program makes it where it may be
+            // (`Kernel::dense_value`), else listed.
+            let value = match dense {
+                true => kernel.dense_value(m as usize, &above, limit, &mut fill),
+                false => kernel.options(&[m], &above, limit, &mut options).map(|()| {
+                    marks.start();
+                    (options.alias_value())
+                        .unwrap_or_else(|| marks.mex(options.count, &options.points))
+                }),
+            };
+            let Some(value) = value else {
                 table.no_descent = true;
                 return Ok(false);
-            }
-            marks.start();
-            let value = (options.alias_value())
-                .unwrap_or_else(|| marks.mex(options.count, &options.points));
+            };
             table.set_dense_value(m as u32, value);
         }
+        self.tables[family].descended = true;
         Ok(true)
     }
 
@@ -86,20 +94,23 @@ impl<A: Arg> Engine<A> {
     fn top_named(&self, query: i64, kernel: &Kernel) -> Result<Option<i64>, Stop> {
         let room = self.limits.max_positions.saturating_sub(self.positions);
         let bound = (query as u64 + room).min(DENSE_LIMIT) as i64;
-        let mut options = OptionSet::default();
+        let (mut options, mut fill) = (OptionSet::default(), DenseFill::default());
         let limit = self.limits.max_list_len;
         let (mut top, mut m) = (query, query);
+        let dense = kernel.fills_densely();
         while m <= top {
             if m % 64 == 0 {
                 self.watch.check()?;
             }
-            if kernel
-                .options(&[m], &Gathered, limit, &mut options)
-                .is_none()
-            {
+            let named = match dense {
+                true => kernel.dense_named(m as usize, &Gathered, limit, &mut fill),
+                false => (kernel.options(&[m], &Gathered, limit, &mut options))
+                    .map(|()| &options.boards[..]),
+            };
+            let Some(named) = named else {
                 return Ok(None);
-            }
-            for &named in &options.boards {
+            };
+            for &named in named {
                 if named <= m || named >= bound {
                     return Ok(None);
                 }

@@ -148,6 +148,9 @@ struct FamilyTable<A> {
     /// Whether a family of one parameter was found not to count up from
     /// some position (see `descend`): it is not tried again.
     no_descent: bool,
+    /// Whether some of its positions were computed counting down (for
+    /// `--stats`).
+    descended: bool,
 }
 
 impl<A> FamilyTable<A> {
@@ -272,6 +275,7 @@ impl<A: Arg> Engine<A> {
             boards: Boards::default(),
             search: ListSearch::default(),
             no_descent: false,
+            descended: false,
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -686,6 +690,12 @@ impl<A: Arg> Engine<A> {
     /// and `:info`; `None` when it has none.
     pub fn split_method(&self, family: FamilyId) -> Option<String> {
         self.tables[family.0 as usize].prefix.method()
+    }
+
+    /// Whether some positions of `family` were computed from the largest
+    /// argument their options name down (`descend`), for `--stats`.
+    pub fn counted_down(&self, family: FamilyId) -> bool {
+        self.tables[family.0 as usize].descended
     }
 
     /// How many positions `family(0..)` a kernel has computed so far.

@@ -74,6 +74,9 @@ impl Interp {
                         Some(method) => format!("{how}; splits by {method}"),
                         None => how.to_string(),
                     };
+                    if self.engine.counted_down(family.id) {
+                        how += "; counted down from the largest argument the options name";
+                    }
                     if let Some((preperiod, period)) = self.proved_period(family.id) {
                         how += &format!(
                             "; period {period} from heap {preperiod} proved, larger heaps \

@@ -8,7 +8,7 @@
 //! word. The same code runs in the same VM: only where the options go
 //! differs.
 
-use super::{Calls, Kernel, OptionSet, SLOT_BOUND, walk::Walk};
+use super::{Calls, Kernel, Known, OptionSet, SLOT_BOUND, walk::Walk};
 use crate::engine::mex::Mex;
 
 /// What a dense fill keeps from one position to the next: the registers,
@@ -37,15 +37,53 @@ impl Kernel {
             && self.direct.iter().all(Option::is_none)
     }
 
-    /// The value of position `n` from `known`, the values of every
-    /// position below it, for a kernel that `fills_densely`, with at most
-    /// `limit` options. `None` where the kernel cannot vouch for the
-    /// position (an option outside `known`, an error, too many options):
-    /// `options` then takes the position and says why.
-    pub fn dense_value(
+    /// The value of position `n` from `known`, the values of the
+    /// positions its options name (those below it in a fill from 0, above
+    /// it in a fill counting down), for a kernel that `fills_densely`,
+    /// with at most `limit` options. `None` where the kernel cannot vouch
+    /// for the position (an option outside `known`, an error, too many
+    /// options): `options` then takes the position and says why.
+    pub fn dense_value<K: Known + ?Sized>(
         &self,
         n: usize,
-        known: &[u32],
+        known: &K,
+        limit: u64,
+        fill: &mut DenseFill,
+    ) -> Option<u64> {
+        let word = self.run_densely(n, known, limit, fill)?;
+        let listed = &fill.out.points;
+        let word = super::super::mex::marked_word(word, listed);
+        if word != u64::MAX {
+            return Some(word.trailing_ones() as u64);
+        }
+        // Every value below 64 is an option's: the mex is 64 past that of
+        // the others less 64.
+        let above = listed.iter().filter_map(|&v| v.checked_sub(64));
+        Some(64 + fill.mex.of(listed.len(), above))
+    }
+
+    /// The arguments of the positions the options of `n` name, one after
+    /// another, for a kernel that `fills_densely`, `known` gathering them
+    /// (`Known::gathers`): what a fill counting down reads to find how far
+    /// up it goes. `None` where the kernel cannot vouch for the position.
+    pub fn dense_named<'f, K: Known + ?Sized>(
+        &self,
+        n: usize,
+        known: &K,
+        limit: u64,
+        fill: &'f mut DenseFill,
+    ) -> Option<&'f [i64]> {
+        self.run_densely(n, known, limit, fill)?;
+        Some(&fill.out.boards)
+    }
+
+    /// Runs position `n`'s code in `fill`'s registers and item stack: the
+    /// word of the options below 64 it marked, the others listed in
+    /// `fill`'s option set with the positions `known` gathers.
+    fn run_densely<K: Known + ?Sized>(
+        &self,
+        n: usize,
+        known: &K,
         limit: u64,
         fill: &mut DenseFill,
     ) -> Option<u64> {
@@ -60,21 +98,14 @@ impl Kernel {
         fill.slots[0] = n as i64;
         fill.items.clear();
         fill.out.points.clear();
+        fill.out.boards.clear();
+        fill.out.board_ends.clear();
         fill.out.count = 0;
         let deepest = std::cell::Cell::new(0);
         let foreign = |_, _: &[i64]| None;
         let calls =
             Calls::new(&self.int_functions, &deepest, &foreign).with_lists(&self.list_functions);
         let mut walk = Walk::new(known, limit, &mut fill.out, calls);
-        let word = walk.run_marked(self, &mut fill.slots, &mut fill.items)?;
-        let listed = &fill.out.points;
-        let word = super::super::mex::marked_word(word, listed);
-        if word != u64::MAX {
-            return Some(word.trailing_ones() as u64);
-        }
-        // Every value below 64 is an option's: the mex is 64 past that of
-        // the others less 64.
-        let above = listed.iter().filter_map(|&v| v.checked_sub(64));
-        Some(64 + fill.mex.of(listed.len(), above))
+        walk.run_marked(self, &mut fill.slots, &mut fill.items)
     }
 }
