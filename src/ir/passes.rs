@@ -503,21 +503,43 @@ fn offset(e: &IntExpr) -> (IntExpr, i64) {
 /// The `max` of the operands, one that is already a `max` opened
 /// (`max(max(a, b), c)` is `max(a, b, c)`, however a `def` nests it).
 pub(super) fn max_of(operands: Vec<IntExpr>) -> IntExpr {
-    IntExpr::Max(opened(operands, true))
+    match opened(operands, true) {
+        mut one if one.len() == 1 => one.remove(0),
+        parts => IntExpr::Max(parts),
+    }
 }
 
 /// The `min` of the operands, as `max_of` builds a `max`.
 pub(super) fn min_of(operands: Vec<IntExpr>) -> IntExpr {
-    IntExpr::Min(opened(operands, false))
+    match opened(operands, false) {
+        mut one if one.len() == 1 => one.remove(0),
+        parts => IntExpr::Min(parts),
+    }
 }
 
-/// The operands, those that are a `max` (or a `min`) replaced by theirs.
+/// The operands, those that are a `max` (or a `min`) replaced by theirs,
+/// and of those on one base only the largest (smallest) kept: `max(1,
+/// last, last + 1)` is `max(1, last + 1)`. The one dropped reads what the
+/// one kept reads, so nothing that may fail is left out.
 fn opened(operands: Vec<IntExpr>, max: bool) -> Vec<IntExpr> {
     let open = |e| match (e, max) {
         (IntExpr::Max(xs), true) | (IntExpr::Min(xs), false) => xs,
         (other, _) => vec![other],
     };
-    operands.into_iter().flat_map(open).collect()
+    let mut kept: Vec<IntExpr> = Vec::new();
+    for operand in operands.into_iter().flat_map(open) {
+        let (base, constant) = offset(&operand);
+        match kept.iter().position(|k| offset(k).0 == base) {
+            Some(at) => {
+                let other = offset(&kept[at]).1;
+                if (max && constant > other) || (!max && constant < other) {
+                    kept[at] = operand;
+                }
+            }
+            None => kept.push(operand),
+        }
+    }
+    kept
 }
 
 /// What a condition says of `x`: `x >= at_least` and `x < below`.
