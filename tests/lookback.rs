@@ -450,5 +450,18 @@ fn an_instance_is_proved_as_the_family_with_its_values_written_in() {
         assert_eq!(stdout.trim(), at(2_000_000).to_string());
         let proved = format!("period {period} from heap {preperiod} proved");
         assert!(stderr.contains(&proved), "{stderr}");
+        // `period` of the `def` naming the instance is the instance's; of
+        // one that chooses between instances, or names one per heap, only
+        // observed.
+        let found = &run_json(&format!(
+            "{definition}\nlet m = {moves}\ndef S(n) = T(m, n)\nperiod(S)\n\
+             def X(n) = if n < 3 then T(m, n) else T(m, n + 0)\nperiod(X)\n\
+             def Y(n) = T(m + [n + 9], n)\nperiod(Y, 64)"
+        ));
+        assert_eq!(found[0]["proved"], true, "{definition}: {}", found[0]);
+        assert_eq!(found[0]["period"], period as u64);
+        assert_eq!(found[0]["preperiod"], preperiod as u64);
+        assert_eq!(found[1]["proved"], false, "{}", found[1]);
+        assert_ne!(found[2]["proved"], true, "{}", found[2]);
     }
 }

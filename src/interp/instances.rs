@@ -7,9 +7,13 @@
 use std::rc::Rc;
 
 use super::Interp;
+use crate::diagnostic::Result;
 use crate::engine::LITERALS;
 use crate::resolve::program::FamilyDef;
-use crate::value::{FamilyId, Value};
+use crate::resolve::term::{Term, TermKind};
+use crate::runtime::Runtime;
+use crate::span::Span;
+use crate::value::{DefId, FamilyId, Game, Value};
 
 /// Most integers in the fixed values of an instance; larger values leave
 /// the position to the family itself.
@@ -140,5 +144,52 @@ fn constant(value: &Value) -> Option<Value> {
             ints.then(|| Value::list(items))
         }
         _ => None,
+    }
+}
+
+impl Interp {
+    /// The family, or instance of one, whose positions a `def` names
+    /// heap for heap: its body is a position of a family with the `def`'s
+    /// one parameter passed as the one parameter not fixed and every
+    /// other argument the same for every heap (`def S(n) = T([1, 3, 4],
+    /// n)`, `def K(n) = Kayles(n)`). The `def`'s values are then the
+    /// family's, and a period proved for one is the other's.
+    pub(crate) fn family_named_by(&mut self, def: DefId, span: Span) -> Result<Option<FamilyId>> {
+        let program = Rc::clone(&self.program);
+        let definition = &program.defs[def.0 as usize];
+        let TermKind::Position { family, args } = &definition.body.kind else {
+            return Ok(None);
+        };
+        let heap = args
+            .iter()
+            .position(|a| matches!(a.kind, TermKind::Local(0)));
+        // The language has no effects: an argument that does not read
+        // the parameter is the same for every heap.
+        fn reads_parameter(term: &Term) -> bool {
+            matches!(term.kind, TermKind::Local(0))
+                || term.children().into_iter().any(reads_parameter)
+        }
+        let constant = |a: &Term| !reads_parameter(a);
+        let (family, one) = (*family, definition.params.len() == 1);
+        let Some(heap) = heap.filter(|_| one) else {
+            return Ok(None);
+        };
+        if !(args.iter().enumerate()).all(|(i, a)| i == heap || constant(a)) {
+            return Ok(None);
+        }
+        let fixed = self.fixed_params(family);
+        if fixed.len() + 1 != args.len() || fixed.contains(&heap) {
+            return Ok(None);
+        }
+        if fixed.is_empty() {
+            // `def S(n) = Kayles(n)`: the family itself.
+            return Ok(Some(family));
+        }
+        match self.call_def(def, vec![Value::Int(0)], span)? {
+            Value::Game(Game::Pos(pos)) if self.engine.is_instance(pos.family) => {
+                Ok(Some(pos.family))
+            }
+            _ => Ok(None),
+        }
     }
 }

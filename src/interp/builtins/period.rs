@@ -131,6 +131,8 @@ fn shortest(values: &[u64], found: Found) -> Found {
 pub fn period(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
     let family = match &args[0] {
         Value::Func(Callable::Family(id)) => Some(*id),
+        // `def S(n) = T(moves, n)`: the instance's period is the def's.
+        Value::Func(Callable::Def(def)) => it.family_named_by(*def, spans[0])?,
         Value::Func(_) => None,
         other => {
             return Err(ops::type_error("a one-parameter family", other, spans[0])
