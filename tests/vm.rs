@@ -686,3 +686,22 @@ fn a_max_or_min_keeps_one_part_on_each_base() {
     assert_printed_list(&format!("{both}\n"), &f.concat());
     assert_printed_list(&format!("{ms}\n"), &m);
 }
+
+/// A loop over a `def`'s comprehension named twice, the second time on
+/// the first's variable: the first comprehension's loop keeps its slot
+/// while the second's runs (it had shared it, so `k` read the inner
+/// loop's variable).
+#[test]
+fn a_loop_over_a_defs_comprehension_keeps_its_slot() {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..60usize {
+        let pick = |m: usize| 1..=m.min(3);
+        let options = pick(n).flat_map(|k| pick(k).map(move |j| (k, j)));
+        values.push(mex(options.map(|(k, j)| values[n - k] ^ (j as u64 - 1))));
+    }
+    let script = "def pick(n) = [k for k in 1..=3 if k <= n]\n\
+                  game P(n) = < P(n - k) + *(j - 1) for k in pick(n) for j in pick(k) >\n\
+                  seq(P, 0..60)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &values);
+    run_by_programs_alone(script, script);
+}

@@ -524,9 +524,17 @@ impl<'a> Translator<'a> {
             && !self.recursive(*def)
             && comprehension(&self.program.defs[def.0 as usize].body).is_some()
         {
-            return self.inline(*def, args, iter.span, |t, body| {
-                t.walk_loop(name, span, body, clauses)
+            // The comprehension's loops become the element's: the slots
+            // they bind inside the `def` stay bound after it, as the
+            // clauses that follow read them.
+            let mut bound = self.depth;
+            let binding = self.inline(*def, args, iter.span, |t, body| {
+                let binding = t.walk_loop(name, span, body, clauses);
+                bound = t.depth;
+                binding
             });
+            self.depth = self.depth.max(bound);
+            return binding;
         }
         let iter = self.iter(iter)?;
         self.loop_slot(name, span, iter, clauses)
