@@ -219,12 +219,15 @@ impl Move {
     /// by a `def` (whose source is appended to `defs`): a plain one, or with
     /// `recursive` one that calls itself twice before it answers, its
     /// result passed through `same`, the identity spelled as a recursion.
+    /// With `walked` (and `defs`), the loop walks a `def`'s comprehension
+    /// after another's: `for w in zero(n) for x in walk0(n, w)`, the
+    /// second's items `x + w`, `w` always 0.
     fn source(
         &self,
         index: usize,
         lets: bool,
         defs: Option<&mut Vec<String>>,
-        recursive: bool,
+        (recursive, walked): (bool, bool),
     ) -> String {
         let mut terms = Vec::new();
         let mut guards = Vec::new();
@@ -257,13 +260,20 @@ impl Move {
                 None => format!("*({text})"),
             });
         }
-        let mut clauses = String::new();
-        if let Some((low, high)) = &self.range {
-            clauses += &format!(" for x in {}..{}", low.source(lets), high.source(lets));
-        } else {
-            let constants: Vec<String> = self.constants.iter().map(i64::to_string).collect();
-            clauses += &format!(" for x in [{}]", constants.join(", "));
-        }
+        let walk = match &self.range {
+            Some((low, high)) => format!("{}..{}", low.source(lets), high.source(lets)),
+            None => {
+                let constants: Vec<String> = self.constants.iter().map(i64::to_string).collect();
+                format!("[{}]", constants.join(", "))
+            }
+        };
+        let mut clauses = match defs {
+            Some(defs) if walked => {
+                defs.push(format!("def walk{index}(n, w) = [x + w for x in {walk}]"));
+                format!(" for w in zero(n) for x in walk{index}(n, w)")
+            }
+            _ => format!(" for x in {walk}"),
+        };
         if let Some(test) = &self.test {
             clauses += &format!(" if {}", test.source(lets));
         }
@@ -444,16 +454,20 @@ fn script(
     (options, leaf): (&[Move], Option<&Leaf>),
     lets: bool,
     defs: bool,
-    recursive: bool,
+    (recursive, walked): (bool, bool),
 ) -> String {
     let mut definitions = Vec::new();
     if recursive {
         definitions.push("def same(v) = if v <= 0 then v else 1 + same(v - 1)".to_string());
     }
+    if walked {
+        definitions.push("def zero(n) = [k for k in 0..1 if k <= n]".to_string());
+    }
+    let spelling = (recursive, walked);
     let elements: Vec<String> = options
         .iter()
         .enumerate()
-        .map(|(i, o)| o.source(i, lets, defs.then_some(&mut definitions), recursive))
+        .map(|(i, o)| o.source(i, lets, defs.then_some(&mut definitions), spelling))
         .collect();
     let mut text = String::new();
     if lets {
@@ -491,15 +505,17 @@ proptest! {
     ) {
         let expected = reference(&options, leaf.as_ref());
         let program = (&options[..], leaf.as_ref());
-        let inline = script(program, false, false, false);
+        let inline = script(program, false, false, (false, false));
         prop_assert!(is_integer_program(&inline), "not an integer program:\n{}", inline);
         prop_assert_eq!(&single_sequence(&inline), &expected, "optimised:\n{}", inline);
         prop_assert_eq!(&generic_sequence(&inline), &expected, "generic:\n{}", inline);
-        let spelled = script(program, true, true, false);
+        let spelled = script(program, true, true, (false, false));
         prop_assert_eq!(&single_sequence(&spelled), &expected, "defs and lets:\n{}", spelled);
-        let recursive = script(program, false, true, true);
+        let recursive = script(program, false, true, (true, false));
         prop_assert!(is_integer_program(&recursive), "not an integer program:\n{}", recursive);
         prop_assert_eq!(&single_sequence(&recursive), &expected, "recursive defs:\n{}", recursive);
+        let walked = script(program, false, true, (false, true));
+        prop_assert_eq!(&single_sequence(&walked), &expected, "walked comprehensions:\n{}", walked);
     }
 }
 
