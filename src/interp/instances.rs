@@ -160,21 +160,20 @@ impl Interp {
         let TermKind::Position { family, args } = &definition.body.kind else {
             return Ok(None);
         };
+        let family = *family;
         let heap = args
             .iter()
             .position(|a| matches!(a.kind, TermKind::Local(0)));
+        let Some(heap) = heap.filter(|_| definition.params.len() == 1) else {
+            return Ok(None);
+        };
         // The language has no effects: an argument that does not read
         // the parameter is the same for every heap.
         fn reads_parameter(term: &Term) -> bool {
             matches!(term.kind, TermKind::Local(0))
                 || term.children().into_iter().any(reads_parameter)
         }
-        let constant = |a: &Term| !reads_parameter(a);
-        let (family, one) = (*family, definition.params.len() == 1);
-        let Some(heap) = heap.filter(|_| one) else {
-            return Ok(None);
-        };
-        if !(args.iter().enumerate()).all(|(i, a)| i == heap || constant(a)) {
+        if (args.iter().enumerate()).any(|(i, a)| i != heap && reads_parameter(a)) {
             return Ok(None);
         }
         let fixed = self.fixed_params(family);

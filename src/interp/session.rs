@@ -314,22 +314,16 @@ mod tests {
             "def f(n) = 3",
         ]);
         let b = interp.family_named("B").expect("B is defined");
-        assert!(
-            interp.explain(b).contains("B(n - 3) if n >= 3"),
-            "{}",
-            interp.explain(b)
-        );
+        let explained = interp.explain(b);
+        assert!(explained.contains("B(n - 3) if n >= 3"), "{explained}");
         // A family redefined as a `def` is inlined where it is named.
         let mut interp = session(&[
             "game K(n) = < K(n - 1) if n > 0 >\ngame A(n) = < A(n - 1) if n > 0, K(n) >",
             "def K(n) = *3",
         ]);
         let a = interp.family_named("A").expect("A is defined");
-        assert!(
-            interp.explain(a).contains("\n  *3"),
-            "{}",
-            interp.explain(a)
-        );
+        let explained = interp.explain(a);
+        assert!(explained.contains("\n  *3"), "{explained}");
     }
 
     #[test]

@@ -107,19 +107,10 @@ impl Ranges {
 
     /// `cond` with each comparison the ranges decide made a constant.
     fn settle(&self, cond: &Cond) -> Cond {
-        match cond {
-            Cond::Cmp(op, a, b) => match self.decide(*op, a, b) {
-                Some(holds) => Cond::Const(holds),
-                None => cond.clone(),
-            },
-            Cond::Not(c) => match self.settle(c) {
-                Cond::Const(holds) => Cond::Const(!holds),
-                c => Cond::Not(Box::new(c)),
-            },
-            Cond::And(a, b) => Cond::joined(true, self.settle(a), self.settle(b)),
-            Cond::Or(a, b) => Cond::joined(false, self.settle(a), self.settle(b)),
-            Cond::Const(_) | Cond::Remembered(_) => cond.clone(),
-        }
+        cond.with_comparisons(&|op, a, b| match self.decide(op, a, b) {
+            Some(holds) => Cond::Const(holds),
+            None => Cond::Cmp(op, a.clone(), b.clone()),
+        })
     }
 
     /// Whether `a op b` holds, when the ranges decide it.

@@ -113,6 +113,23 @@ impl Cond {
         })
     }
 
+    /// The condition with each comparison `a op b` replaced by `f(op, a,
+    /// b)`, its `not`, `and` and `or` folded where a part becomes
+    /// constant (as `joined` folds), a remembered filter kept as it is:
+    /// what a pass that decides comparisons it can vouch for rewrites.
+    pub fn with_comparisons(&self, f: &impl Fn(CmpOp, &IntExpr, &IntExpr) -> Cond) -> Cond {
+        match self {
+            Cond::Cmp(op, a, b) => f(*op, a, b),
+            Cond::Not(c) => match c.with_comparisons(f) {
+                Cond::Const(b) => Cond::Const(!b),
+                c => Cond::Not(Box::new(c)),
+            },
+            Cond::And(a, b) => Cond::joined(true, a.with_comparisons(f), b.with_comparisons(f)),
+            Cond::Or(a, b) => Cond::joined(false, a.with_comparisons(f), b.with_comparisons(f)),
+            Cond::Const(_) | Cond::Remembered(_) => self.clone(),
+        }
+    }
+
     /// `a op b`, decided now when both are constants (which cannot fail)
     /// or affine a constant apart (`t + 4 > t + 2`, a loop re-indexed
     /// and unrolled); `(if c then 1 else 0) != 0` (a condition

@@ -49,29 +49,18 @@ impl Settled {
     /// `cond` with each comparison of the heap alone replaced by its
     /// outcome past where it settles.
     fn cond(&self, cond: &Cond) -> Cond {
-        match cond {
-            Cond::Cmp(op, a, b) => {
-                let (a, b) = (self.int(a), self.int(b));
-                match heap_line(&IntExpr::binary(IntOp::Sub, a.clone(), b.clone())) {
-                    Some((k, r)) if k != 0 => match sign_settles(k, r) {
-                        Some(heap) => {
-                            self.at(heap);
-                            Cond::Const(op.holds(k.signum(), 0))
-                        }
-                        None => Cond::compare(*op, a, b),
-                    },
-                    _ => Cond::compare(*op, a, b),
+        cond.with_comparisons(&|op, a, b| {
+            let (a, b) = (self.int(a), self.int(b));
+            let line = heap_line(&IntExpr::binary(IntOp::Sub, a.clone(), b.clone()));
+            let settled = line.filter(|&(k, _)| k != 0);
+            match settled.and_then(|(k, r)| Some((k, sign_settles(k, r)?))) {
+                Some((k, heap)) => {
+                    self.at(heap);
+                    Cond::Const(op.holds(k.signum(), 0))
                 }
+                None => Cond::compare(op, a, b),
             }
-            Cond::Not(c) => match self.cond(c) {
-                Cond::Const(b) => Cond::Const(!b),
-                c => Cond::Not(Box::new(c)),
-            },
-            Cond::And(a, b) => Cond::joined(true, self.cond(a), self.cond(b)),
-            Cond::Or(a, b) => Cond::joined(false, self.cond(a), self.cond(b)),
-            // A remembered filter reads a loop's variable alone.
-            Cond::Const(_) | Cond::Remembered(_) => cond.clone(),
-        }
+        })
     }
 
     /// `e` with each `min` and `max` of the heap alone and constants
