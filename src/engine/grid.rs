@@ -10,6 +10,7 @@
 //! pairing is for a square.
 
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 
 use super::game::{FamilyId, PosId};
 use super::kernel::{Kernel, Known, OptionSet};
@@ -333,15 +334,18 @@ impl Grid {
         let lines = kernel.lines_in_box::<2>(limit);
         let missed = std::cell::Cell::new(None);
         let mut done = 0usize;
-        for args in cells.order(self.rows, self.cols, self.diagonal) {
+        let known = (self.rows, self.cols, self.diagonal);
+        let walked = cells.each(known, |args| {
             done += 1;
-            if done.is_multiple_of(1 << 12) {
-                watch.check()?;
+            if done.is_multiple_of(1 << 12)
+                && let Err(stop) = watch.check()
+            {
+                return ControlFlow::Break(Err(stop));
             }
             // The box holds what the table holds, in the order the
             // fill walks: asking it is no cache miss.
             if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
-                continue;
+                return ControlFlow::Continue(());
             }
             let marks = self.marks.get_mut();
             marks.start();
@@ -369,10 +373,14 @@ impl Grid {
                 })
                 .filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {
-                return Ok(Filled::Stopped(missed.get()));
+                return ControlFlow::Break(Ok(Filled::Stopped(missed.get())));
             };
             rows_major.set(&args, value as u32);
             self.marks.get_mut().fit(value);
+            ControlFlow::Continue(())
+        });
+        if let ControlFlow::Break(ended) = walked {
+            return ended;
         }
         Ok(Filled::All)
     }
@@ -444,33 +452,45 @@ impl Cells {
         }
     }
 
-    /// The order the fill computes them in: a box row by row (rows below
-    /// `known_rows` only from column `known_cols` on, the rest is known);
-    /// a triangle diagonal by diagonal from `known_diagonal` on, so that
-    /// an option on its own diagonal comes first when it moves the way the
-    /// walk does.
-    fn order(
+    /// Visits them in the order the fill computes them, until `visit`
+    /// breaks: a box row by row (rows below `known_rows` only from column
+    /// `known_cols` on, the rest is known); a triangle diagonal by diagonal
+    /// from `known_diagonal` on, so that an option on its own diagonal
+    /// comes first when it moves the way the walk does. Plain nested loops
+    /// with `visit` inlined: the walk costs a position a few instructions.
+    #[inline(always)]
+    fn each<B>(
         self,
-        known_rows: usize,
-        known_cols: usize,
-        known_diagonal: usize,
-    ) -> Box<dyn Iterator<Item = [i64; 2]>> {
+        (known_rows, known_cols, known_diagonal): (usize, usize, usize),
+        mut visit: impl FnMut([i64; 2]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let Cells { rows, cols, .. } = self;
         match self.diagonal {
-            None if self.by_columns => Box::new((0..cols).flat_map(move |b| {
-                let first = if b < known_cols { known_rows } else { 0 };
-                (first..rows).map(move |a| [a as i64, b as i64])
-            })),
-            None => Box::new((0..rows).flat_map(move |a| {
-                let first = if a < known_rows { known_cols } else { 0 };
-                (first..cols).map(move |b| [a as i64, b as i64])
-            })),
+            None if self.by_columns => {
+                for b in 0..cols {
+                    let first = if b < known_cols { known_rows } else { 0 };
+                    for a in first..rows {
+                        visit([a as i64, b as i64])?;
+                    }
+                }
+            }
+            None => {
+                for a in 0..rows {
+                    let first = if a < known_rows { known_cols } else { 0 };
+                    for b in first..cols {
+                        visit([a as i64, b as i64])?;
+                    }
+                }
+            }
             Some((last, second)) => {
-                Box::new((known_diagonal as i64..=last as i64).flat_map(move |d| {
-                    (0..=d).map(move |i| if second { [d - i, i] } else { [i, d - i] })
-                }))
+                for d in known_diagonal as i64..=last as i64 {
+                    for i in 0..=d {
+                        visit(if second { [d - i, i] } else { [i, d - i] })?;
+                    }
+                }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 

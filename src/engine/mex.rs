@@ -102,44 +102,64 @@ impl Stamps {
         // The or of the values is a cheaper test than their maximum, and
         // as good while values are far below `DENSE_BIG` (always, in
         // practice).
-        let mut bits = 0;
-        // An index stepped by `stride` while it is in the line: no bounds
-        // check beyond the loop's own, and no division (iterating chunks
-        // would divide the line's length by the stride).
-        let mut at = 0;
-        if self.small() {
-            // Known values and `nim` are below 64: the shift is exact.
-            let mut word = self.word;
-            while at < line.len() {
-                let value = line[at];
-                bits |= value;
-                word |= 1 << ((value as usize ^ nim) % WORD_BITS);
-                at += stride;
+        let bits = match self.small() {
+            true => {
+                // An index stepped by `stride` while it is in the line: no
+                // bounds check beyond the loop's own, and no division
+                // (iterating chunks would divide the line's length by the
+                // stride). Known values and `nim` are below 64: the shift
+                // is exact.
+                let (mut bits, mut at, mut word) = (0, 0, self.word);
+                while at < line.len() {
+                    let value = line[at];
+                    bits |= value;
+                    word |= 1 << ((value as usize ^ nim) % WORD_BITS);
+                    at += stride;
+                }
+                self.word = word;
+                bits
             }
-            self.word = word;
-        } else {
-            // Known values and `nim` are below the power of two `len`, so
-            // the mask changes nothing for them but drops the bounds check.
-            let (epoch, mask) = (self.epoch, self.stamps.len() - 1);
-            let stamps = self.stamps.as_mut_slice();
-            while at < line.len() {
-                let value = line[at];
-                bits |= value;
-                stamps[(value as usize ^ nim) & mask] = epoch;
-                at += stride;
-            }
-        }
+            false => self.stamp_line(line, stride, nim),
+        };
         bits < DENSE_BIG || line.iter().step_by(stride).all(|&v| v < DENSE_BIG)
     }
 
+    /// `mark_line` past a word of marks: the or of the values. Not inlined:
+    /// in a caller's larger loop, its own spills (+20% on Wythoff's lines).
+    #[inline(never)]
+    fn stamp_line(&mut self, line: &[u32], stride: usize, nim: usize) -> u32 {
+        // Known values and `nim` are below the power of two `len`, so the
+        // mask changes nothing for them but drops the bounds check.
+        let (epoch, mask) = (self.epoch, self.stamps.len() - 1);
+        let stamps = self.stamps.as_mut_slice();
+        let (mut bits, mut at) = (0, 0);
+        while at < line.len() {
+            let value = line[at];
+            bits |= value;
+            stamps[(value as usize ^ nim) & mask] = epoch;
+            at += stride;
+        }
+        bits
+    }
+
     /// The mex of the marked values and `points`, the position having
-    /// `count` options in all.
+    /// `count` options in all. Inlined for its common case, a word of
+    /// marks not full: a position of few options pays no call.
+    #[inline(always)]
     pub(super) fn mex(&mut self, count: u64, points: &[u64]) -> u64 {
         if self.small() {
             let word = marked_word(self.word, points);
             if word != u64::MAX {
                 return word.trailing_ones() as u64;
             }
+        }
+        self.mex_past_a_word(count, points)
+    }
+
+    /// `mex` where the marks are not one word, or it is full.
+    #[inline(never)]
+    fn mex_past_a_word(&mut self, count: u64, points: &[u64]) -> u64 {
+        if self.small() {
             // Every value below 64 is an option's: the mex is among the
             // points above, and the stamps take it from here.
             self.fit(count.max(WORD_BITS as u64));

@@ -72,6 +72,16 @@ impl RowMajor {
         };
         let run = new_run.min(old_run).max(0) as usize;
         let outer = &kept.extents[..kept.extents.len() - 1];
+        // The runs between the slowest argument and the fastest alike:
+        // the old box's `i`th run is the new box's, straight copies.
+        let inner = 1..outer.len();
+        if kept.extents[inner.clone()] == rows_major.extents[inner] {
+            let runs = rows_major.values.chunks_exact_mut(new_run.max(1) as usize);
+            for (new, old) in runs.zip(kept.values.chunks_exact(old_run.max(1) as usize)) {
+                new[..run].copy_from_slice(&old[..run]);
+            }
+            return rows_major;
+        }
         // Each run's first tuple, the fastest argument 0, in the
         // arguments' order.
         let (mut at, mut args) = (vec![0i64; outer.len()], vec![0i64; extents.len()]);
@@ -89,11 +99,12 @@ impl RowMajor {
     }
 
     /// The index of `ints` in `values`, if the tuple is inside the box.
-    #[inline]
+    /// Inlined, the loop is unrolled over a caller's array of arguments.
+    #[inline(always)]
     fn index(&self, ints: &[i64]) -> Option<usize> {
-        let dims = self.axes.len();
+        debug_assert_eq!(ints.len(), self.axes.len());
         let mut index = 0;
-        for (&t, &(extent, stride)) in ints.get(..dims)?.iter().zip(&self.by_arg) {
+        for (&t, &(extent, stride)) in ints.iter().zip(&self.by_arg) {
             if !(0..extent).contains(&t) {
                 return None;
             }
@@ -103,12 +114,13 @@ impl RowMajor {
     }
 
     /// The value of `ints`, if the tuple is inside the box.
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&self, ints: &[i64]) -> Option<u32> {
         self.index(ints).map(|index| self.values[index])
     }
 
     /// Records the value of `ints`, if the tuple is inside the box.
+    #[inline(always)]
     pub(super) fn set(&mut self, ints: &[i64], value: u32) {
         if let Some(index) = self.index(ints) {
             self.values[index] = value;
@@ -119,17 +131,16 @@ impl RowMajor {
     /// from whichever end comes first in the box, and the distance between
     /// neighbours: `None` when an end is outside the box (a mex does not
     /// care in which order it sees values).
-    #[inline]
+    #[inline(always)]
     pub(super) fn line(
         &self,
         args: &[i64],
         steps: &[i64],
         count: usize,
     ) -> Option<(&[u32], usize)> {
+        debug_assert_eq!(args.len(), self.axes.len());
         let last = i64::try_from(count.checked_sub(1)?).ok()?;
-        let dims = self.axes.len();
         let (mut first, mut stride) = (0i64, 0i64);
-        let (args, steps) = (args.get(..dims)?, steps.get(..dims)?);
         for ((&arg, &step), &(extent, by)) in args.iter().zip(steps).zip(&self.by_arg) {
             let end = step.checked_mul(last)?.checked_add(arg)?;
             // Both ends are in the box, so every point between them is.
@@ -213,6 +224,16 @@ mod tests {
             assert_eq!(grown.get(&[4, 1, 4]), Some(super::DENSE_BIG));
             assert_eq!(grown.get(&[3, 1, 5]), Some(super::DENSE_BIG));
             assert_eq!(grown.known(), 4 * 2 * 5);
+        }
+        // Its middle extents alike, a box grows by copying runs; the
+        // slowest argument may also shrink.
+        for (extents, known) in [([6, 3, 7], 4 * 3 * 5), ([2, 3, 4], 2 * 3 * 4)] {
+            let kept = RowMajor::new(&[4, 3, 5], 2, value);
+            let grown = RowMajor::around(&extents, 2, &kept);
+            assert_eq!(grown.get(&[1, 2, 3]), Some(123));
+            assert_eq!(grown.get(&[0, 0, 0]), Some(0));
+            assert_eq!(grown.known(), known);
+            assert_eq!(grown.len(), extents.iter().product::<i64>() as usize);
         }
         // Along the fastest argument, a line is a run of neighbours.
         let rows = RowMajor::new(&[4, 3], 0, |t| (t[0] * 10 + t[1]) as u32);
