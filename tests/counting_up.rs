@@ -47,21 +47,38 @@ fn families_counting_up_are_computed_from_the_top_down() {
         let heap = (t < 97).then(|| (vec![t + 3], 1));
         sum.into_iter().chain(heap).collect()
     };
+    // Not past 100 as the first filter: no option from 100 on, so every
+    // argument below is computed with no walk up. Else the walk up finds
+    // the largest argument named.
+    let bare = "counted down from 99, past which no position has an option";
+    let named = "counted down from the largest argument the options name";
+    let sevens = |t: usize| match t % 7 {
+        3 => vec![],
+        _ => add(&[1, 2, 3], 100)(t),
+    };
     let games = [
         (
             "game U(t) = < U(t + k) for k in 1..=3 if t + k <= 100 >",
             counted_up(100, add(&[1, 2, 3], 100)),
+            bare,
         ),
         (
             "let N = 100\ngame U(t) = < U(t + k) for k in [1, 3, 4] if t + k <= N >",
             counted_up(100, add(&[1, 3, 4], 100)),
+            bare,
         ),
         (
             "game U(t) = < U(t + 1) + U(t + 2) if t + 2 <= 100, U(t + 3) + *1 if t < 97 >",
             counted_up(100, summed),
+            "counted down from 98, past which no position has an option",
+        ),
+        (
+            "game U(t) = < U(t + k) for k in 1..=3 if t % 7 != 3 and t + k <= 100 >",
+            counted_up(100, sevens),
+            named,
         ),
     ];
-    for (game, values) in games {
+    for (game, values, how) in games {
         let script = format!("{game}\ng(U(50))\n[g(U(t)) for t in 0..=100]");
         let printed = assert_same_as_the_generic_search(&script);
         let expected = format!("{}\n{}", values[50], listed(&values));
@@ -70,7 +87,7 @@ fn families_counting_up_are_computed_from_the_top_down() {
         // `--stats` says so: the walk down was taken, not left to the
         // search.
         let (_, stats) = run_binary(&["--stats", "-e", &format!("{game}\nprint(g(U(0)))")]);
-        assert!(stats.contains("; counted down from the largest"), "{stats}");
+        assert!(stats.contains(&format!("; {how}")), "{stats}");
     }
 }
 
@@ -99,6 +116,10 @@ fn families_not_counting_up_everywhere_are_the_searchs() {
     assert_eq!(printed.trim(), values[0].to_string());
     let reached = "game U(t) = < U(t + 1) if t + 1 <= 30 and 10 / (t - 5) != 7 >\ng(U(0))";
     let (_, error) = assert_same_error_as_the_generic_search(reached);
+    assert!(error.contains("zero"), "{error}");
+    // No option past 100, but the division, tested first, fails at 100.
+    let past = "game U(t) = < U(t + 1) if 10 / (t - 100) != 7 and t + 1 <= 100 >\ng(U(0))";
+    let (_, error) = assert_same_error_as_the_generic_search(past);
     assert!(error.contains("zero"), "{error}");
     let cycle = "game T(n) = < T(n + 1) if n < 5, T(0) if n == 5 >\ng(T(0))";
     let (_, error) = assert_same_error_as_the_generic_search(cycle);

@@ -10,18 +10,34 @@ use super::kernel::{DenseFill, Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::{Arg, DENSE_BIG, DENSE_LIMIT, Engine, PosId, Stop};
 
-/// A one-parameter family's values above the position being computed.
-struct Above<'a>(&'a [u32]);
+/// A one-parameter family's values above the position being computed,
+/// those from `bare` on 0 (positions with no options).
+struct Above<'a> {
+    table: &'a [u32],
+    bare: i64,
+}
 
 impl Known for Above<'_> {
     fn value(&self, args: &[i64]) -> Option<u64> {
-        let value = *self.0.get(usize::try_from(args[0]).ok()?)?;
-        (value < DENSE_BIG).then_some(value as u64)
+        match self.table.get(usize::try_from(args[0]).ok()?) {
+            Some(&value) if value < DENSE_BIG => Some(value as u64),
+            _ if args[0] >= self.bare => Some(0),
+            _ => None,
+        }
     }
 
     fn line(&self) -> &[u32] {
         &[]
     }
+}
+
+/// Where a family's fill counting down started, for `--stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Descent {
+    /// From the largest argument the options named.
+    FromLargestNamed,
+    /// From below this heap, past which no position has an option.
+    FromBare(i64),
 }
 
 impl<A: Arg> Engine<A> {
@@ -31,7 +47,9 @@ impl<A: Arg> Engine<A> {
     /// never again for the family, when one does not, when the program
     /// cannot vouch for an argument there (it may fail where the query
     /// never goes), or when the arguments named would pass the position
-    /// limit; the search then takes the position.
+    /// limit; the search then takes the position. Where no position has
+    /// an option past some heap (`Kernel::bare_from`), every argument
+    /// below it is computed, with no walk up to find the largest named.
     pub fn descend(&mut self, pos: PosId, kernel: &Kernel) -> Result<bool, Stop> {
         let family = pos.family.0 as usize;
         let Some(query) = self.dense_arg(pos) else {
@@ -45,10 +63,47 @@ impl<A: Arg> Engine<A> {
         {
             return Ok(false);
         }
+        // Below where positions have no options, every argument is
+        // computed, reached or not; where one cannot be, the walk takes
+        // those the options name.
+        if let Some(bare) = kernel.bare_from()
+            && let top = query.max(bare - 1)
+            && (top - query) as u64 <= self.room()
+            && self.count_down(pos, kernel, (query, top), bare)?
+        {
+            return Ok(true);
+        }
         let Some(top) = self.top_named(query, kernel)? else {
             self.tables[family].no_descent = true;
             return Ok(false);
         };
+        if !self.count_down(pos, kernel, (query, top), i64::MAX)? {
+            self.tables[family].no_descent = true;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// How many more positions the limit allows.
+    fn room(&self) -> u64 {
+        self.limits.max_positions.saturating_sub(self.positions)
+    }
+
+    /// Computes the arguments `query..=top` of `pos`'s family from the top
+    /// down, those from `bare` on having no options: whether the program
+    /// vouched for each (those computed before one it did not keep their
+    /// values).
+    fn count_down(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+        (query, top): (i64, i64),
+        bare: i64,
+    ) -> Result<bool, Stop> {
+        let family = pos.family.0 as usize;
+        if top as u64 >= DENSE_LIMIT {
+            return Ok(false);
+        }
         let grow = (top as usize + 1).saturating_sub(self.tables[family].dense.len());
         self.positions += grow as u64;
         let table = &mut self.tables[family];
@@ -67,7 +122,10 @@ impl<A: Arg> Engine<A> {
             if table.dense[m as usize] < DENSE_BIG {
                 continue;
             }
-            let above = Above(&table.dense);
+            let above = Above {
+                table: &table.dense,
+                bare,
+            };
             // Each option marked as the program makes it where it may be
             // (`Kernel::dense_value`), else listed.
             let value = match dense {
@@ -79,12 +137,14 @@ impl<A: Arg> Engine<A> {
                 }),
             };
             let Some(value) = value else {
-                table.no_descent = true;
                 return Ok(false);
             };
             table.set_dense_value(m as u32, value);
         }
-        self.tables[family].descended = true;
+        self.tables[family].descended = Some(match bare {
+            i64::MAX => Descent::FromLargestNamed,
+            bare => Descent::FromBare(bare),
+        });
         Ok(true)
     }
 
@@ -92,8 +152,7 @@ impl<A: Arg> Engine<A> {
     /// naming larger ones only: `None` where one does not, where the
     /// program cannot vouch for an argument, or past the position limit.
     fn top_named(&self, query: i64, kernel: &Kernel) -> Result<Option<i64>, Stop> {
-        let room = self.limits.max_positions.saturating_sub(self.positions);
-        let bound = (query as u64 + room).min(DENSE_LIMIT) as i64;
+        let bound = (query as u64 + self.room()).min(DENSE_LIMIT) as i64;
         let (mut options, mut fill) = (OptionSet::default(), DenseFill::default());
         let limit = self.limits.max_list_len;
         let (mut top, mut m) = (query, query);

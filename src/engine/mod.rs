@@ -20,6 +20,7 @@ mod split;
 
 pub use arg::Arg;
 pub use boards::ListFill;
+pub use descend::Descent;
 pub use ints::IntKey;
 pub use mex::Mex;
 
@@ -148,9 +149,9 @@ struct FamilyTable<A> {
     /// Whether a family of one parameter was found not to count up from
     /// some position (see `descend`): it is not tried again.
     no_descent: bool,
-    /// Whether some of its positions were computed counting down (for
-    /// `--stats`).
-    descended: bool,
+    /// Where a fill of its positions counting down started (for
+    /// `--stats`), if one did.
+    descended: Option<Descent>,
 }
 
 impl<A> FamilyTable<A> {
@@ -275,7 +276,7 @@ impl<A: Arg> Engine<A> {
             boards: Boards::default(),
             search: ListSearch::default(),
             no_descent: false,
-            descended: false,
+            descended: None,
         };
         let index = id.0 as usize;
         if index < self.tables.len() {
@@ -692,9 +693,9 @@ impl<A: Arg> Engine<A> {
         self.tables[family.0 as usize].prefix.method()
     }
 
-    /// Whether some positions of `family` were computed from the largest
-    /// argument their options name down (`descend`), for `--stats`.
-    pub fn counted_down(&self, family: FamilyId) -> bool {
+    /// Where positions of `family` were last computed counting down from
+    /// (`descend`), for `--stats`; `None` when none were.
+    pub fn counted_down(&self, family: FamilyId) -> Option<Descent> {
         self.tables[family.0 as usize].descended
     }
 

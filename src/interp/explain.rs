@@ -3,6 +3,7 @@
 //! `:ir` and `:info` show.
 
 use super::Interp;
+use crate::engine::Descent;
 use crate::resolve::Redefine;
 use crate::resolve::program::Global;
 use crate::value::FamilyId;
@@ -74,8 +75,17 @@ impl Interp {
                         Some(method) => format!("{how}; splits by {method}"),
                         None => how.to_string(),
                     };
-                    if self.engine.counted_down(family.id) {
-                        how += "; counted down from the largest argument the options name";
+                    match self.engine.counted_down(family.id) {
+                        Some(Descent::FromLargestNamed) => {
+                            how += "; counted down from the largest argument the options name";
+                        }
+                        Some(Descent::FromBare(bare)) => {
+                            how += &format!(
+                                "; counted down from {}, past which no position has an option",
+                                bare - 1
+                            );
+                        }
+                        None => {}
                     }
                     if let Some((preperiod, period)) = self.proved_period(family.id) {
                         how += &format!(

@@ -319,6 +319,9 @@ pub struct Kernel {
     /// the first heap from which they are decided and the code with them
     /// decided (`past`), which positions from there on run.
     past: Option<(i64, vm::Code)>,
+    /// The first heap from which no position has an option: every
+    /// element's first clause is a filter decided false there (`past`).
+    bare_from: Option<i64>,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
@@ -428,17 +431,26 @@ impl Kernel {
                 },
             })
             .collect();
-        let past = (params == 1)
-            .then(|| past::decided(&elements))
-            .flatten()
-            .map(|(from, decided)| {
-                let code = vm::Code::of(&decided, &shapes, (params, slots), &int_functions);
-                (from, code)
-            });
+        let decided = (params == 1).then(|| past::decided(&elements)).flatten();
+        // Only a filter tested first: a clause before it might fail.
+        let bare = |element: &Element| {
+            matches!(
+                element.clauses.first(),
+                Some(Clause::If(Cond::Const(false)))
+            )
+        };
+        let bare_from = (decided.as_ref())
+            .filter(|(_, decided)| decided.iter().all(bare))
+            .map(|&(from, _)| from);
+        let past = decided.map(|(from, decided)| {
+            let code = vm::Code::of(&decided, &shapes, (params, slots), &int_functions);
+            (from, code)
+        });
         Kernel {
             params,
             code: vm::Code::of(&elements, &shapes, (params, slots), &int_functions),
             past,
+            bare_from,
             steps,
             curves,
             lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
@@ -488,6 +500,13 @@ impl Kernel {
         // Lines in closed form run no code.
         let past = self.past.as_ref().filter(|_| self.lines.is_none());
         past.map(|(from, _)| *from)
+    }
+
+    /// The first heap from which no position has an option (its filters
+    /// on the heap alone decided false there), where the family has no
+    /// leaf that is a game: a fill counting down starts below it.
+    pub fn bare_from(&self) -> Option<i64> {
+        self.bare_from.filter(|_| self.alias.is_none())
     }
 
     /// The functions returning lists that the elements call, each
