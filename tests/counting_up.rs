@@ -175,3 +175,40 @@ fn games_that_never_end_are_reported_at_once() {
         "[[0, 1, 2, 3, 0, 1, 2, 3, 0], [1, 0, 1, 0]]"
     );
 }
+
+/// Filters on the heap alone that all keep their outcome below some heap,
+/// and a `min` of the heap and a constant that keeps its part there
+/// (the first to change, at `t0 − 1`), are decided below it, in a code of its own that those heaps run:
+/// against a plain program and the generic search, for thresholds that
+/// differ in their last digits (an edge off by one shows in some).
+#[test]
+fn filters_on_the_heap_are_decided_below_where_they_first_change() {
+    for t0 in [17, 20, 23, 26, 31, 34, 40, 45] {
+        let game = format!(
+            "game U(t) = < U(t + 2) if t + 2 <= 100, U(t + 3) + *(t % 4) if t < 60, \
+             U(t + 1) + *1 if t >= {t0} and t + 1 <= 100, \
+             U(t + k) + *3 for k in 1..=min(2, {t0} - t) >"
+        );
+        let values = counted_up(104, |t| {
+            let mut options = vec![];
+            if t < 99 {
+                options.push((vec![t + 2], 0));
+            }
+            if t < 60 {
+                options.push((vec![t + 3], t as u64 % 4));
+            }
+            if (t0..=99).contains(&t) {
+                options.push((vec![t + 1], 1));
+            }
+            for k in 1..=2usize.min(t0.saturating_sub(t)) {
+                options.push((vec![t + k], 3));
+            }
+            options
+        });
+        let script = format!("{game}\n[g(U(t)) for t in 0..=100]");
+        let printed = assert_same_as_the_generic_search(&script);
+        assert_eq!(printed.trim(), listed(&values[..=100]), "{game}");
+        let (ir, _) = run_binary(&["--emit", "ir", "-e", &script]);
+        assert!(ir.contains("decided below where they first change"), "{ir}");
+    }
+}

@@ -185,6 +185,9 @@ pub fn plan(
     if kernel.filters_decided_from().is_some() {
         passes.push("clauses on the heap alone decided past where they settle");
     }
+    if kernel.filters_decided_below().is_some() {
+        passes.push("clauses on the heap alone decided below where they first change");
+    }
     Ok(Plan {
         family: program.family(id).name.clone(),
         kernel: Rc::new(kernel),

@@ -315,10 +315,15 @@ pub struct Kernel {
     curves: Vec<bool>,
     /// The elements' code for the VM.
     code: vm::Code,
+    /// The registers the largest of its codes needs (`frame`).
+    frame: usize,
     /// For a one-parameter family whose filters compare the heap alone,
     /// the first heap from which they are decided and the code with them
     /// decided (`past`), which positions from there on run.
     past: Option<(i64, vm::Code)>,
+    /// The same below the first heap where a filter on the heap alone may
+    /// change (`past::Side::Below`), where that run is long enough to pay.
+    below: Option<(i64, vm::Code)>,
     /// The first heap from which no position has an option: every
     /// element's first clause is a filter decided false there (`past`).
     bare_from: Option<i64>,
@@ -431,7 +436,12 @@ impl Kernel {
                 },
             })
             .collect();
-        let decided = (params == 1).then(|| past::decided(&elements)).flatten();
+        let decided_on = |side| {
+            (params == 1)
+                .then(|| past::decided(&elements, side))
+                .flatten()
+        };
+        let decided = decided_on(past::Side::Past);
         // Only a filter tested first: a clause before it might fail.
         let bare = |element: &Element| {
             matches!(
@@ -442,14 +452,24 @@ impl Kernel {
         let bare_from = (decided.as_ref())
             .filter(|(_, decided)| decided.iter().all(bare))
             .map(|&(from, _)| from);
-        let past = decided.map(|(from, decided)| {
+        let compiled = |(heap, decided): (i64, Vec<Element>)| {
             let code = vm::Code::of(&decided, &shapes, (params, slots), &int_functions);
-            (from, code)
-        });
+            (heap, code)
+        };
+        let past = decided.map(compiled);
+        let below = (decided_on(past::Side::Below))
+            .filter(|&(end, _)| end >= BELOW_WORTH)
+            .map(compiled);
+        let code = vm::Code::of(&elements, &shapes, (params, slots), &int_functions);
+        let frame_of =
+            |decided: &Option<(i64, vm::Code)>| decided.as_ref().map_or(0, |d| d.1.frame);
+        let frame = (code.frame).max(frame_of(&past)).max(frame_of(&below));
         Kernel {
             params,
-            code: vm::Code::of(&elements, &shapes, (params, slots), &int_functions),
+            code,
+            frame,
             past,
+            below,
             bare_from,
             steps,
             curves,
@@ -481,15 +501,16 @@ impl Kernel {
     /// How many registers a position's frame holds: the slots, then the
     /// VM's temporaries.
     pub(super) fn frame(&self) -> usize {
-        let past = self.past.as_ref().map_or(0, |(_, code)| code.frame);
-        self.code.frame.max(past)
+        self.frame
     }
 
     /// The code position `regs` (its parameters set) runs: the code with
-    /// the heap's filters decided past the heap where they settle.
+    /// the heap's filters decided past the heap where they settle, or
+    /// below the first where one may change.
     fn code_for(&self, regs: &[i64]) -> &vm::Code {
-        match &self.past {
-            Some((from, past)) if regs[0] >= *from => past,
+        match (&self.past, &self.below) {
+            (Some((from, past)), _) if regs[0] >= *from => past,
+            (_, Some((end, below))) if regs[0] < *end => below,
             _ => &self.code,
         }
     }
@@ -500,6 +521,14 @@ impl Kernel {
         // Lines in closed form run no code.
         let past = self.past.as_ref().filter(|_| self.lines.is_none());
         past.map(|(from, _)| *from)
+    }
+
+    /// The heap below which the filters on the heap alone are decided,
+    /// where the family has such filters and that run is kept (for
+    /// `:info`).
+    pub fn filters_decided_below(&self) -> Option<i64> {
+        let below = self.below.as_ref().filter(|_| self.lines.is_none());
+        below.map(|(end, _)| *end)
     }
 
     /// The first heap from which no position has an option (its filters
@@ -580,6 +609,12 @@ impl Kernel {
         }
     }
 }
+
+/// The fewest heaps below the first where a filter on the heap alone may
+/// change that earn a code of their own (`Kernel::below`): the filters of
+/// `k <= n` change from heap 1 on, and a code for heap 0 alone would
+/// only cost a test a position.
+const BELOW_WORTH: i64 = 16;
 
 /// Most parameters a kernel may have.
 pub const MAX_PARAMS: usize = 4;
