@@ -200,8 +200,10 @@ fn near_misses_of_the_split_are_not_splits() {
     );
     // Another family's position is read as a heap (no split), of one
     // parameter or two. One whose parameter is passed on unchanged (its
-    // positions kept by its instances) and five parameters leave the
-    // family to the generic search.
+    // positions elsewhere kept by its instances) is read so where that
+    // parameter is given an integer constant, from its own table; with
+    // any other value there, and with five parameters, the family is the
+    // generic search's.
     let other_family =
         "game G(n) = < G(n - 1) if n > 0 >\ngame F(n) = < G(n) + F(n - 1) if n > 0 >";
     let kernel = kernel_of(other_family, "F").expect("an integer program");
@@ -210,9 +212,25 @@ fn near_misses_of_the_split_are_not_splits() {
                           game F(n) = < G(n, 1) + F(n - 1) if n > 0 >";
     let kernel = kernel_of(two_parameters, "F").expect("an integer program");
     assert_eq!(kernel.foreign.len(), 1);
-    let passed_on =
-        "game G(a, b) = < G(a - 1, b) if a > 0 >\ngame F(n) = < G(n, 1) + F(n - 1) if n > 0 >";
-    assert!(kernel_of(passed_on, "F").is_none());
+    let passed_on = "let two = 2\n\
+                     game G(a, b) = < G(a - k, b) for k in 1..=b if k <= a >\n\
+                     game F(n) = < G(n, 3) + F(n - 1) if n > 0, G(n, two) + *1 >";
+    let kernel = kernel_of(passed_on, "F").expect("an integer program");
+    assert_eq!(kernel.foreign.len(), 1);
+    // Asked of the family and of its instances alike.
+    let both = format!("{passed_on}\n[g(F(n)) + 100 * g(G(n, 3)) for n in 0..=300]");
+    assert_same_sequence(&single_sequence(&both), &generic_sequence(&both), passed_on);
+    let not_constant = [
+        "game G(a, b) = < G(a - k, b) for k in 1..=b if k <= a >\n\
+         game F(n) = < G(n, n % 2 + 1) + F(n - 1) if n > 0 >",
+        "game G(moves, a) = < G(moves, a - k) for k in moves if k <= a >\n\
+         game F(n) = < G([1, 2], n) + F(n - 1) if n > 0 >",
+    ];
+    for game in not_constant {
+        assert!(kernel_of(game, "F").is_none(), "{game}");
+        let values = format!("{game}\n[g(F(n)) for n in 0..=100]");
+        assert_same_sequence(&single_sequence(&values), &generic_sequence(&values), game);
+    }
     let five_parameters = "game F(a, b, c, d, e) = < F(a - 1, b, c, d, e) if a > 0 >";
     assert!(kernel_of(five_parameters, "F").is_none());
 }

@@ -58,17 +58,26 @@ impl Interp {
     pub fn stats_report(&mut self, took: std::time::Duration) -> String {
         let mut report = String::new();
         for family in self.family_positions() {
-            let fixed =
+            // The positions a family with fixed parameters keeps itself
+            // are those its instances could not take, or those another
+            // family's program read by value (`P(n, 1)`), which its own
+            // program computed.
+            let instances =
                 family.id != crate::engine::LITERALS && !self.fixed_params(family.id).is_empty();
+            let planned = match self.plans.get(&family.id) {
+                Some(Ok(plan)) => Some(plan.to_string()),
+                _ => None,
+            };
             let how = match self.program.families.get(family.id.0 as usize) {
-                // The positions a family with fixed parameters keeps itself
-                // are those its instances could not take.
-                Some(Some(_)) if fixed => {
+                Some(Some(_)) if instances && planned.is_none() => {
                     "generic search: fixed values that are not integers or lists of integers"
                         .to_string()
                 }
                 Some(Some(_)) => {
-                    let explanation = self.explain(family.id);
+                    let explanation = match instances {
+                        true => planned.unwrap_or_default(),
+                        false => self.explain(family.id),
+                    };
                     let summary = explanation.lines().next().unwrap_or_default();
                     let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
                     let mut how = match self.engine.split_method(family.id) {

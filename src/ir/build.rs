@@ -787,9 +787,11 @@ impl<'a> Translator<'a> {
     /// How the positions of `family`, named with `args`, are laid out,
     /// when it is another family whose positions are at most `MAX_PARAMS`
     /// integers or one list: its positions in an option are looked up by
-    /// value (`IntExpr::Grundy`, `IntExpr::GrundyOfList`). Not a family
-    /// with parameters passed on unchanged, whose positions are kept by
-    /// its instances (`ir::fixed_params`).
+    /// value (`IntExpr::Grundy`, `IntExpr::GrundyOfList`). A family with
+    /// parameters passed on unchanged (`ir::fixed_params`), whose positions
+    /// elsewhere are kept by its instances, is read so only where those
+    /// parameters are given integer constants here (`P(n, 1)`): its
+    /// positions are then integers, kept in its own table.
     fn foreign_family(&self, family: FamilyId, args: &[Term]) -> Option<Shape> {
         if !self.reads_foreign || self.is_own(family) {
             return None;
@@ -800,9 +802,20 @@ impl<'a> Translator<'a> {
             Shape::Ints(k) => k <= MAX_PARAMS && definition.params.len() == k,
             Shape::Board(_) | Shape::List => true,
         };
-        let instances = !super::instances::fixed_params(family, definition).is_empty();
+        let fixed = super::instances::fixed_params(family, definition);
+        let fixed_ints = (fixed.iter()).all(|&i| args.get(i).is_some_and(|a| self.int_constant(a)));
         let named = definition.params.len() == args.len();
-        (fits && named && !instances).then_some(shape)
+        (fits && named && fixed_ints).then_some(shape)
+    }
+
+    /// Whether `term` is an integer constant: a literal, or a `let`
+    /// evaluated to an integer.
+    fn int_constant(&self, term: &Term) -> bool {
+        match &term.kind {
+            TermKind::Const(value) => matches!(value, Value::Int(_)),
+            TermKind::Let(index) => matches!((self.let_value)(*index), Some(Value::Int(_))),
+            _ => false,
+        }
     }
 
     /// The local `local` of the frame, where it is bound.
