@@ -562,8 +562,8 @@ fn the_generic_path_keeps_options_between_visits() {
 }
 
 /// A family the integer programs cannot take (one option is a position of
-/// a family of two parameters) whose options reach far down, asked for at
-/// its top: once the
+/// a family whose moves, a list, are passed on unchanged) whose options
+/// reach far down, asked for at its top: once the
 /// options kept between visits grow, the search computes it bottom-up, so
 /// that its memory is proportional to its positions. Under a heap budget
 /// that the kept options of every position on the way down would pass, it
@@ -572,8 +572,8 @@ fn the_generic_path_keeps_options_between_visits() {
 fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     const N: usize = 1200;
     let script = format!(
-        "game P(a, b) = < P(a - k, b) for k in 1..=min(a, 3) >\n\
-         game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, P(n, 1) >\n\
+        "game P(moves, a) = < P(moves, a - k) for k in moves if k <= a >\n\
+         game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n-t, P([1, 2, 3], n) >\n\
          g(K({N}))\n\
          seq(K, 0..={N})"
     );
@@ -590,9 +590,9 @@ fn a_generic_family_reaching_far_down_is_computed_bottom_up() {
     // From an even position only even ones are reached; the odd ones,
     // which the bottom-up order computes first, fail. Their error is not
     // the query's: the answer is the depth-first search's.
-    let script = "game P(a, b) = < P(a - k, b) for k in 1..=min(a, 3) >\n\
+    let script = "game P(moves, a) = < P(moves, a - k) for k in moves if k <= a >\n\
                   game E(n) = < E(a) + E(n - 2 - a) for a in 0..=n-2 if a % 2 == 0, \
-                  P(10 / (n % 2 - 1), 1) >\n\
+                  P([1, 2, 3], 10 / (n % 2 - 1)) >\n\
                   g(E(1200))";
     assert_same_as_the_generic_search(script);
 }

@@ -763,7 +763,8 @@ impl<'a> Translator<'a> {
                 let reason = format!(
                     "a position of another family, `{name}`: only a family of \
                      integers reads another's positions (of at most {MAX_PARAMS} \
-                     integers, or one list, and no parameter passed on unchanged)"
+                     integers, or one list; a parameter passed on unchanged given an \
+                     integer constant)"
                 );
                 self.fail(e.span, reason)
             }
