@@ -14,11 +14,11 @@
 mod comprehension;
 mod cond;
 mod curve;
+mod decided;
 mod dense;
 mod int;
 mod line;
 mod list;
-mod past;
 mod standalone;
 mod table;
 mod until;
@@ -319,13 +319,13 @@ pub struct Kernel {
     frame: usize,
     /// For a one-parameter family whose filters compare the heap alone,
     /// the first heap from which they are decided and the code with them
-    /// decided (`past`), which positions from there on run.
+    /// decided (`decided`), which positions from there on run.
     past: Option<(i64, vm::Code)>,
     /// The same below the first heap where a filter on the heap alone may
-    /// change (`past::Side::Below`), where that run is long enough to pay.
+    /// change (`decided::Side::Below`), where that run is long enough to pay.
     below: Option<(i64, vm::Code)>,
     /// The first heap from which no position has an option: every
-    /// element's first clause is a filter decided false there (`past`).
+    /// element's first clause is a filter decided false there (`past`'s).
     bare_from: Option<i64>,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
@@ -438,10 +438,10 @@ impl Kernel {
             .collect();
         let decided_on = |side| {
             (params == 1)
-                .then(|| past::decided(&elements, side))
+                .then(|| decided::on(&elements, side))
                 .flatten()
         };
-        let decided = decided_on(past::Side::Past);
+        let past_decided = decided_on(decided::Side::Past);
         // Only a filter tested first: a clause before it might fail.
         let bare = |element: &Element| {
             matches!(
@@ -449,15 +449,15 @@ impl Kernel {
                 Some(Clause::If(Cond::Const(false)))
             )
         };
-        let bare_from = (decided.as_ref())
-            .filter(|(_, decided)| decided.iter().all(bare))
+        let bare_from = (past_decided.as_ref())
+            .filter(|(_, elements)| elements.iter().all(bare))
             .map(|&(from, _)| from);
-        let compiled = |(heap, decided): (i64, Vec<Element>)| {
-            let code = vm::Code::of(&decided, &shapes, (params, slots), &int_functions);
+        let compiled = |(heap, elements): (i64, Vec<Element>)| {
+            let code = vm::Code::of(&elements, &shapes, (params, slots), &int_functions);
             (heap, code)
         };
-        let past = decided.map(compiled);
-        let below = (decided_on(past::Side::Below))
+        let past = past_decided.map(compiled);
+        let below = (decided_on(decided::Side::Below))
             .filter(|&(end, _)| end >= BELOW_WORTH)
             .map(compiled);
         let code = vm::Code::of(&elements, &shapes, (params, slots), &int_functions);

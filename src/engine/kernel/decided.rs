@@ -29,7 +29,7 @@ pub(super) enum Side {
 /// heap (at least 0) from which they do; below it, the first heap from
 /// which one may not. With the elements so decided; `None` when nothing
 /// is decided.
-pub(super) fn decided(elements: &[Element], side: Side) -> Option<(i64, Vec<Element>)> {
+pub(super) fn on(elements: &[Element], side: Side) -> Option<(i64, Vec<Element>)> {
     // Below a heap is past one in the heap's negation, `m = −n`: decided
     // for `m >= m0` is decided for `n < 1 − m0`.
     let flip = match side {
@@ -144,7 +144,7 @@ fn settles_on(parts: &[IntExpr], sign: i64, flip: i64) -> Option<(i64, usize)> {
         // (the chosen constant is the least), else from its root up.
         let (dk, dr) = (kj.checked_sub(k)?, rj.checked_sub(r)?);
         if dk > 0 {
-            heap = heap.max((-dr).checked_add(dk - 1)?.div_euclid(dk));
+            heap = heap.max(dr.checked_neg()?.checked_add(dk - 1)?.div_euclid(dk));
         }
     }
     Some((heap, chosen))
