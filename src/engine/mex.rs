@@ -52,12 +52,10 @@ const WORD_BITS: usize = 64;
 
 /// `word` with each of `points` below 64 marked: the marks of options one
 /// by one, whose mex is most often below 64. No branch: a point past the
-/// word marks nothing.
-pub(super) fn marked_word(mut word: u64, points: &[u64]) -> u64 {
-    for &point in points {
-        word |= u64::from(point < WORD_BITS as u64) << (point % WORD_BITS as u64);
-    }
-    word
+/// word marks nothing; a long list is marked with AVX2's wide shifts where
+/// the processor has them (`seen::or_points`).
+pub(super) fn marked_word(word: u64, points: &[u64]) -> u64 {
+    word | super::seen::or_points(points, WORD_BITS as u64)
 }
 
 impl Stamps {

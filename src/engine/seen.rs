@@ -233,7 +233,7 @@ fn or_pairs(lows: &[u32], highs: &[u32], nim: u64) -> u64 {
 /// The bits `1 << v` of the values `v` of `points` below `len` (at most
 /// 64), or-ed together: without a branch per point, so that the compiler
 /// vectorises it, with AVX2's variable shifts where the processor has them.
-fn or_points(points: &[u64], len: u64) -> u64 {
+pub(super) fn or_points(points: &[u64], len: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     // A few points (most positions of a subtraction game): not worth a
     // call to the wide version.
