@@ -47,9 +47,9 @@ fn families_counting_up_are_computed_from_the_top_down() {
         let heap = (t < 97).then(|| (vec![t + 3], 1));
         sum.into_iter().chain(heap).collect()
     };
-    // Not past 100 as the first filter: no option from 100 on, so every
-    // argument below is computed with no walk up. Else the walk up finds
-    // the largest argument named.
+    // Not past 100 before any clause that might fail: no option from 100
+    // on, so every argument below is computed with no walk up. Else (a
+    // division by the heap first) the walk up finds the largest named.
     let bare = "counted down from 99, past which no position has an option";
     let named = "counted down from the largest argument the options name";
     let sevens = |t: usize| match t % 7 {
@@ -75,6 +75,11 @@ fn families_counting_up_are_computed_from_the_top_down() {
         (
             "game U(t) = < U(t + k) for k in 1..=3 if t % 7 != 3 and t + k <= 100 >",
             counted_up(100, sevens),
+            bare,
+        ),
+        (
+            "game U(t) = < U(t + k) for k in 1..=3 if 100 / (t + 1) >= 0 and t + k <= 100 >",
+            counted_up(100, add(&[1, 2, 3], 100)),
             named,
         ),
     ];

@@ -134,34 +134,15 @@ impl Facts {
         })
     }
 
-    /// Whether evaluating `e` can never fail (no division by what may be
-    /// 0, no overflow, no index that may be out of range, no call).
+    /// Whether evaluating `e` can never fail (`IntExpr::total`), an item
+    /// read at an index these facts keep in its list.
     fn total(&self, e: &IntExpr) -> bool {
-        match e {
-            IntExpr::Affine(_) | IntExpr::Large(_) => true,
-            // An affine expression stays far inside 64 bits: its `abs`
-            // cannot overflow.
-            IntExpr::Abs(a) => matches!(**a, IntExpr::Affine(_)),
-            IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(|p| self.total(p)),
-            IntExpr::Select(c, a, b) => self.holds(c) && self.total(a) && self.total(b),
-            IntExpr::At(header, index) => self.total(index) && self.indexes(*header, index),
-            IntExpr::Binary(IntOp::Xor, a, b) => self.total(a) && self.total(b),
-            IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) => {
-                self.total(a) && b.as_constant().is_some_and(|d| d != 0 && d != -1)
-            }
-            _ => false,
-        }
+        e.total(&|header, index| self.indexes(header, index))
     }
 
     /// Whether evaluating `cond` can never fail.
     fn holds(&self, cond: &Cond) -> bool {
-        match cond {
-            Cond::Const(_) => true,
-            Cond::Cmp(_, a, b) => self.total(a) && self.total(b),
-            Cond::Not(c) => self.holds(c),
-            Cond::And(a, b) | Cond::Or(a, b) => self.holds(a) && self.holds(b),
-            Cond::Remembered(r) => self.holds(&r.cond),
-        }
+        cond.cannot_fail(&|header, index| self.indexes(header, index))
     }
 
     /// Whether walking the clause can never fail.

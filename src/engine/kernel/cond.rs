@@ -1,7 +1,7 @@
 //! The conditions of a kernel's `if` clauses: comparisons of integer
 //! expressions joined by `and`, `or` and `not`, folded where constant.
 
-use super::int::IntExpr;
+use super::int::{IntExpr, IntOp};
 
 /// A comparison of two integers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +173,48 @@ impl Cond {
             Cond::Not(c) => c.uses(slot),
             Cond::And(a, b) | Cond::Or(a, b) => a.uses(slot) || b.uses(slot),
             Cond::Remembered(r) => r.cond.uses(slot),
+        }
+    }
+}
+
+/// Says whether a list's item read at an index cannot fail: `index` is
+/// known to be a place of the list whose header is in the slot given.
+pub type KnownIndex<'a> = &'a dyn Fn(usize, &IntExpr) -> bool;
+
+impl Cond {
+    /// Whether evaluating the condition can never fail, `in_range` saying
+    /// which items read are known to be in their lists.
+    pub fn cannot_fail(&self, in_range: KnownIndex) -> bool {
+        match self {
+            Cond::Const(_) => true,
+            Cond::Cmp(_, a, b) => a.total(in_range) && b.total(in_range),
+            Cond::Not(c) => c.cannot_fail(in_range),
+            Cond::And(a, b) | Cond::Or(a, b) => a.cannot_fail(in_range) && b.cannot_fail(in_range),
+            Cond::Remembered(r) => r.cond.cannot_fail(in_range),
+        }
+    }
+}
+
+impl IntExpr {
+    /// Whether evaluating the expression can never fail (no division by
+    /// what may be 0, no overflow, no call, no item read that `in_range`
+    /// does not know to be in its list).
+    pub fn total(&self, in_range: KnownIndex) -> bool {
+        match self {
+            IntExpr::Affine(_) | IntExpr::Large(_) => true,
+            // An affine expression stays far inside 64 bits: its `abs`
+            // cannot overflow.
+            IntExpr::Abs(a) => matches!(**a, IntExpr::Affine(_)),
+            IntExpr::Min(parts) | IntExpr::Max(parts) => parts.iter().all(|p| p.total(in_range)),
+            IntExpr::Select(c, a, b) => {
+                c.cannot_fail(in_range) && a.total(in_range) && b.total(in_range)
+            }
+            IntExpr::At(header, index) => index.total(in_range) && in_range(*header, index),
+            IntExpr::Binary(IntOp::Xor, a, b) => a.total(in_range) && b.total(in_range),
+            IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) => {
+                a.total(in_range) && b.as_constant().is_some_and(|d| d != 0 && d != -1)
+            }
+            _ => false,
         }
     }
 }

@@ -325,7 +325,8 @@ pub struct Kernel {
     /// change (`decided::Side::Below`), where that run is long enough to pay.
     below: Option<(i64, vm::Code)>,
     /// The first heap from which no position has an option: every
-    /// element's first clause is a filter decided false there (`past`'s).
+    /// element has a filter decided false there (`past`'s), tested before
+    /// any loop and any clause that might fail.
     bare_from: Option<i64>,
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
@@ -442,12 +443,18 @@ impl Kernel {
                 .flatten()
         };
         let past_decided = decided_on(decided::Side::Past);
-        // Only a filter tested first: a clause before it might fail.
+        // A filter decided false, tested before any clause that might
+        // fail (which the language would report) and any loop.
         let bare = |element: &Element| {
-            matches!(
-                element.clauses.first(),
-                Some(Clause::If(Cond::Const(false)))
-            )
+            let no_items = &|_, _: &IntExpr| false;
+            for clause in &element.clauses {
+                match clause {
+                    Clause::If(Cond::Const(false)) => return true,
+                    Clause::If(cond) if cond.cannot_fail(no_items) => {}
+                    _ => return false,
+                }
+            }
+            false
         };
         let bare_from = (past_decided.as_ref())
             .filter(|(_, elements)| elements.iter().all(bare))
