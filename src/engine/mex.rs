@@ -55,7 +55,25 @@ const WORD_BITS: usize = 64;
 /// word marks nothing; a long list is marked with AVX2's wide shifts where
 /// the processor has them (`seen::or_points`).
 pub(super) fn marked_word(word: u64, points: &[u64]) -> u64 {
-    word | super::seen::or_points(points, WORD_BITS as u64)
+    word | super::seen::or_points(points, 0, WORD_BITS as u64)
+}
+
+/// The mex of `points` where every value below 64 is marked: each next 64
+/// values marked in a word of their own, a pass over the points each,
+/// while that pays (the values past 64 most often lie in a window or
+/// two), then `mex` over the rest.
+pub(super) fn mex_beyond_a_full_word(points: &[u64], mex: &mut Mex) -> u64 {
+    const WINDOWS: u64 = 3;
+    let bits = WORD_BITS as u64;
+    for base in (1..=WINDOWS).map(|window| window * bits) {
+        let word = super::seen::or_points(points, base, bits);
+        if word != u64::MAX {
+            return base + word.trailing_ones() as u64;
+        }
+    }
+    let past = (WINDOWS + 1) * bits;
+    let above = points.iter().filter_map(|&v| v.checked_sub(past));
+    past + mex.of(points.len(), above)
 }
 
 impl Stamps {
@@ -229,6 +247,30 @@ mod tests {
         // A value not known spoils the line.
         stamps.start();
         assert!(!stamps.mark_line(&[3, u32::MAX, 1], 1, 0));
+    }
+
+    /// With every value below 64 marked, the mex of the points above, by
+    /// words of 64 and past them: each against the mex of them all.
+    #[test]
+    fn the_mex_beyond_a_full_word_is_the_first_value_missing() {
+        let without = |range: std::ops::Range<u64>, missing: &[u64]| -> Vec<u64> {
+            range.filter(|v| !missing.contains(v)).collect()
+        };
+        let cases = [
+            (vec![], 64),
+            (without(64..130, &[100]), 100),
+            (without(64..256, &[]), 256),
+            (without(64..300, &[270]), 270),
+            (vec![70, 64, 1 << 40, 65, 3], 66),
+            (without(64..200, &[191]).into_iter().rev().collect(), 191),
+        ];
+        let mut mex = Mex::default();
+        for (points, expected) in cases {
+            let all = (0..64).chain(points.iter().copied());
+            let plain = mex.of(64 + points.len(), all);
+            assert_eq!(plain, expected, "{points:?}");
+            assert_eq!(super::mex_beyond_a_full_word(&points, &mut mex), expected);
+        }
     }
 
     /// Below 64 values the marks are one word; when it fills up, the mex

@@ -70,7 +70,7 @@ impl Seen {
     pub(super) fn mark_points(&mut self, points: &[u64]) {
         let len = self.len as u64;
         if self.small() {
-            self.word |= or_points(points, len);
+            self.word |= or_points(points, 0, len);
         } else {
             // `bytes` is `len` long: the bounds check is the filter.
             let bytes = self.bytes.as_mut_slice();
@@ -230,30 +230,34 @@ fn or_pairs(lows: &[u32], highs: &[u32], nim: u64) -> u64 {
     or_pairs_portable(lows, highs, nim)
 }
 
-/// The bits `1 << v` of the values `v` of `points` below `len` (at most
-/// 64), or-ed together: without a branch per point, so that the compiler
-/// vectorises it, with AVX2's variable shifts where the processor has them.
-pub(super) fn or_points(points: &[u64], len: u64) -> u64 {
+/// The bits `1 << (v − base)` of the values `v` of `points` from `base`
+/// to below `base + len` (`len` at most 64), or-ed together: without a
+/// branch per point, so that the compiler vectorises it, with AVX2's
+/// variable shifts where the processor has them.
+pub(super) fn or_points(points: &[u64], base: u64, len: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     // A few points (most positions of a subtraction game): not worth a
     // call to the wide version.
     if points.len() >= 8 && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2, checked just above.
-        return unsafe { or_points_avx2(points, len) };
+        return unsafe { or_points_avx2(points, base, len) };
     }
-    or_points_portable(points, len)
+    or_points_portable(points, base, len)
 }
 
 #[inline(always)]
-fn or_points_portable(points: &[u64], len: u64) -> u64 {
-    let bit = |v: u64| ((v < len) as u64) << (v & 63);
+fn or_points_portable(points: &[u64], base: u64, len: u64) -> u64 {
+    let bit = |v: u64| {
+        let offset = v.wrapping_sub(base);
+        ((offset < len) as u64) << (offset & 63)
+    };
     points.iter().fold(0, |word, &v| word | bit(v))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn or_points_avx2(points: &[u64], len: u64) -> u64 {
-    or_points_portable(points, len)
+fn or_points_avx2(points: &[u64], base: u64, len: u64) -> u64 {
+    or_points_portable(points, base, len)
 }
 
 #[inline(always)]

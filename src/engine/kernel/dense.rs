@@ -56,10 +56,11 @@ impl Kernel {
         if word != u64::MAX {
             return Some(word.trailing_ones() as u64);
         }
-        // Every value below 64 is an option's: the mex is 64 past that of
-        // the others less 64.
-        let above = listed.iter().filter_map(|&v| v.checked_sub(64));
-        Some(64 + fill.mex.of(listed.len(), above))
+        // Every value below 64 is an option's.
+        Some(crate::engine::mex::mex_beyond_a_full_word(
+            listed,
+            &mut fill.mex,
+        ))
     }
 
     /// The arguments of the positions the options of `n` name, one after
