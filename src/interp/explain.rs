@@ -65,7 +65,7 @@ impl Interp {
             let instances =
                 family.id != crate::engine::LITERALS && !self.fixed_params(family.id).is_empty();
             let planned = match self.plans.get(&family.id) {
-                Some(Ok(plan)) => Some(plan.to_string()),
+                Some(Ok(plan)) if instances => Some(plan.to_string()),
                 _ => None,
             };
             let how = match self.program.families.get(family.id.0 as usize) {
@@ -74,10 +74,7 @@ impl Interp {
                         .to_string()
                 }
                 Some(Some(_)) => {
-                    let explanation = match instances {
-                        true => planned.unwrap_or_default(),
-                        false => self.explain(family.id),
-                    };
+                    let explanation = planned.unwrap_or_else(|| self.explain(family.id));
                     let summary = explanation.lines().next().unwrap_or_default();
                     let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
                     let mut how = match self.engine.split_method(family.id) {

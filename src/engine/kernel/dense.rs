@@ -9,7 +9,7 @@
 //! differs.
 
 use super::{Calls, Kernel, Known, OptionSet, SLOT_BOUND, walk::Walk};
-use crate::engine::mex::Mex;
+use crate::engine::mex::{Mex, marked_word, mex_beyond_a_full_word};
 
 /// What a dense fill keeps from one position to the next: the registers,
 /// the item stack, the options listed (those of 64 and above, and those
@@ -52,15 +52,12 @@ impl Kernel {
     ) -> Option<u64> {
         let word = self.run_densely(n, known, limit, fill)?;
         let listed = &fill.out.points;
-        let word = super::super::mex::marked_word(word, listed);
+        let word = marked_word(word, listed);
         if word != u64::MAX {
             return Some(word.trailing_ones() as u64);
         }
         // Every value below 64 is an option's.
-        Some(crate::engine::mex::mex_beyond_a_full_word(
-            listed,
-            &mut fill.mex,
-        ))
+        Some(mex_beyond_a_full_word(listed, &mut fill.mex))
     }
 
     /// The arguments of the positions the options of `n` name, one after
