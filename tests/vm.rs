@@ -590,6 +590,27 @@ fn a_dense_fill_marks_each_option_as_the_vm_makes_it() {
     assert!(error.contains("division by zero"), "{error}");
 }
 
+/// Elements left with no clauses once their filters are decided (`F(n -
+/// 2) if n >= 2` from heap 2 on) make their options in one operation
+/// (`Op::EmitRun`), only where no jump lands between them: after an
+/// element whose filter may skip it, the next one starts its own.
+#[test]
+fn options_of_elements_with_no_clauses_are_made_together() {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..3000usize {
+        let third = (n % 3 == 0 && n >= 1).then(|| values[n - 1]);
+        let taken = [2, 4, 5]
+            .into_iter()
+            .filter(|&k| k <= n)
+            .map(|k| values[n - k]);
+        values.push(mex(third.into_iter().chain(taken)));
+    }
+    let script = "game F(n) = < F(n - 1) if n % 3 == 0 and n >= 1,                   F(n - 2) if n >= 2, F(n - 4) if n >= 4, F(n - 5) if n >= 5 >\n\
+                  seq(F, 0..3000)";
+    assert_printed_list(&assert_same_as_the_generic_search(script), &values);
+    run_by_programs_alone(script, script);
+}
+
 #[test]
 fn clauses_on_the_heap_are_decided_only_past_where_they_settle() {
     // Filters that settle at heaps 0, 4, 7, 10 and 12 (the last, `3 * n

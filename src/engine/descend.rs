@@ -6,30 +6,9 @@
 //! its options, by the family's program.
 
 use super::boards::Gathered;
-use super::kernel::{DenseFill, Kernel, Known, OptionSet};
+use super::kernel::{Above, DenseFill, Kernel, OptionSet, Reading};
 use super::mex::Stamps;
 use super::{Arg, DENSE_BIG, DENSE_LIMIT, Engine, PosId, Stop};
-
-/// A one-parameter family's values above the position being computed,
-/// those from `bare` on 0 (positions with no options).
-struct Above<'a> {
-    table: &'a [u32],
-    bare: i64,
-}
-
-impl Known for Above<'_> {
-    fn value(&self, args: &[i64]) -> Option<u64> {
-        match self.table.get(usize::try_from(args[0]).ok()?) {
-            Some(&value) if value < DENSE_BIG => Some(value as u64),
-            _ if args[0] >= self.bare => Some(0),
-            _ => None,
-        }
-    }
-
-    fn line(&self) -> &[u32] {
-        &[]
-    }
-}
 
 /// Where a family's fill counting down started, for `--stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,14 +93,26 @@ impl<A: Arg> Engine<A> {
         let mut fill = DenseFill::default();
         let limit = self.limits.max_list_len;
         let dense = kernel.fills_densely();
-        for m in (query..=top).rev() {
+        let mut m = top;
+        while m >= query {
             if m % 64 == 0 {
                 self.watch.check()?;
             }
             let table = &mut self.tables[family];
             if table.dense[m as usize] < DENSE_BIG {
+                m -= 1;
                 continue;
             }
+            if dense {
+                let reading = Reading::Above { bare };
+                let next =
+                    kernel.dense_run(&mut table.dense, (m, query - 1), reading, limit, &mut fill);
+                if next < m {
+                    m = next;
+                    continue;
+                }
+            }
+            // Given up, or a value past the table's: one position alone.
             let above = Above {
                 table: &table.dense,
                 bare,
@@ -140,6 +131,7 @@ impl<A: Arg> Engine<A> {
                 return Ok(false);
             };
             table.set_dense_value(m as u32, value);
+            m -= 1;
         }
         self.tables[family].descended = Some(match bare {
             i64::MAX => Descent::FromLargestNamed,

@@ -14,7 +14,7 @@
 //! the method falls back to the plain scan where rare positions are not
 //! rare.
 
-use super::kernel::{DenseFill, Kernel, OptionSet, Other, PairRange, WithForeign};
+use super::kernel::{DenseFill, Kernel, OptionSet, Other, PairRange, Reading, WithForeign};
 use super::mex::marked_word;
 use super::seen::{Marks, Seen, Word, pair_word};
 use super::{DENSE_BIG, Stop, Watch};
@@ -86,14 +86,25 @@ impl Prefix {
             if n.is_multiple_of(64) {
                 watch.check()?;
             }
+            if dense && values[n] >= DENSE_BIG {
+                let stop = target as i64 + 1;
+                let next = kernel.dense_run(
+                    values,
+                    (n as i64, stop),
+                    Reading::Below,
+                    limit,
+                    &mut self.dense,
+                );
+                let next = next as usize;
+                self.space.record_plain(&values[n..next]);
+                self.done = next;
+                if next > n {
+                    continue;
+                }
+            }
+            // Given up by the dense run, or not dense: the options listed.
             let (known, rest) = values.split_at_mut(n);
-            let marked = match dense && rest[0] >= DENSE_BIG {
-                true => kernel.dense_value(n, known, limit, &mut self.dense),
-                false => None,
-            };
-            if let Some(value) = marked.filter(|&v| v < DENSE_BIG as u64) {
-                rest[0] = value as u32;
-            } else if rest[0] >= DENSE_BIG {
+            if rest[0] >= DENSE_BIG {
                 let args = [n as i64];
                 let found = match foreign {
                     [] => kernel.options(&args, known, limit, &mut self.options),
@@ -429,6 +440,14 @@ impl SparseSpace {
         }
         self.cursors = cursors;
         found
+    }
+
+    /// Records the values of a run of positions of a kernel with no split
+    /// (a dense fill's): only the largest value counts.
+    fn record_plain(&mut self, values: &[u32]) {
+        debug_assert!(!self.split, "a dense fill has no split");
+        let largest = values.iter().max().map_or(0, |&v| v as u64);
+        self.max_value = self.max_value.max(largest);
     }
 
     /// Takes note of the value of position `n`.

@@ -42,8 +42,10 @@ pub(super) fn on(elements: &[Element], side: Side) -> Option<(i64, Vec<Element>)
     };
     let decided = (elements.iter())
         .map(|element| Element {
+            // A filter decided true is no clause at all.
             clauses: (element.clauses.iter())
                 .map(|clause| settled.clause(clause))
+                .filter(|clause| !matches!(clause, Clause::If(Cond::Const(true))))
                 .collect(),
             value: element.value.clone(),
         })

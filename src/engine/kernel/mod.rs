@@ -28,7 +28,7 @@ mod walk;
 
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use cond::{CmpOp, Cond, Remembered};
-pub use dense::DenseFill;
+pub use dense::{Above, DenseFill, Reading};
 pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
@@ -519,6 +519,23 @@ impl Kernel {
             (Some((from, past)), _) if regs[0] >= *from => past,
             (_, Some((end, below))) if regs[0] < *end => below,
             _ => &self.code,
+        }
+    }
+
+    /// The first position from `n` on, going by `step` (1 or −1), that
+    /// may run another code than `n` (`code_for`).
+    fn code_changes(&self, n: i64, step: i64) -> i64 {
+        let past = self.past.as_ref().map(|(from, _)| *from);
+        let below = self.below.as_ref().map(|(end, _)| *end);
+        // The positions `low..high` run `n`'s code.
+        let (low, high) = match (past, below) {
+            (Some(from), _) if n >= from => (from, i64::MAX),
+            (_, Some(end)) if n < end => (i64::MIN, past.map_or(end, |from| end.min(from))),
+            _ => (below.unwrap_or(i64::MIN), past.unwrap_or(i64::MAX)),
+        };
+        match step > 0 {
+            true => high,
+            false => low.saturating_sub(1),
         }
     }
 

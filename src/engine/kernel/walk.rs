@@ -117,6 +117,16 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
+    /// Readies the walk for the next position of a dense run, `known`
+    /// having moved on to it: the option set emptied.
+    pub(super) fn restart(&mut self) {
+        self.n = self.known.line().len() as i64;
+        self.out.points.clear();
+        self.out.boards.clear();
+        self.out.board_ends.clear();
+        self.out.count = 0;
+    }
+
     /// The options of an element that is a line in closed form: what
     /// the VM and `walk_terms` find for it, without running any code.
     #[inline(always)]

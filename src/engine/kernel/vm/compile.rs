@@ -67,7 +67,16 @@ impl Compiler {
 
     /// The code of `elements`: the prelude, then each element in order.
     pub fn program(mut self, elements: &[Element], shapes: &[Shape]) -> Code {
+        // Whether the last operation is the emit of an element with no
+        // clauses, which no jump lands after: the next such element's
+        // option may join it.
+        let mut joinable = false;
         for ((element, shape), index) in elements.iter().zip(shapes).zip(0..) {
+            let bare = !shape.direct && element.clauses.is_empty();
+            if bare && joinable && self.join(&element.value) {
+                continue;
+            }
+            joinable = bare;
             match shape.direct {
                 true => self.ops.push(Op::Direct { element: index }),
                 false => {
@@ -478,14 +487,9 @@ impl Compiler {
     /// The option `F(arg)`, its argument computed by the emit itself when
     /// it is an affine expression of at most two slots.
     fn emit_one(&mut self, arg: &IntExpr) {
-        let (a, ka, b, kb, value) = match arg {
-            IntExpr::Affine(affine) if let [(a, ka)] = affine.terms[..] => {
-                (a as Reg, ka, a as Reg, 0, affine.constant)
-            }
-            IntExpr::Affine(affine) if let [(a, ka), (b, kb)] = affine.terms[..] => {
-                (a as Reg, ka, b as Reg, kb, affine.constant)
-            }
-            _ => {
+        let (a, ka, b, kb, value) = match two_slots(arg) {
+            Some(emit) => emit,
+            None => {
                 let a = self.int(arg);
                 (a, 1, a, 0, 0)
             }
@@ -497,6 +501,58 @@ impl Compiler {
             kb,
             value,
         });
+    }
+
+    /// Joins the option `value` of an element with no clauses to the
+    /// emit before it, when both are `F(ka·a + kb·b + c)` for the same
+    /// slots and factors: one operation makes them all (`Op::EmitRun`),
+    /// as a subtraction game's moves (`F(n - 1)`, `F(n - 3)`, `F(n - 4)`)
+    /// once their filters are decided. Whether it did.
+    fn join(&mut self, value: &OptionValue) -> bool {
+        let OptionValue::Terms { calls, nims } = value else {
+            return false;
+        };
+        let ([call], []) = (&calls[..], &nims[..]) else {
+            return false;
+        };
+        let Some((a, ka, b, kb, value)) = call[..]
+            .first()
+            .filter(|_| call.len() == 1)
+            .and_then(two_slots)
+        else {
+            return false;
+        };
+        let joined = match self.ops.last_mut() {
+            Some(&mut Op::EmitOne {
+                a: a0,
+                ka: ka0,
+                b: b0,
+                kb: kb0,
+                value: first,
+            }) if (a0, ka0, b0, kb0) == (a, ka, b, kb) => Op::EmitRun {
+                a,
+                ka,
+                b,
+                kb,
+                values: Box::new([first, value]),
+            },
+            Some(Op::EmitRun {
+                a: a0,
+                ka: ka0,
+                b: b0,
+                kb: kb0,
+                values,
+            }) if (*a0, *ka0, *b0, *kb0) == (a, ka, b, kb) => Op::EmitRun {
+                a,
+                ka,
+                b,
+                kb,
+                values: values.iter().copied().chain([value]).collect(),
+            },
+            _ => return false,
+        };
+        *self.ops.last_mut().expect("an emit") = joined;
+        true
     }
 
     /// The register holding the value of `e`, computed into a fresh
@@ -832,4 +888,18 @@ impl Compiler {
 /// is slow (`Op::Quot`, `Op::Rem`).
 fn magic(divisor: u32) -> u64 {
     (u64::MAX / divisor as u64).wrapping_add(1)
+}
+
+/// `arg` as `ka·a + kb·b + c` (`b` = `a` and `kb` = 0 for one slot):
+/// an argument an emit computes itself.
+fn two_slots(arg: &IntExpr) -> Option<(Reg, i64, Reg, i64, i64)> {
+    match arg {
+        IntExpr::Affine(affine) if let [(a, ka)] = affine.terms[..] => {
+            Some((a as Reg, ka, a as Reg, 0, affine.constant))
+        }
+        IntExpr::Affine(affine) if let [(a, ka), (b, kb)] = affine.terms[..] => {
+            Some((a as Reg, ka, b as Reg, kb, affine.constant))
+        }
+        _ => None,
+    }
 }

@@ -34,6 +34,7 @@ mod run;
 mod sieve;
 
 pub use routine::{Condition, Formula, Routine};
+pub(super) use run::Between;
 
 use std::rc::Rc;
 
@@ -501,6 +502,15 @@ enum Op {
         kb: i64,
         value: i64,
     },
+    /// The options `F(ka·a + kb·b + value)` for each of `values`, in
+    /// order: `EmitOne`s of elements with no clauses, joined.
+    EmitRun {
+        a: Reg,
+        ka: i64,
+        b: Reg,
+        kb: i64,
+        values: Box<[i64]>,
+    },
     /// An element's split, by its own walk, on the `count` values in the
     /// registers from `values` on: its range's bounds, its parts, the
     /// rests of its conditions, its heaps.
@@ -600,7 +610,7 @@ impl Op {
             Op::Within { count } => each(&[count]),
             Op::Lay { ref source } => source.registers(&mut each),
             Op::NextItem { slot, at, .. } => each(&[slot, at, at + 1, at + 2]),
-            Op::EmitOne { a, b, .. } => each(&[a, b]),
+            Op::EmitOne { a, b, .. } | Op::EmitRun { a, b, .. } => each(&[a, b]),
             Op::Emit {
                 ref calls,
                 ref nims,

@@ -86,6 +86,15 @@ pub(super) trait Host {
         None
     }
 
+    /// Makes the options `F(base + offset)`, one for each of `offsets`.
+    fn options_at(&mut self, base: i64, offsets: &[i64]) -> Option<()> {
+        for offset in offsets {
+            let value = self.term(&[base + offset])?;
+            self.option(value)?;
+        }
+        Some(())
+    }
+
     /// Makes the options of an element's split on its values (see
     /// `Op::Split`).
     fn split(&mut self, _element: u32, _values: &[i64]) -> Option<()> {
@@ -95,6 +104,37 @@ pub(super) trait Host {
     /// Makes the options of an element's split in closed form.
     fn direct(&mut self, _element: u32) -> Option<()> {
         None
+    }
+
+    /// Whether the code, having run to its end, runs again from its start
+    /// for another position (a dense run, `Between`), readied in `regs`
+    /// and `items`.
+    fn again(&mut self, _regs: &mut [i64], _items: &mut Vec<i64>) -> bool {
+        false
+    }
+}
+
+/// What a dense fill does between one position and the next when it runs
+/// them in one execution of the code (`Kernel::dense_run`): the code's
+/// set-up, and the walk's, are then paid once per run, not per position.
+pub(in crate::engine::kernel) trait Between<K: ?Sized> {
+    /// Takes the value of the position just run (its options below 64
+    /// marked in `word`, the others listed in the walk's option set), and
+    /// whether the code runs again: then the next position is readied in
+    /// `regs`, `items` and `walk`.
+    fn next(
+        &mut self,
+        word: u64,
+        walk: &mut Walk<'_, K>,
+        regs: &mut [i64],
+        items: &mut Vec<i64>,
+    ) -> bool;
+}
+
+/// One position, no run: the code runs once.
+impl<K: ?Sized> Between<K> for () {
+    fn next(&mut self, _: u64, _: &mut Walk<'_, K>, _: &mut [i64], _: &mut Vec<i64>) -> bool {
+        false
     }
 }
 
@@ -121,10 +161,11 @@ const SHORT_LOOP: i64 = 4;
 /// option below 64 is marked in `word` as it is made (a dense fill's mex
 /// reads it), the others listed in the option set; else every option is
 /// listed.
-struct Options<'w, 'a, K: ?Sized, const MARKED: bool> {
+struct Options<'w, 'a, K: ?Sized, const MARKED: bool, B = ()> {
     walk: &'w mut Walk<'a, K>,
     kernel: &'w Kernel,
     word: u64,
+    between: B,
 }
 
 impl<K: Known + ?Sized> Walk<'_, K> {
@@ -144,6 +185,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             walk: self,
             kernel,
             word: 0,
+            between: (),
         };
         let result = execute(kernel.code_for(regs), regs, &mut items, &mut host);
         self.out.items = items;
@@ -164,9 +206,29 @@ impl<K: Known + ?Sized> Walk<'_, K> {
             walk: self,
             kernel,
             word: 0,
+            between: (),
         };
         execute(kernel.code_for(regs), regs, items, &mut host)?;
         Some(host.word)
+    }
+
+    /// Runs `kernel`'s code as `run_marked` does, for one position after
+    /// another while `between` readies the next (`Between::next`), taking
+    /// each one's value. `None` when a position is given up.
+    pub(in crate::engine::kernel) fn run_dense<B: Between<K>>(
+        &mut self,
+        kernel: &Kernel,
+        regs: &mut [i64],
+        items: &mut Vec<i64>,
+        between: B,
+    ) -> Option<()> {
+        let mut host = Options::<K, true, B> {
+            walk: self,
+            kernel,
+            word: 0,
+            between,
+        };
+        execute(kernel.code_for(regs), regs, items, &mut host)
     }
 }
 
@@ -181,7 +243,16 @@ pub(super) fn execute<H: Host>(
     let ops = &code.ops[..];
     let mut r = Frame::new(regs, code.frame);
     let mut pc = 0;
-    while let Some(op) = ops.get(pc) {
+    loop {
+        let Some(op) = ops.get(pc) else {
+            match host.again(r.0, items) {
+                true => {
+                    pc = 0;
+                    continue;
+                }
+                false => return Some(()),
+            }
+        };
         pc += 1;
         match *op {
             Op::Const { dst, value } => r.set(dst, value),
@@ -584,6 +655,13 @@ pub(super) fn execute<H: Host>(
                 let value = host.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
                 host.option(value)?;
             }
+            Op::EmitRun {
+                a,
+                ka,
+                b,
+                kb,
+                ref values,
+            } => host.options_at(ka * r.get(a) + kb * r.get(b), values)?,
             Op::Emit {
                 ref calls,
                 ref nims,
@@ -612,10 +690,9 @@ pub(super) fn execute<H: Host>(
             Op::Direct { element } => host.direct(element)?,
         }
     }
-    Some(())
 }
 
-impl<K: Known + ?Sized, const MARKED: bool> Host for Options<'_, '_, K, MARKED> {
+impl<K: Known + ?Sized, const MARKED: bool, B: Between<K>> Host for Options<'_, '_, K, MARKED, B> {
     #[inline(always)]
     fn calls(&self) -> &Calls<'_> {
         &self.walk.calls
@@ -666,11 +743,19 @@ impl<K: Known + ?Sized, const MARKED: bool> Host for Options<'_, '_, K, MARKED> 
 
     #[inline(always)]
     fn option(&mut self, value: u64) -> Option<()> {
-        match MARKED && value < 64 {
-            true => self.word |= 1 << value,
-            false => self.walk.out.points.push(value),
-        }
+        self.put(value);
         self.walk.count(1)
+    }
+
+    /// Counted together, the options marked or listed one by one.
+    #[inline(always)]
+    fn options_at(&mut self, base: i64, offsets: &[i64]) -> Option<()> {
+        self.walk.count(offsets.len() as u64)?;
+        for offset in offsets {
+            let value = self.walk.term(&[base + offset])?;
+            self.put(value);
+        }
+        Some(())
     }
 
     fn split(&mut self, element: u32, values: &[i64]) -> Option<()> {
@@ -683,6 +768,23 @@ impl<K: Known + ?Sized, const MARKED: bool> Host for Options<'_, '_, K, MARKED> 
     fn direct(&mut self, element: u32) -> Option<()> {
         let direct = self.kernel.direct[element as usize].as_ref();
         self.walk.direct(direct.expect("a direct split"))
+    }
+
+    #[inline(always)]
+    fn again(&mut self, regs: &mut [i64], items: &mut Vec<i64>) -> bool {
+        let word = std::mem::take(&mut self.word);
+        self.between.next(word, self.walk, regs, items)
+    }
+}
+
+impl<K: Known + ?Sized, const MARKED: bool, B> Options<'_, '_, K, MARKED, B> {
+    /// Marks an option's value in the word (`MARKED`, below 64), or lists it.
+    #[inline(always)]
+    fn put(&mut self, value: u64) {
+        match MARKED && value < 64 {
+            true => self.word |= 1 << value,
+            false => self.walk.out.points.push(value),
+        }
     }
 }
 
