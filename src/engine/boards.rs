@@ -141,7 +141,7 @@ impl Boards {
 /// A program's options, gathered (`Known::gathers`): the positions they
 /// name are read after the walk (a list program's lists looked up all
 /// together, the arguments a family counting up names).
-pub(super) struct Gathered;
+pub struct Gathered;
 
 impl Known for Gathered {
     fn value(&self, _: &[i64]) -> Option<u64> {

@@ -19,7 +19,7 @@ mod shell;
 mod split;
 
 pub use arg::Arg;
-pub use boards::ListFill;
+pub use boards::{Gathered, ListFill};
 pub use descend::Descent;
 pub use ints::IntKey;
 pub use mex::Mex;

@@ -119,6 +119,14 @@ impl Interp {
         if let Some(values) = self.values_computed() {
             report += &format!("{values}\n");
         }
+        let listed = &self.listed;
+        if listed.by_program + listed.by_evaluator > 0 {
+            report += &format!(
+                "options listed as games: of {} positions by their programs, of {} by the \
+                 generic evaluator\n",
+                listed.by_program, listed.by_evaluator
+            );
+        }
         report += &format!(
             "{} positions computed by the generic search; {:.3} s\n",
             self.searched_positions(),

@@ -7,6 +7,7 @@ mod endless;
 mod explain;
 pub mod import;
 mod instances;
+mod listed;
 mod periodic;
 mod play;
 mod runtime;
@@ -31,10 +32,11 @@ use crate::span::{Sources, Span};
 use crate::types::Type;
 use crate::value::{DefId, FamilyId, PosId, Value};
 
-/// How the values of the `let`s and printed expressions evaluated so far
-/// were computed.
+/// How many of some work (values of `let`s and printed expressions,
+/// lists of a position's options) programs did, and how many the
+/// evaluator of resolved terms did.
 #[derive(Default)]
-struct ValuesComputed {
+struct Tally {
     by_program: u64,
     by_evaluator: u64,
 }
@@ -86,9 +88,11 @@ pub struct Interp {
     /// from integer programs), per family, for `:stats`, `--stats` and the
     /// tests of fallbacks.
     searched: rustc_hash::FxHashMap<FamilyId, u64>,
+    /// Positions whose options were listed as games (`--stats`).
+    listed: Tally,
     /// How many values of `let`s and printed expressions their programs
     /// computed, and how many the generic evaluator did (`--stats`).
-    values_computed: ValuesComputed,
+    values_computed: Tally,
     /// Each family's proved period, once proved, or the heaps a proof was
     /// sought below without one (`periodic::Tried`).
     periods: rustc_hash::FxHashMap<FamilyId, Result<periodic::Periodic, periodic::Tried>>,
@@ -194,6 +198,7 @@ impl Interp {
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
             searched: Default::default(),
+            listed: Tally::default(),
             values_computed: Default::default(),
             program_options: Default::default(),
             last_result: None,

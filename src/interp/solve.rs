@@ -769,6 +769,14 @@ impl Interp {
             }));
             return Ok(Expansion::Options);
         }
+        let listed = out.len();
+        if !self.generic_only && self.options_by_program(pos, out) {
+            if first_only {
+                out.truncate(listed + 1);
+            }
+            return Ok(Expansion::Options);
+        }
+        self.listed.by_evaluator += 1;
         let program = Rc::clone(&self.program);
         let family = program.family(pos.family);
         self.check_stack(family.body_span)?;

@@ -37,11 +37,17 @@ impl Kernel {
     pub fn fills_densely(&self) -> bool {
         self.params == 1
             && !self.list
-            && self.alias.is_none()
-            && self.foreign.is_empty()
             && self.lines.is_none()
+            && self.gathers_positions()
             && !self.has_split()
             && self.direct.iter().all(Option::is_none)
+    }
+
+    /// Whether the kernel's options, gathered (`Known::gathers`), name
+    /// every position the definition's options name: no other family's
+    /// position (read as its value, a heap), no leaf that is a game.
+    pub fn gathers_positions(&self) -> bool {
+        self.alias.is_none() && self.foreign.is_empty()
     }
 
     /// The value of position `n` from `known`, the values of the

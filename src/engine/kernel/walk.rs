@@ -50,6 +50,10 @@ impl Kernel {
         let calls =
             Calls::new(&self.int_functions, &deepest, &foreign).with_lists(&self.list_functions);
         let mut walk = Walk::new(known, limit, out, calls);
+        if known.gathers() && self.params == 1 && !self.list {
+            // A split in closed form reads the heap as the position's.
+            walk.n = args[0];
+        }
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
             let mut params = [0; MAX_PARAMS];
@@ -428,6 +432,16 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         (lo, hi): (i64, i64),
     ) -> Option<()> {
         self.count((hi - lo + 1) as u64)?;
+        if self.known.gathers() {
+            // Each pair, in the loop's order, its parts as written.
+            for x in lo..=hi {
+                let y = sign.checked_mul(x)?.checked_add(first)?;
+                self.gather(&[y]);
+                self.gather(&[total.checked_sub(y)?]);
+                self.out.points.push(nim);
+            }
+            return Some(());
+        }
         let (y_low, y_high) = if sign > 0 {
             (lo.checked_add(first)?, hi.checked_add(first)?)
         } else {

@@ -1,0 +1,84 @@
+//! A position's options as its family's program makes them, for what
+//! shows them (`options`, trees, misère and loopy analyses) and for the
+//! search of a game whose values the program does not compute: the same
+//! code the VM runs for values, its options gathered as positions rather
+//! than read as values.
+
+use super::Interp;
+use crate::engine::kernel::OptionSet;
+use crate::engine::{Gathered, LITERALS};
+use crate::value::{Game, PosId, Value};
+
+impl Interp {
+    /// Writes the options of `pos` into `out` as its family's program
+    /// makes them, in the definition's order, each the sum of the
+    /// positions it names and its heap: whether it did. It does not where
+    /// the program makes no positions to gather (a split computed in
+    /// closed form, another family's position read as its value, a leaf
+    /// that is a game), where the family has no program, or where the
+    /// program gives the position up (an error, which the evaluator then
+    /// reports where the definition makes it).
+    pub(super) fn options_by_program(&mut self, pos: PosId, out: &mut Vec<Game>) -> bool {
+        if pos.family == LITERALS {
+            return false;
+        }
+        let Some((ints, list)) = integers(&self.engine.own_args(pos)) else {
+            return false;
+        };
+        let Ok(plan) = self.plan(pos.family) else {
+            return false;
+        };
+        let kernel = &plan.kernel;
+        // A family of lists of any length, of boards, or of integers.
+        let fits = match kernel.list {
+            true => list,
+            false => list == plan.board && kernel.params == ints.len(),
+        };
+        if !fits || !kernel.gathers_positions() {
+            return false;
+        }
+        let mut found = OptionSet::default();
+        let limit = self.engine.limits.max_list_len;
+        if kernel
+            .options(&ints, &Gathered, limit, &mut found)
+            .is_none()
+        {
+            return false;
+        }
+        let start = out.len();
+        let mut named = found.board_ends.iter().peekable();
+        let mut from = 0;
+        for (index, &nim) in found.points.iter().enumerate() {
+            let mut game = Game::Nim(0);
+            while let Some(&&(end, option)) = named.peek()
+                && option == index
+            {
+                let args = self
+                    .engine
+                    .args_of_ints(pos.family, &found.boards[from..end]);
+                let Ok(position) = self.engine.intern(pos.family, &args) else {
+                    out.truncate(start);
+                    return false;
+                };
+                game = game.sum(Game::Pos(position));
+                (from, _) = (end, named.next());
+            }
+            out.push(game.sum(Game::Nim(nim)));
+        }
+        self.listed.by_program += 1;
+        true
+    }
+}
+
+/// The integers of a position's arguments, and whether they are the items
+/// of one list: `None` for arguments of any other kind.
+fn integers(args: &[Value]) -> Option<(Vec<i64>, bool)> {
+    let int = |value: &Value| match value {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    };
+    match args {
+        [Value::List(items)] => Some((items.iter().map(int).collect::<Option<_>>()?, true)),
+        _ => Some((args.iter().map(int).collect::<Option<_>>()?, false)),
+    }
+}
