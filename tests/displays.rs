@@ -85,15 +85,16 @@ fn a_game_with_cycles_is_shown_from_its_program() {
     );
 }
 
-/// An option that fails (a division by zero at `E(3)`'s option) is
-/// reported by the evaluator, where the definition makes it, as the
+/// An option that fails (a division by zero at `E(3)`'s second option)
+/// is reported by the evaluator, where the definition makes it, as the
 /// generic search reports it; the positions before it are still shown
-/// from the program.
+/// from the program, and `E(4)`'s options, which ask only whether `E(3)`
+/// has a first option, are shown without the error.
 #[test]
 fn an_option_that_fails_is_reported_where_the_definition_makes_it() {
     let script = "game E(n) = < E(n - 1) if n > 0, E(12 / (n - 3)) if n % 3 == 0 and n > 0 >\n\
-                  options(E(2))\noptions(E(3))";
+                  options(E(4))\noptions(E(2))\noptions(E(3))";
     let (printed, error) = assert_same_error_as_the_generic_search(script);
-    assert!(printed.contains("E(1)"), "{printed}");
+    assert!(printed.starts_with("[E(3)]\n[E(1)]"), "{printed}");
     assert!(error.contains("division by zero"), "{error}");
 }

@@ -12,13 +12,20 @@ use crate::value::{Game, PosId, Value};
 impl Interp {
     /// Writes the options of `pos` into `out` as its family's program
     /// makes them, in the definition's order, each the sum of the
-    /// positions it names and its heap: whether it did. It does not where
-    /// the program makes no positions to gather (a split computed in
-    /// closed form, another family's position read as its value, a leaf
-    /// that is a game), where the family has no program, or where the
-    /// program gives the position up (an error, which the evaluator then
-    /// reports where the definition makes it).
-    pub(super) fn options_by_program(&mut self, pos: PosId, out: &mut Vec<Game>) -> bool {
+    /// positions it names and its heap: whether it did; with
+    /// `first_only`, only the first (whether `pos` is terminal), the
+    /// program stopped after it. It does not where the program makes no
+    /// positions to gather (another family's position read as its value,
+    /// a leaf that is a game), where the family has no program, or where
+    /// the program gives the position up before the options asked for (an
+    /// error, which the evaluator then reports where the definition makes
+    /// it).
+    pub(super) fn options_by_program(
+        &mut self,
+        pos: PosId,
+        out: &mut Vec<Game>,
+        first_only: bool,
+    ) -> bool {
         if pos.family == LITERALS {
             return false;
         }
@@ -37,19 +44,44 @@ impl Interp {
         if !fits || !kernel.gathers_positions() {
             return false;
         }
-        let mut found = OptionSet::default();
+        let mut found = std::mem::take(&mut self.program_options);
+        // Asked for the first only, the program gives up at the second.
+        found.first_only = first_only;
         let limit = self.engine.limits.max_list_len;
-        if kernel
+        let walked = kernel
             .options(&ints, &Gathered, limit, &mut found)
-            .is_none()
-        {
-            return false;
-        }
+            .is_some();
+        found.first_only = false;
+        let most = if first_only { 1 } else { usize::MAX };
+        let listed = (walked || first_only && !found.points.is_empty())
+            && self.gathered_games(pos, &found, out, most);
+        self.program_options = found;
+        self.listed.by_program += u64::from(listed);
+        listed
+    }
+
+    /// Writes the options `found` gathered, each the sum of the positions
+    /// of `pos`'s family it names and its heap, into `out`, the first
+    /// `most` of them: whether each position could be interned.
+    fn gathered_games(
+        &mut self,
+        pos: PosId,
+        found: &OptionSet,
+        out: &mut Vec<Game>,
+        most: usize,
+    ) -> bool {
         let start = out.len();
         let mut named = found.board_ends.iter().peekable();
         let mut from = 0;
-        for (index, &nim) in found.points.iter().enumerate() {
-            let mut game = Game::Nim(0);
+        for (index, &nim) in found.points.iter().enumerate().take(most) {
+            // Most options are one position: no sum is built for them.
+            let mut game: Option<Game> = None;
+            let mut add = |part: Game| {
+                game = Some(match game.take() {
+                    Some(game) => game.sum(part),
+                    None => part,
+                })
+            };
             while let Some(&&(end, option)) = named.peek()
                 && option == index
             {
@@ -60,12 +92,14 @@ impl Interp {
                     out.truncate(start);
                     return false;
                 };
-                game = game.sum(Game::Pos(position));
+                add(Game::Pos(position));
                 (from, _) = (end, named.next());
             }
-            out.push(game.sum(Game::Nim(nim)));
+            if nim != 0 {
+                add(Game::Nim(nim));
+            }
+            out.push(game.unwrap_or(Game::Nim(0)));
         }
-        self.listed.by_program += 1;
         true
     }
 }

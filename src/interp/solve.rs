@@ -769,11 +769,7 @@ impl Interp {
             }));
             return Ok(Expansion::Options);
         }
-        let listed = out.len();
-        if !self.generic_only && self.options_by_program(pos, out) {
-            if first_only {
-                out.truncate(listed + 1);
-            }
+        if !self.generic_only && self.options_by_program(pos, out, first_only) {
             return Ok(Expansion::Options);
         }
         self.listed.by_evaluator += 1;

@@ -840,6 +840,9 @@ pub struct OptionSet {
     /// Whether a leaf of the body that is a game fired (`Kernel::alias`):
     /// the position's value is then the first point, not the mex.
     alias: bool,
+    /// Whether only the first option is asked for: the walk gives up at
+    /// the second, the first kept (whether a position is terminal).
+    pub first_only: bool,
 }
 
 impl OptionSet {

@@ -97,6 +97,9 @@ pub(super) struct Walk<'a, K: ?Sized> {
     n: i64,
     pub known: &'a K,
     limit: u64,
+    /// Most options: the limit, or 1 for an option set that asks for the
+    /// first only (`OptionSet::first_only`).
+    most: u64,
     pub out: &'a mut OptionSet,
     pub calls: Calls<'a>,
 }
@@ -114,6 +117,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             n: known.line().len() as i64,
             known,
             limit,
+            most: if out.first_only { 1 } else { limit },
             out,
             calls,
         }
@@ -353,7 +357,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// path then reports (and before the options pile up in memory).
     pub(super) fn count(&mut self, more: u64) -> Option<()> {
         self.out.count += more;
-        (self.out.count <= self.limit).then_some(())
+        (self.out.count <= self.most).then_some(())
     }
 
     /// Gathers the position `args` names into the option being made.
@@ -431,17 +435,20 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         nim: u64,
         (lo, hi): (i64, i64),
     ) -> Option<()> {
-        self.count((hi - lo + 1) as u64)?;
         if self.known.gathers() {
-            // Each pair, in the loop's order, its parts as written.
+            // Each pair, in the loop's order, its parts as written, counted
+            // as it is made (a walk stopped at its limit keeps the pairs
+            // before it).
             for x in lo..=hi {
                 let y = sign.checked_mul(x)?.checked_add(first)?;
                 self.gather(&[y]);
                 self.gather(&[total.checked_sub(y)?]);
                 self.out.points.push(nim);
+                self.count(1)?;
             }
             return Some(());
         }
+        self.count((hi - lo + 1) as u64)?;
         let (y_low, y_high) = if sign > 0 {
             (lo.checked_add(first)?, hi.checked_add(first)?)
         } else {

@@ -747,13 +747,19 @@ impl<K: Known + ?Sized, const MARKED: bool, B: Between<K>> Host for Options<'_, 
         self.walk.count(1)
     }
 
-    /// Counted together, the options marked or listed one by one.
+    /// Marked, counted together; listed, counted one by one (a walk
+    /// stopped at its limit keeps the options made before it).
     #[inline(always)]
     fn options_at(&mut self, base: i64, offsets: &[i64]) -> Option<()> {
-        self.walk.count(offsets.len() as u64)?;
+        if MARKED {
+            self.walk.count(offsets.len() as u64)?;
+        }
         for offset in offsets {
             let value = self.walk.term(&[base + offset])?;
             self.put(value);
+            if !MARKED {
+                self.walk.count(1)?;
+            }
         }
         Some(())
     }
