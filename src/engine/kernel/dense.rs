@@ -281,7 +281,12 @@ impl<const ABOVE: bool> Known for RunTable<ABOVE> {
     #[inline(always)]
     fn value(&self, args: &[i64]) -> Option<u64> {
         match ABOVE {
-            false => self.line().value(args),
+            false => {
+                // As `[u32]` reads `line()`, the positions below `n`.
+                let index = usize::try_from(args[0]).ok()?;
+                let below = (index < self.n.get()).then_some(index)?;
+                self.all().get(below).map(|&value| value as u64)
+            }
             true => self.above().value(args),
         }
     }
@@ -322,6 +327,8 @@ struct DenseRun<'r> {
 }
 
 impl<const ABOVE: bool> Between<RunTable<ABOVE>> for &mut DenseRun<'_> {
+    const RUNS: bool = true;
+
     #[inline(always)]
     fn next(
         &mut self,

@@ -374,7 +374,10 @@ fn options_named(
     }
     let known = Named(vec![0; n]);
     kernel.options(&[n as i64], &known, limit, gathered)?;
-    let mut each = vec![Vec::new(); gathered.points.len()];
+    // Most options are a heap or two (a split's pair).
+    let mut each: Vec<Vec<usize>> = (gathered.points.iter())
+        .map(|_| Vec::with_capacity(2))
+        .collect();
     let mut start = 0;
     for &(end, option) in &gathered.board_ends {
         each[option].push(usize::try_from(gathered.boards[start]).ok()?);

@@ -103,9 +103,13 @@ impl Compiler {
         }
         let mut ops = self.prelude;
         ops.append(&mut self.ops);
+        let loops = (ops.iter_mut().zip(0..)).any(|(op, at)| {
+            matches!(op, Op::Tail { .. }) || op.target().is_some_and(|to| *to <= at)
+        });
         Code {
             ops,
             frame: self.next as usize,
+            loops,
         }
     }
 

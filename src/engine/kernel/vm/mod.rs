@@ -52,6 +52,8 @@ pub(super) struct Code {
     /// How many registers the code reads and writes: the slots, then the
     /// temporaries.
     pub frame: usize,
+    /// Whether an operation goes back (a loop, a call run in place).
+    loops: bool,
 }
 
 /// What the compiler knows of each element beyond its clauses.

@@ -106,6 +106,9 @@ pub(super) trait Host {
         None
     }
 
+    /// Whether `again` may say yes (a dense run, `Between::RUNS`).
+    const AGAIN: bool = false;
+
     /// Whether the code, having run to its end, runs again from its start
     /// for another position (a dense run, `Between`), readied in `regs`
     /// and `items`.
@@ -118,6 +121,9 @@ pub(super) trait Host {
 /// them in one execution of the code (`Kernel::dense_run`): the code's
 /// set-up, and the walk's, are then paid once per run, not per position.
 pub(in crate::engine::kernel) trait Between<K: ?Sized> {
+    /// Whether `next` may say yes.
+    const RUNS: bool;
+
     /// Takes the value of the position just run (its options below 64
     /// marked in `word`, the others listed in the walk's option set), and
     /// whether the code runs again: then the next position is readied in
@@ -133,6 +139,8 @@ pub(in crate::engine::kernel) trait Between<K: ?Sized> {
 
 /// One position, no run: the code runs once.
 impl<K: ?Sized> Between<K> for () {
+    const RUNS: bool = false;
+
     fn next(&mut self, _: u64, _: &mut Walk<'_, K>, _: &mut [i64], _: &mut Vec<i64>) -> bool {
         false
     }
@@ -240,459 +248,482 @@ pub(super) fn execute<H: Host>(
     items: &mut Vec<i64>,
     host: &mut H,
 ) -> Option<()> {
+    // A run of positions whose code has no loop goes round the loop over
+    // the operations again for the next position, with nothing set up in
+    // between; one whose code loops, its operations far more than its
+    // positions, runs that loop once a position, where it keeps its
+    // registers (going round it again costs three instructions an
+    // operation).
+    if H::AGAIN && !code.loops {
+        return run::<H, true>(code, regs, items, host).map(drop);
+    }
+    while run::<H, false>(code, regs, items, host)? {}
+    Some(())
+}
+
+/// Runs `code` from its start: whether it runs again for another position
+/// (`Host::again`), having done so while `AGAIN`. Not inlined: in the loop
+/// of `execute` its own loop lost registers.
+#[inline(never)]
+fn run<H: Host, const AGAIN: bool>(
+    code: &Code,
+    regs: &mut [i64],
+    items: &mut Vec<i64>,
+    host: &mut H,
+) -> Option<bool> {
     let ops = &code.ops[..];
     let mut r = Frame::new(regs, code.frame);
     let mut pc = 0;
     loop {
-        let Some(op) = ops.get(pc) else {
-            match host.again(r.0, items) {
-                true => {
-                    pc = 0;
-                    continue;
+        while let Some(op) = ops.get(pc) {
+            pc += 1;
+            match *op {
+                Op::Const { dst, value } => r.set(dst, value),
+                Op::Offset { dst, a, value } => r.set(dst, r.get(a) + value),
+                Op::Pair {
+                    dst,
+                    a,
+                    ka,
+                    b,
+                    kb,
+                    value,
+                } => r.set(dst, ka * r.get(a) + kb * r.get(b) + value),
+                Op::Affine {
+                    dst,
+                    constant,
+                    ref terms,
+                } => {
+                    let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
+                    r.set(dst, sum);
                 }
-                false => return Some(()),
-            }
-        };
-        pc += 1;
-        match *op {
-            Op::Const { dst, value } => r.set(dst, value),
-            Op::Offset { dst, a, value } => r.set(dst, r.get(a) + value),
-            Op::Pair {
-                dst,
-                a,
-                ka,
-                b,
-                kb,
-                value,
-            } => r.set(dst, ka * r.get(a) + kb * r.get(b) + value),
-            Op::Affine {
-                dst,
-                constant,
-                ref terms,
-            } => {
-                let sum = (terms.iter()).fold(constant, |sum, &(a, k)| sum + k * r.get(a));
-                r.set(dst, sum);
-            }
-            Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
-            Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
-            Op::Rem {
-                dst,
-                a,
-                divisor,
-                magic,
-            } => {
-                let x = r.get(a);
-                let rem = match u32::try_from(x) {
-                    Ok(x) => {
-                        let low = magic.wrapping_mul(x as u64);
-                        ((low as u128 * divisor as u128) >> 64) as i64
-                    }
-                    Err(_) => x.rem_euclid(divisor as i64),
-                };
-                r.set(dst, rem);
-            }
-            Op::Quot {
-                dst,
-                a,
-                divisor,
-                magic,
-            } => {
-                let x = r.get(a);
-                let quotient = match u32::try_from(x) {
-                    Ok(x) => ((magic as u128 * x as u128) >> 64) as i64,
-                    Err(_) => x.div_euclid(divisor as i64),
-                };
-                r.set(dst, quotient);
-            }
-            Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
-            Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
-            Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
-            Op::Copy { dst, a } => r.set(dst, r.get(a)),
-            Op::At { dst, header, index } => {
-                let (start, len) = r.list(header);
-                let at = place(r.get(index), len)?;
-                r.set(dst, items[start + at]);
-            }
-            Op::Fold { dst, fold, header } => {
-                let (start, len) = r.list(header);
-                r.set(dst, fold.apply(&items[start..start + len])?);
-            }
-            Op::Item {
-                dst,
-                ref table,
-                key,
-                index,
-            } => {
-                let list = table.pick(r.get(key))?;
-                r.set(dst, list[place(r.get(index), list.len())?]);
-            }
-            Op::Call {
-                dst,
-                function,
-                ref args,
-            } => {
-                let values: [i64; MAX_SLOTS] = r.values(args);
-                let value = host
-                    .calls()
-                    .call(function as usize, &values[..args.len()])?;
-                r.set(dst, value);
-            }
-            Op::Grundy {
-                dst,
-                foreign,
-                ref args,
-            } => {
-                let values: [i64; MAX_PARAMS] = r.values(args);
-                let args = &values[..args.len()];
-                r.set(dst, host.calls().grundy(foreign as usize, args)?)
-            }
-            Op::GrundyOfList {
-                dst,
-                foreign,
-                header,
-            } => {
-                let (start, len) = r.list(header);
-                let list = &items[start..start + len];
-                r.set(dst, host.calls().grundy(foreign as usize, list)?)
-            }
-            Op::Tail { first, count } => {
-                host.tail()?;
-                // The arguments follow the parameters: they may be set in
-                // order.
-                for param in 0..count {
-                    r.set(param, bounded(r.get(first + param))?);
-                }
-                pc = 0;
-            }
-            Op::Again {
-                ref args,
-                params,
-                counter,
-                to,
-            } => {
-                // Counted as the function's calls nest (`Calls::call`).
-                let calls = r.get(counter) + 1;
-                if calls > CALL_DEPTH as i64 {
-                    return None;
-                }
-                r.set(counter, calls);
-                let mut values = [0; MAX_PARAMS];
-                for (value, &arg) in values.iter_mut().zip(args) {
-                    *value = bounded(r.get(arg))?;
-                }
-                for (param, &value) in (params..).zip(&values[..args.len()]) {
-                    r.set(param, value);
-                }
-                pc = to as usize;
-            }
-            Op::Until {
-                dst,
-                low,
-                high,
-                ref search,
-            } => {
-                let bounds = (r.get(low), r.get(high));
-                host.walkable(bounds)?;
-                r.set(dst, search.end(bounds, r.0, items, host.calls())?);
-            }
-            Op::Jump { to } => pc = to as usize,
-            Op::Unless { op, a, b, to } => {
-                if !op.holds(r.get(a), r.get(b)) {
-                    pc = to as usize;
-                }
-            }
-            Op::UnlessConst { op, a, value, to } => {
-                if !op.holds(r.get(a), value) {
-                    pc = to as usize;
-                }
-            }
-            Op::Recall {
-                ref memo,
-                ref args,
-                key,
-                dst,
-                to,
-            } => {
-                let values: [i64; MAX_PARAMS] = r.values(args);
-                match Memo::key(&values[..args.len()]) {
-                    Some(at) => match memo.get(at) {
-                        Some((value, _)) => {
-                            r.set(dst, value);
-                            pc = to as usize;
+                Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
+                Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
+                Op::Rem {
+                    dst,
+                    a,
+                    divisor,
+                    magic,
+                } => {
+                    let x = r.get(a);
+                    let rem = match u32::try_from(x) {
+                        Ok(x) => {
+                            let low = magic.wrapping_mul(x as u64);
+                            ((low as u128 * divisor as u128) >> 64) as i64
                         }
-                        None => r.set(key, at as i64),
-                    },
-                    None => r.set(key, -1),
+                        Err(_) => x.rem_euclid(divisor as i64),
+                    };
+                    r.set(dst, rem);
                 }
-            }
-            Op::Remember {
-                ref memo,
-                key,
-                value,
-                height,
-            } => {
-                if let Ok(at) = usize::try_from(r.get(key)) {
-                    let height = height.map_or(0, |h| r.get(h) as usize);
-                    memo.set(at, r.get(value), height);
+                Op::Quot {
+                    dst,
+                    a,
+                    divisor,
+                    magic,
+                } => {
+                    let x = r.get(a);
+                    let quotient = match u32::try_from(x) {
+                        Ok(x) => ((magic as u128 * x as u128) >> 64) as i64,
+                        Err(_) => x.div_euclid(divisor as i64),
+                    };
+                    r.set(dst, quotient);
                 }
-            }
-            Op::Range {
-                slot,
-                low,
-                high,
-                inclusive,
-                end,
-                exit,
-            } => {
-                let high = r.get(high).checked_add(inclusive as i64)?;
-                match host.range((r.get(low), high), slot, r.0)? {
-                    Some(b) => r.set(end, b),
-                    None => pc = exit as usize,
+                Op::Min { dst, a, b } => r.set(dst, r.get(a).min(r.get(b))),
+                Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
+                Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
+                Op::Copy { dst, a } => r.set(dst, r.get(a)),
+                Op::At { dst, header, index } => {
+                    let (start, len) = r.list(header);
+                    let at = place(r.get(index), len)?;
+                    r.set(dst, items[start + at]);
                 }
-            }
-            Op::Next { slot, end, body } => {
-                let next = r.get(slot) + 1;
-                if next < r.get(end) {
-                    r.set(slot, next);
-                    pc = body as usize;
+                Op::Fold { dst, fold, header } => {
+                    let (start, len) = r.list(header);
+                    r.set(dst, fold.apply(&items[start..start + len])?);
                 }
-            }
-            Op::Items {
-                ref source,
-                slot,
-                at,
-                exit,
-            } => {
-                // Where the loop's items start and end, and what it drops
-                // at its end.
-                let (start, end, drop) = match **source {
-                    Source::List { header } => {
-                        let (start, len) = r.list(header);
-                        // Walked where they lie: nothing to drop.
-                        (start, start + len, usize::MAX)
+                Op::Item {
+                    dst,
+                    ref table,
+                    key,
+                    index,
+                } => {
+                    let list = table.pick(r.get(key))?;
+                    r.set(dst, list[place(r.get(index), list.len())?]);
+                }
+                Op::Call {
+                    dst,
+                    function,
+                    ref args,
+                } => {
+                    let values: [i64; MAX_SLOTS] = r.values(args);
+                    let value = host
+                        .calls()
+                        .call(function as usize, &values[..args.len()])?;
+                    r.set(dst, value);
+                }
+                Op::Grundy {
+                    dst,
+                    foreign,
+                    ref args,
+                } => {
+                    let values: [i64; MAX_PARAMS] = r.values(args);
+                    let args = &values[..args.len()];
+                    r.set(dst, host.calls().grundy(foreign as usize, args)?)
+                }
+                Op::GrundyOfList {
+                    dst,
+                    foreign,
+                    header,
+                } => {
+                    let (start, len) = r.list(header);
+                    let list = &items[start..start + len];
+                    r.set(dst, host.calls().grundy(foreign as usize, list)?)
+                }
+                Op::Tail { first, count } => {
+                    host.tail()?;
+                    // The arguments follow the parameters: they may be set in
+                    // order.
+                    for param in 0..count {
+                        r.set(param, bounded(r.get(first + param))?);
                     }
-                    Source::Laid => {
-                        let start = r.get(at + 2) as usize;
-                        (start, items.len(), start)
+                    pc = 0;
+                }
+                Op::Again {
+                    ref args,
+                    params,
+                    counter,
+                    to,
+                } => {
+                    // Counted as the function's calls nest (`Calls::call`).
+                    let calls = r.get(counter) + 1;
+                    if calls > CALL_DEPTH as i64 {
+                        return None;
                     }
-                    _ => {
-                        let start = items.len();
-                        host.items(source, r.0, items)?;
-                        (start, items.len(), start)
+                    r.set(counter, calls);
+                    let mut values = [0; MAX_PARAMS];
+                    for (value, &arg) in values.iter_mut().zip(args) {
+                        *value = bounded(r.get(arg))?;
                     }
-                };
-                if start == end {
-                    items.truncate(drop);
-                    pc = exit as usize;
-                } else {
-                    // The item walked, the loop's end, what it drops.
-                    r.set(at, start as i64);
-                    r.set(at + 1, end as i64);
-                    r.set(at + 2, drop as i64);
-                    r.set(slot, items[start]);
-                }
-            }
-            Op::Mark { items: mark } => r.set(mark, items.len() as i64),
-            Op::Close { header } => r.set(header + 1, items.len() as i64 - r.get(header)),
-            Op::Push { a } => {
-                items.push(bounded(r.get(a))?);
-                fits(items)?;
-            }
-            Op::Extend { header } => {
-                let (start, len) = r.list(header);
-                items.extend_from_within(start..start + len);
-                fits(items)?;
-            }
-            Op::Clamp { header, low, high } => {
-                let (start, len) = r.list(header);
-                let low = low.map_or(i64::MIN, |low| r.get(low));
-                let high = high.map_or(i64::MAX, |high| r.get(high));
-                let top = items.len();
-                items.extend_from_within(start..start + len);
-                // An item within the slot bound clamped to a bound stays
-                // within it unless the bound does not.
-                for x in &mut items[top..] {
-                    *x = bounded((*x).max(low).min(high))?;
-                }
-                fits(items)?;
-            }
-            Op::Slice {
-                dst,
-                list,
-                low,
-                high,
-            } => {
-                let (start, len) = r.list(list);
-                // A list is far shorter than `i64::MAX`: `x + len` cannot
-                // overflow for a negative `x`.
-                let len = len as i64;
-                let clip = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
-                let (a, b) = (clip(r.get(low)), clip(r.get(high)));
-                r.set(dst, start as i64 + a);
-                r.set(dst + 1, (b - a).max(0));
-            }
-            Op::Reorder { order, from } => {
-                let laid = &mut items[r.get(from) as usize..];
-                match order {
-                    Reorder::Sort => laid.sort_unstable(),
-                    Reorder::Reverse => laid.reverse(),
-                }
-            }
-            Op::Place {
-                dst,
-                from,
-                at,
-                skip,
-            } => {
-                let (from, at) = (r.get(from), r.get(at));
-                match (0..items.len() as i64 - from).contains(&at) {
-                    true => r.set(dst, from + at),
-                    false => pc = skip as usize,
-                }
-            }
-            Op::Store { at, value } => items[r.get(at) as usize] = bounded(r.get(value))?,
-            Op::Truncate { to } => items.truncate(r.get(to) as usize),
-            Op::Settle { to, from } => {
-                let (to, from) = (r.get(to) as usize, r.get(from) as usize);
-                let len = items.len() - from;
-                items.copy_within(from.., to);
-                items.truncate(to + len);
-            }
-            Op::CallList {
-                function,
-                first,
-                count,
-            } => {
-                let (first, count) = (first as usize, count as usize);
-                let args = &r.0[first..first + count];
-                host.calls().call_list(function as usize, args, items)?;
-                fits(items)?;
-            }
-            Op::Grew { mark, to } => {
-                if items.len() as i64 != r.get(mark) {
+                    for (param, &value) in (params..).zip(&values[..args.len()]) {
+                        r.set(param, value);
+                    }
                     pc = to as usize;
                 }
-            }
-            Op::Board { acc, header } => {
-                let (start, len) = r.list(header);
-                let value = host.term(&items[start..start + len])?;
-                r.set(acc, r.get(acc) ^ value as i64);
-            }
-            Op::Within { count } => {
-                let count = usize::try_from(r.get(count)).ok()?;
-                if host.calls().depth() + count >= CALL_DEPTH {
-                    return None;
+                Op::Until {
+                    dst,
+                    low,
+                    high,
+                    ref search,
+                } => {
+                    let bounds = (r.get(low), r.get(high));
+                    host.walkable(bounds)?;
+                    r.set(dst, search.end(bounds, r.0, items, host.calls())?);
                 }
-            }
-            Op::Fail => return None,
-            Op::Lay { ref source } => host.items(source, r.0, items)?,
-            Op::NativeRange {
-                element,
-                slot,
-                end,
-                values,
-                count,
-                exit,
-            } => {
-                let (first, count) = (values as usize, count as usize);
-                let walked = Walked::Range(r.get(end) - r.get(slot));
-                if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
-                    pc = exit as usize;
-                }
-            }
-            Op::First {
-                ref constants,
-                low,
-                high,
-                slot,
-                exit,
-            } => match within(
-                constants,
-                (r.get(low), r.get(high)),
-                Some(host.calls()),
-                |c| c.first().copied(),
-            )? {
-                Some(first) => r.set(slot, first),
-                None => pc = exit as usize,
-            },
-            Op::NativeConstants {
-                element,
-                ref constants,
-                low,
-                high,
-                values,
-                count,
-                exit,
-            } => {
-                let (first, count) = (values as usize, count as usize);
-                // `First` found the sieve's values this far.
-                let did = within(constants, (r.get(low), r.get(high)), None, |chosen| {
-                    // The loop's variable is no curve's.
-                    let (slot, walked) = (0, Walked::Constants(chosen));
-                    host.native(element, slot, walked, &r.0[first..first + count], r.0)
-                })??;
-                if did {
-                    pc = exit as usize;
-                }
-            }
-            Op::NextItem { slot, at, body } => {
-                let next = r.get(at) + 1;
-                if next < r.get(at + 1) {
-                    r.set(at, next);
-                    r.set(slot, items[next as usize]);
-                    pc = body as usize;
-                } else {
-                    items.truncate(r.get(at + 2) as usize);
-                }
-            }
-            Op::EmitOne {
-                a,
-                ka,
-                b,
-                kb,
-                value,
-            } => {
-                let value = host.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
-                host.option(value)?;
-            }
-            Op::EmitRun {
-                a,
-                ka,
-                b,
-                kb,
-                ref values,
-            } => host.options_at(ka * r.get(a) + kb * r.get(b), values)?,
-            Op::Emit {
-                ref calls,
-                ref nims,
-            } => {
-                let mut v = 0;
-                for &nim in nims {
-                    v ^= u64::try_from(r.get(nim)).ok()?;
-                }
-                let mut args = [0; MAX_PARAMS];
-                for call in calls {
-                    for (arg, &a) in args.iter_mut().zip(call) {
-                        *arg = r.get(a);
+                Op::Jump { to } => pc = to as usize,
+                Op::Unless { op, a, b, to } => {
+                    if !op.holds(r.get(a), r.get(b)) {
+                        pc = to as usize;
                     }
-                    v ^= host.term(&args[..call.len()])?;
                 }
-                host.option(v)?;
+                Op::UnlessConst { op, a, value, to } => {
+                    if !op.holds(r.get(a), value) {
+                        pc = to as usize;
+                    }
+                }
+                Op::Recall {
+                    ref memo,
+                    ref args,
+                    key,
+                    dst,
+                    to,
+                } => {
+                    let values: [i64; MAX_PARAMS] = r.values(args);
+                    match Memo::key(&values[..args.len()]) {
+                        Some(at) => match memo.get(at) {
+                            Some((value, _)) => {
+                                r.set(dst, value);
+                                pc = to as usize;
+                            }
+                            None => r.set(key, at as i64),
+                        },
+                        None => r.set(key, -1),
+                    }
+                }
+                Op::Remember {
+                    ref memo,
+                    key,
+                    value,
+                    height,
+                } => {
+                    if let Ok(at) = usize::try_from(r.get(key)) {
+                        let height = height.map_or(0, |h| r.get(h) as usize);
+                        memo.set(at, r.get(value), height);
+                    }
+                }
+                Op::Range {
+                    slot,
+                    low,
+                    high,
+                    inclusive,
+                    end,
+                    exit,
+                } => {
+                    let high = r.get(high).checked_add(inclusive as i64)?;
+                    match host.range((r.get(low), high), slot, r.0)? {
+                        Some(b) => r.set(end, b),
+                        None => pc = exit as usize,
+                    }
+                }
+                Op::Next { slot, end, body } => {
+                    let next = r.get(slot) + 1;
+                    if next < r.get(end) {
+                        r.set(slot, next);
+                        pc = body as usize;
+                    }
+                }
+                Op::Items {
+                    ref source,
+                    slot,
+                    at,
+                    exit,
+                } => {
+                    // Where the loop's items start and end, and what it drops
+                    // at its end.
+                    let (start, end, drop) = match **source {
+                        Source::List { header } => {
+                            let (start, len) = r.list(header);
+                            // Walked where they lie: nothing to drop.
+                            (start, start + len, usize::MAX)
+                        }
+                        Source::Laid => {
+                            let start = r.get(at + 2) as usize;
+                            (start, items.len(), start)
+                        }
+                        _ => {
+                            let start = items.len();
+                            host.items(source, r.0, items)?;
+                            (start, items.len(), start)
+                        }
+                    };
+                    if start == end {
+                        items.truncate(drop);
+                        pc = exit as usize;
+                    } else {
+                        // The item walked, the loop's end, what it drops.
+                        r.set(at, start as i64);
+                        r.set(at + 1, end as i64);
+                        r.set(at + 2, drop as i64);
+                        r.set(slot, items[start]);
+                    }
+                }
+                Op::Mark { items: mark } => r.set(mark, items.len() as i64),
+                Op::Close { header } => r.set(header + 1, items.len() as i64 - r.get(header)),
+                Op::Push { a } => {
+                    items.push(bounded(r.get(a))?);
+                    fits(items)?;
+                }
+                Op::Extend { header } => {
+                    let (start, len) = r.list(header);
+                    items.extend_from_within(start..start + len);
+                    fits(items)?;
+                }
+                Op::Clamp { header, low, high } => {
+                    let (start, len) = r.list(header);
+                    let low = low.map_or(i64::MIN, |low| r.get(low));
+                    let high = high.map_or(i64::MAX, |high| r.get(high));
+                    let top = items.len();
+                    items.extend_from_within(start..start + len);
+                    // An item within the slot bound clamped to a bound stays
+                    // within it unless the bound does not.
+                    for x in &mut items[top..] {
+                        *x = bounded((*x).max(low).min(high))?;
+                    }
+                    fits(items)?;
+                }
+                Op::Slice {
+                    dst,
+                    list,
+                    low,
+                    high,
+                } => {
+                    let (start, len) = r.list(list);
+                    // A list is far shorter than `i64::MAX`: `x + len` cannot
+                    // overflow for a negative `x`.
+                    let len = len as i64;
+                    let clip = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
+                    let (a, b) = (clip(r.get(low)), clip(r.get(high)));
+                    r.set(dst, start as i64 + a);
+                    r.set(dst + 1, (b - a).max(0));
+                }
+                Op::Reorder { order, from } => {
+                    let laid = &mut items[r.get(from) as usize..];
+                    match order {
+                        Reorder::Sort => laid.sort_unstable(),
+                        Reorder::Reverse => laid.reverse(),
+                    }
+                }
+                Op::Place {
+                    dst,
+                    from,
+                    at,
+                    skip,
+                } => {
+                    let (from, at) = (r.get(from), r.get(at));
+                    match (0..items.len() as i64 - from).contains(&at) {
+                        true => r.set(dst, from + at),
+                        false => pc = skip as usize,
+                    }
+                }
+                Op::Store { at, value } => items[r.get(at) as usize] = bounded(r.get(value))?,
+                Op::Truncate { to } => items.truncate(r.get(to) as usize),
+                Op::Settle { to, from } => {
+                    let (to, from) = (r.get(to) as usize, r.get(from) as usize);
+                    let len = items.len() - from;
+                    items.copy_within(from.., to);
+                    items.truncate(to + len);
+                }
+                Op::CallList {
+                    function,
+                    first,
+                    count,
+                } => {
+                    let (first, count) = (first as usize, count as usize);
+                    let args = &r.0[first..first + count];
+                    host.calls().call_list(function as usize, args, items)?;
+                    fits(items)?;
+                }
+                Op::Grew { mark, to } => {
+                    if items.len() as i64 != r.get(mark) {
+                        pc = to as usize;
+                    }
+                }
+                Op::Board { acc, header } => {
+                    let (start, len) = r.list(header);
+                    let value = host.term(&items[start..start + len])?;
+                    r.set(acc, r.get(acc) ^ value as i64);
+                }
+                Op::Within { count } => {
+                    let count = usize::try_from(r.get(count)).ok()?;
+                    if host.calls().depth() + count >= CALL_DEPTH {
+                        return None;
+                    }
+                }
+                Op::Fail => return None,
+                Op::Lay { ref source } => host.items(source, r.0, items)?,
+                Op::NativeRange {
+                    element,
+                    slot,
+                    end,
+                    values,
+                    count,
+                    exit,
+                } => {
+                    let (first, count) = (values as usize, count as usize);
+                    let walked = Walked::Range(r.get(end) - r.get(slot));
+                    if host.native(element, slot, walked, &r.0[first..first + count], r.0)? {
+                        pc = exit as usize;
+                    }
+                }
+                Op::First {
+                    ref constants,
+                    low,
+                    high,
+                    slot,
+                    exit,
+                } => match within(
+                    constants,
+                    (r.get(low), r.get(high)),
+                    Some(host.calls()),
+                    |c| c.first().copied(),
+                )? {
+                    Some(first) => r.set(slot, first),
+                    None => pc = exit as usize,
+                },
+                Op::NativeConstants {
+                    element,
+                    ref constants,
+                    low,
+                    high,
+                    values,
+                    count,
+                    exit,
+                } => {
+                    let (first, count) = (values as usize, count as usize);
+                    // `First` found the sieve's values this far.
+                    let did = within(constants, (r.get(low), r.get(high)), None, |chosen| {
+                        // The loop's variable is no curve's.
+                        let (slot, walked) = (0, Walked::Constants(chosen));
+                        host.native(element, slot, walked, &r.0[first..first + count], r.0)
+                    })??;
+                    if did {
+                        pc = exit as usize;
+                    }
+                }
+                Op::NextItem { slot, at, body } => {
+                    let next = r.get(at) + 1;
+                    if next < r.get(at + 1) {
+                        r.set(at, next);
+                        r.set(slot, items[next as usize]);
+                        pc = body as usize;
+                    } else {
+                        items.truncate(r.get(at + 2) as usize);
+                    }
+                }
+                Op::EmitOne {
+                    a,
+                    ka,
+                    b,
+                    kb,
+                    value,
+                } => {
+                    let value = host.term(&[ka * r.get(a) + kb * r.get(b) + value])?;
+                    host.option(value)?;
+                }
+                Op::EmitRun {
+                    a,
+                    ka,
+                    b,
+                    kb,
+                    ref values,
+                } => host.options_at(ka * r.get(a) + kb * r.get(b), values)?,
+                Op::Emit {
+                    ref calls,
+                    ref nims,
+                } => {
+                    let mut v = 0;
+                    for &nim in nims {
+                        v ^= u64::try_from(r.get(nim)).ok()?;
+                    }
+                    let mut args = [0; MAX_PARAMS];
+                    for call in calls {
+                        for (arg, &a) in args.iter_mut().zip(call) {
+                            *arg = r.get(a);
+                        }
+                        v ^= host.term(&args[..call.len()])?;
+                    }
+                    host.option(v)?;
+                }
+                Op::Split {
+                    element,
+                    values,
+                    count,
+                } => {
+                    let (first, count) = (values as usize, count as usize);
+                    host.split(element, &r.0[first..first + count])?
+                }
+                Op::Direct { element } => host.direct(element)?,
             }
-            Op::Split {
-                element,
-                values,
-                count,
-            } => {
-                let (first, count) = (values as usize, count as usize);
-                host.split(element, &r.0[first..first + count])?
-            }
-            Op::Direct { element } => host.direct(element)?,
         }
+        let again = host.again(r.0, items);
+        if !AGAIN || !again {
+            return Some(again);
+        }
+        pc = 0;
     }
 }
 
 impl<K: Known + ?Sized, const MARKED: bool, B: Between<K>> Host for Options<'_, '_, K, MARKED, B> {
+    const AGAIN: bool = B::RUNS;
+
     #[inline(always)]
     fn calls(&self) -> &Calls<'_> {
         &self.walk.calls
