@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{generic_sequence, mex, single_sequence};
+use common::{generic_sequence, mex, single_sequence, with_and_without_programs};
 use proptest::prelude::*;
 
 /// Heaps computed per program.
@@ -516,6 +516,14 @@ proptest! {
         prop_assert_eq!(&single_sequence(&recursive), &expected, "recursive defs:\n{}", recursive);
         let walked = script(program, false, true, (false, true));
         prop_assert_eq!(&single_sequence(&walked), &expected, "walked comprehensions:\n{}", walked);
+        // Displays list the options the program gathers, as the
+        // definition gives them.
+        let shown = inline.replace(
+            &format!("seq(F, 0..={TOP})"),
+            &format!("[options(F(n)) for n in 0..={TOP}]\ntree(F({TOP}), 2)"),
+        );
+        let (programs, evaluator) = with_and_without_programs(&shown);
+        prop_assert_eq!(programs, evaluator, "displays:\n{}", shown);
     }
 }
 

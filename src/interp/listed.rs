@@ -35,7 +35,9 @@ impl Interp {
         let Ok(plan) = self.plan(pos.family) else {
             return false;
         };
-        let kernel = &plan.kernel;
+        let Some(kernel) = &plan.listing else {
+            return false;
+        };
         // A family of lists of any length, of boards, or of integers.
         let fits = match kernel.list {
             true => list,

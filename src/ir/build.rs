@@ -77,6 +77,9 @@ pub struct Translated {
     pub foreign: Vec<Foreign>,
     /// The passes applied as the IR was built (to the comprehensions).
     pub applied: Vec<&'static str>,
+    /// Whether `elements` make the options in the definition's order (not
+    /// where a choice in a loop was split, `Leaves::reordered`).
+    pub in_order: bool,
 }
 
 /// Translates family `id`. `let_value` gives the value of a `let` that has
@@ -177,6 +180,7 @@ pub(super) fn translate(
         int_functions: translator.int_functions,
         foreign: translator.foreign,
         applied: translator.applied,
+        in_order: !leaves.reordered,
     })
 }
 

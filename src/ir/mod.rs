@@ -52,6 +52,12 @@ pub struct Plan {
     /// Whether the family's one parameter is a board whose integers are
     /// the program's parameters.
     pub board: bool,
+    /// The kernel of the options as translated, before any pass: what
+    /// lists a position's options as games, in the definition's order
+    /// (the passes may reorder them: `F(x) for x in n - 2..n` is counted
+    /// from its end). `None` for a body with leaves that are games, or
+    /// whose translation reorders its options (`Translated::in_order`).
+    pub listing: Option<Rc<Kernel>>,
 }
 
 /// The value of `source`, of type `ty` (a `let`'s value, or an expression
@@ -129,6 +135,22 @@ pub fn plan(
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Plan, Fallback> {
     let translated = build::translate(id, program, types, let_value)?;
+    // A kernel of `elements` over `slots` slots and `functions`; the same
+    // parameters and integer functions.
+    let kernel_of = |elements, functions, slots| {
+        let int_functions = translated.int_functions.clone();
+        let mut kernel = match translated.list {
+            true => Kernel::of_lists(elements, slots, int_functions),
+            false => Kernel::new(translated.params, elements, slots, int_functions),
+        };
+        kernel.set_functions(functions);
+        kernel.foreign = translated.foreign.clone();
+        kernel
+    };
+    let listing = (translated.aliases.is_empty() && translated.in_order).then(|| {
+        let (elements, functions) = (translated.elements.clone(), translated.functions.clone());
+        Rc::new(kernel_of(elements, functions, translated.slot_names.len()))
+    });
     let mut passes = translated.applied.clone();
     let mut elements = translated.elements;
     passes.extend(tables::table_calls(
@@ -154,23 +176,13 @@ pub fn plan(
     ));
     passes.extend(remember::remember_filters(&mut elements, slots));
     // The kernel of the options and, when the body has leaves that are
-    // games, the kernel of those: the same parameters, slots and functions.
-    let kernel_of = |elements, functions| {
-        let int_functions = translated.int_functions.clone();
-        let mut kernel = match translated.list {
-            true => Kernel::of_lists(elements, slots, int_functions),
-            false => Kernel::new(translated.params, elements, slots, int_functions),
-        };
-        kernel.set_functions(functions);
-        kernel.foreign = translated.foreign.clone();
-        kernel
-    };
+    // games, the kernel of those: the same slots and functions.
     let alias = (!translated.aliases.is_empty()).then(|| {
         let mut applied = Vec::new();
         let aliases = passes::optimise(translated.aliases, translated.params, &mut applied);
-        (kernel_of(aliases, functions.clone()), applied)
+        (kernel_of(aliases, functions.clone(), slots), applied)
     });
-    let mut kernel = kernel_of(elements, functions);
+    let mut kernel = kernel_of(elements, functions, slots);
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }
@@ -194,5 +206,6 @@ pub fn plan(
         slot_names,
         passes,
         board: translated.board,
+        listing,
     })
 }

@@ -106,6 +106,20 @@ pub fn run_binary(args: &[&str]) -> (String, String) {
     (text(&output.stdout), text(&output.stderr))
 }
 
+/// What `script` prints and reports with the integer and list programs,
+/// and with the generic search alone: for a display, its options from the
+/// programs, then from the evaluator of the definitions.
+pub fn with_and_without_programs(
+    script: &str,
+) -> ((String, Option<String>), (String, Option<String>)) {
+    let run = |settings| run_to_strings("test.sg", script, settings);
+    let generic = Settings {
+        generic_only: true,
+        ..Default::default()
+    };
+    (run(Settings::default()), run(generic))
+}
+
 /// What `script` prints and the error it reports, both the same with the
 /// integer and list programs as with the generic search alone; it must
 /// fail somewhere.

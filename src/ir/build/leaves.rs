@@ -15,6 +15,10 @@ use crate::syntax::ast::BinOp;
 pub(super) struct Leaves {
     pub elements: Vec<Element>,
     pub aliases: Vec<Element>,
+    /// Whether an element with a loop was split by its choice (see
+    /// `split_branches`): its options are then no longer in the
+    /// definition's order.
+    pub reordered: bool,
 }
 
 impl Leaves {
@@ -58,7 +62,13 @@ impl Leaves {
                 clauses,
                 ..element.clone()
             };
+            let looped = element
+                .clauses
+                .iter()
+                .any(|c| matches!(c, Clause::For { .. }));
+            let before = self.elements.len();
             split_branches(element, &mut self.elements);
+            self.reordered |= looped && self.elements.len() > before + 1;
         }
     }
 }
