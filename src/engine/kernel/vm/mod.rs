@@ -27,8 +27,10 @@
 
 mod calls;
 mod compile;
+mod emit;
 mod items;
 mod lists;
+mod options;
 mod routine;
 mod run;
 mod sieve;
