@@ -676,6 +676,13 @@ pub trait Known {
         false
     }
 
+    /// Whether, gathering, a split's pairs are taken as ranges
+    /// (`OptionSet::pairs`) rather than one option each in the loop's
+    /// order: for a reader of the heaps they name, not of their order.
+    fn gathers_pairs_as_ranges(&self) -> bool {
+        false
+    }
+
     /// Appends to `out` the values of `F(args + i·steps)` xor `nim` for `i`
     /// in `0..count`, or gives `None` if one of them is not known.
     fn along(

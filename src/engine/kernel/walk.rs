@@ -435,7 +435,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
         nim: u64,
         (lo, hi): (i64, i64),
     ) -> Option<()> {
-        if self.known.gathers() {
+        if self.known.gathers() && !self.known.gathers_pairs_as_ranges() {
             // Each pair, in the loop's order, its parts as written, counted
             // as it is made (a walk stopped at its limit keeps the pairs
             // before it).

@@ -371,13 +371,13 @@ fn options_named(
         fn gathers(&self) -> bool {
             true
         }
+        fn gathers_pairs_as_ranges(&self) -> bool {
+            true
+        }
     }
     let known = Named(vec![0; n]);
     kernel.options(&[n as i64], &known, limit, gathered)?;
-    // Most options are a heap or two (a split's pair).
-    let mut each: Vec<Vec<usize>> = (gathered.points.iter())
-        .map(|_| Vec::with_capacity(2))
-        .collect();
+    let mut each = vec![Vec::new(); gathered.points.len()];
     let mut start = 0;
     for &(end, option) in &gathered.board_ends {
         each[option].push(usize::try_from(gathered.boards[start]).ok()?);
