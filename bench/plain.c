@@ -143,6 +143,16 @@ static void grundy2(long n_max) {
     }
 }
 
+/* Take 1 to 3 tokens, or halve an even heap. */
+static void halve(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= 3 && k <= n; k++, count++) seen[g[n - k]] = stamp;
+        if (n % 2 == 0 && n > 0) seen[g[n / 2]] = stamp, count++;
+        g[n] = mex(count);
+    }
+}
+
 /* Subtract a square: take k * k tokens, k >= 1. */
 static void squares(long n_max) {
     for (long n = 0; n <= n_max; n++) {
@@ -565,6 +575,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "takesplit")) takesplit(n);
     else if (!strcmp(argv[1], "grundy2")) grundy2(n);
     else if (!strcmp(argv[1], "squares")) squares(n);
+    else if (!strcmp(argv[1], "halve")) halve(n);
     else if (!strcmp(argv[1], "divisor")) divisor(n);
     else if (!strcmp(argv[1], "residue")) residue(n);
     else if (!strcmp(argv[1], "coprime")) coprime(n);

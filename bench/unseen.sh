@@ -14,9 +14,9 @@ set -euo pipefail
 
 source "$(dirname "$0")/common.sh"
 
-if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500
+if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
     DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
-else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000
+else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=200000; BOUNDED=2000; HALVE=20000000
     DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=1000000; COUNTUP=1000000; OTHERSUM=20000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
@@ -49,6 +49,11 @@ game "subtract a square, n = $SQUARES" "squares $SQUARES --last" "print(g(S($SQU
 game S(n) = < S(n - square(k)) for k in 1..=n if square(k) <= n >" \
     "a let list of squares|let squares = [k * k for k in 1..=1000]
 game S(n) = < S(n - s) for s in squares if s <= n >"
+# A few operations a position, no period, line or split: the VM's own cost.
+CHECK="halve 100000|print(sum(seq(H, 0..=100000)))" \
+game "take 1 to 3, or halve an even heap, n = $HALVE" "halve $HALVE --last" "print(g(H($HALVE)))" \
+    "filters k <= n|game H(n) = < H(n - k) for k in 1..=3 if k <= n, H(n / 2) if n % 2 == 0 and n > 0 >" \
+    "min in the bound|game H(n) = < H(n - k) for k in 1..=min(3, n), H(n / 2) if n % 2 == 0 and n > 0 >"
 CHECK="divisor $DIVISOR|print(sum(seq(D, 0..=$DIVISOR)))" \
 game "take a proper divisor, n = $DIVISOR" "divisor $DIVISOR --last" "print(g(D($DIVISOR)))" \
     "n % k == 0|game D(n) = < D(n - k) for k in 1..n if n % k == 0 >" \
