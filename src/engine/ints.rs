@@ -36,28 +36,8 @@ impl IntKey {
     /// The key of an argument list, if it is integers or one list of them.
     pub fn of<A: Arg>(args: &[A]) -> Option<IntKey> {
         let mut ints = [0; KEY_INTS];
-        let (items, list) = match args {
-            [one] if one.as_list().is_some() => (one.as_list()?, true),
-            [one] if one.as_range().is_some() => {
-                let (low, high) = one.as_range()?;
-                let len = usize::try_from(high.checked_sub(low)?).ok()?;
-                if len > KEY_INTS {
-                    return None;
-                }
-                for (slot, n) in ints.iter_mut().zip(low..high) {
-                    *slot = n;
-                }
-                return IntKey::new(&ints[..len], true);
-            }
-            args => (args, false),
-        };
-        if items.len() > KEY_INTS {
-            return None;
-        }
-        for (slot, item) in ints.iter_mut().zip(items) {
-            *slot = item.as_int()?;
-        }
-        IntKey::new(&ints[..items.len()], list)
+        let (len, list) = each_int(args, KEY_INTS, |i, n| ints[i] = n)?;
+        IntKey::new(&ints[..len], list)
     }
 
     /// Whether the integers are one list argument.
@@ -78,4 +58,35 @@ impl IntKey {
             false => ints.collect(),
         }
     }
+}
+
+/// Passes `f` each integer of an argument list that is integers or one
+/// list of them (a range standing for its list), with its place: how many
+/// there are and whether they are one list's. `None` for other arguments,
+/// or past `most` integers.
+pub fn each_int<A: Arg>(
+    args: &[A],
+    most: usize,
+    mut f: impl FnMut(usize, i64),
+) -> Option<(usize, bool)> {
+    let (items, list) = match args {
+        [one] if one.as_list().is_some() => (one.as_list()?, true),
+        [one] if one.as_range().is_some() => {
+            let (low, high) = one.as_range()?;
+            let len = usize::try_from(high.checked_sub(low)?).ok()?;
+            if len > most {
+                return None;
+            }
+            (low..high).enumerate().for_each(|(i, n)| f(i, n));
+            return Some((len, true));
+        }
+        args => (args, false),
+    };
+    if items.len() > most {
+        return None;
+    }
+    for (i, item) in items.iter().enumerate() {
+        f(i, item.as_int()?);
+    }
+    Some((items.len(), list))
 }

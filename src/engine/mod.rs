@@ -21,7 +21,7 @@ mod split;
 pub use arg::Arg;
 pub use boards::{Gathered, ListFill};
 pub use descend::Descent;
-pub use ints::IntKey;
+pub use ints::{IntKey, each_int};
 pub use mex::Mex;
 
 use std::cell::RefCell;

@@ -6,8 +6,8 @@
 
 use super::Interp;
 use crate::engine::kernel::OptionSet;
-use crate::engine::{Gathered, LITERALS};
-use crate::value::{Game, PosId, Value};
+use crate::engine::{Gathered, LITERALS, each_int};
+use crate::value::{Game, PosId};
 
 impl Interp {
     /// Writes the options of `pos` into `out` as its family's program
@@ -29,7 +29,9 @@ impl Interp {
         if pos.family == LITERALS {
             return false;
         }
-        let Some((ints, list)) = integers(&self.engine.own_args(pos)) else {
+        let mut ints = Vec::new();
+        let own = each_int(&self.engine.own_args(pos), usize::MAX, |_, n| ints.push(n));
+        let Some((_, list)) = own else {
             return false;
         };
         let Ok(plan) = self.plan(pos.family) else {
@@ -103,18 +105,5 @@ impl Interp {
             out.push(game.unwrap_or(Game::Nim(0)));
         }
         true
-    }
-}
-
-/// The integers of a position's arguments, and whether they are the items
-/// of one list: `None` for arguments of any other kind.
-fn integers(args: &[Value]) -> Option<(Vec<i64>, bool)> {
-    let int = |value: &Value| match value {
-        Value::Int(n) => Some(*n),
-        _ => None,
-    };
-    match args {
-        [Value::List(items)] => Some((items.iter().map(int).collect::<Option<_>>()?, true)),
-        _ => Some((args.iter().map(int).collect::<Option<_>>()?, false)),
     }
 }

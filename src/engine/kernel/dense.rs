@@ -185,10 +185,7 @@ impl DenseFill {
         self.slots.fill(0);
         self.slots[0] = n;
         self.items.clear();
-        self.out.points.clear();
-        self.out.boards.clear();
-        self.out.board_ends.clear();
-        self.out.count = 0;
+        self.out.empty();
     }
 }
 

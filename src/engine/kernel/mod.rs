@@ -853,6 +853,15 @@ pub struct OptionSet {
 }
 
 impl OptionSet {
+    /// Empties the options of the last position walked, before the next.
+    pub(super) fn empty(&mut self) {
+        self.points.clear();
+        self.pairs.clear();
+        self.boards.clear();
+        self.board_ends.clear();
+        self.count = 0;
+    }
+
     /// The position's value when the body gave it as a game rather than
     /// as options; `None` when it is the mex of the options.
     pub fn alias_value(&self) -> Option<u64> {

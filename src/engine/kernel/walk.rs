@@ -40,11 +40,7 @@ impl Kernel {
                 return Some(());
             }
         }
-        out.points.clear();
-        out.pairs.clear();
-        out.boards.clear();
-        out.board_ends.clear();
-        out.count = 0;
+        out.empty();
         let deepest = std::cell::Cell::new(0);
         let foreign = |index, args: &[i64]| known.foreign(index, args);
         let calls =
@@ -129,10 +125,7 @@ impl<K: Known + ?Sized> Walk<'_, K> {
     /// having moved on to it: the option set emptied.
     pub(super) fn restart(&mut self) {
         self.n = self.known.line().len() as i64;
-        self.out.points.clear();
-        self.out.boards.clear();
-        self.out.board_ends.clear();
-        self.out.count = 0;
+        self.out.empty();
     }
 
     /// The options of an element that is a line in closed form: what
