@@ -57,6 +57,14 @@ fn every_spelling_of_a_game_builds_one_program() {
             "def legal(n, k) = k <= n and n % 7 != 3\n\
              game S(n) = < S(n - k) for k in 1..=6 if legal(n, k) >",
         ],
+        // A short range up to a `min` is the range behind filters.
+        &[
+            "game S(n) = < S(n - k) for k in 1..=3 if k <= n, S(n / 2) if n % 2 == 0 and n > 0 >",
+            "game S(n) = < S(n - k) for k in 1..=min(3, n), S(n / 2) if n % 2 == 0 and n > 0 >",
+            "game S(n) = < S(n - k) for k in 1..min(n + 1, 4), S(n / 2) if n % 2 == 0 and n > 0 >",
+            "def most(n) = min(n, 3)\n\
+             game S(n) = < S(n - k) for k in 1..=most(n), S(n / 2) if n % 2 == 0 and n > 0 >",
+        ],
     ];
     for spellings in families {
         let first = kernel_of(spellings[0], "S").expect("an integer program");

@@ -677,17 +677,17 @@ fn clauses_on_the_heap_are_decided_only_past_where_they_settle() {
 
 /// Of a `max`'s parts on one base only the largest is kept (of a `min`'s
 /// the smallest): `k != last` made bounds gives `max(1, last, last + 1)`,
-/// which is `max(1, last + 1)`; `min(min(n, 5), n + 1)` is `min(n, 5)`.
+/// which is `max(1, last + 1)`; `min(min(n, 50), n + 1)` is `min(n, 50)`.
 #[test]
 fn a_max_or_min_keeps_one_part_on_each_base() {
     let script = "game F(n, last) = < F(n - k, k) for k in 1..=3 if k <= n and k != last >\n\
-                  game M(n) = < M(k) + *1 for k in 0..min(min(n, 5), n + 1) >";
+                  game M(n) = < M(k) + *1 for k in 0..min(min(n, 50), n + 1) >";
     let (ir, _) = common::run_binary(&["--emit", "ir", "-e", script]);
     assert!(
         ir.contains("for k in max(1, last + 1)..min(4, n + 1)"),
         "{ir}"
     );
-    assert!(ir.contains("for k in 0..min(n, 5)\n"), "{ir}");
+    assert!(ir.contains("for k in 0..min(n, 50)\n"), "{ir}");
     let mut f = vec![[0u64; 4]; 301];
     for n in 0..=300 {
         for last in 0..4 {
@@ -697,7 +697,7 @@ fn a_max_or_min_keeps_one_part_on_each_base() {
     }
     let mut m: Vec<u64> = Vec::new();
     for n in 0..=300 {
-        let options = (0..n.min(5)).map(|k| m[k] ^ 1);
+        let options = (0..n.min(50)).map(|k| m[k] ^ 1);
         m.push(mex(options));
     }
     let script =

@@ -12,7 +12,7 @@ use super::filters::{
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
-use super::pins::{pin_loops, unroll_item_loops};
+use super::pins::{pin_loops, short_ranges_as_filters, unroll_item_loops};
 use super::reindex::{count_fixed_widths, reindex_loops};
 use super::residues::step_residues;
 use crate::engine::kernel::{
@@ -103,6 +103,16 @@ pub(super) fn optimise(
         elements,
         narrow_scaled_bounds,
     );
+    // The converse of `narrow_short_ranges` for one parameter, where a
+    // short range unrolled is a few elements behind filters on the heap.
+    let elements = match params {
+        1 => run(
+            "short ranges up to a min made filters",
+            elements,
+            short_ranges_as_filters,
+        ),
+        _ => elements,
+    };
     let elements = run("short loops unrolled", elements, Element::unrolled);
     let elements = run(
         "guards implied by loop bounds dropped",

@@ -1,5 +1,6 @@
-//! Loops pinned to their values: by equalities, and by the items of a
-//! short list of expressions.
+//! Loops pinned to their values: by equalities, by the items of a short
+//! list of expressions, and short ranges up to a `min` made constant
+//! ranges behind filters, which unroll.
 //!
 //! Loops pinned by equalities. `for c in 0..=a for d in 0..=b if a - c ==
 //! b - d` walks `(a + 1)·(b + 1)` pairs for at most `a + 1` options: the
@@ -183,4 +184,122 @@ fn reads_no(element: &Element, x: usize) -> bool {
     };
     element.clauses.iter().all(|c| c.try_map(&unread).is_some())
         && calls.iter().flatten().chain(nims).all(|e| !e.uses(x))
+}
+
+/// `for k in 1..=min(3, n)` becomes `for k in 1..=3 if k <= n`, and a
+/// lower end `max(c, e)` the filter `k >= e`, where the constants leave a
+/// range short enough to unroll: the loop is then unrolled as the same
+/// game spelled with filters is, one program for both spellings (the
+/// `min` one ran as a loop, about twice as long). Only bounds that cannot
+/// fail move, so no error appears or disappears.
+/// Only loops that unroll are rewritten: those behind filters and other
+/// short constant loops alone.
+pub(super) fn short_ranges_as_filters(mut element: Element) -> Vec<Element> {
+    let mut at = 0;
+    while at < element.clauses.len() {
+        if let Some((clause, filters)) = as_filters(&element.clauses[at]) {
+            element.clauses[at] = clause;
+            let after = at + 1;
+            element
+                .clauses
+                .splice(after..after, filters.into_iter().map(Clause::If));
+        } else if !matches!(element.clauses[at], Clause::If(_))
+            && !short_constant(&element.clauses[at])
+        {
+            break;
+        }
+        at += 1;
+    }
+    vec![element]
+}
+
+/// Whether `clause` is a loop over a constant range short enough to
+/// unroll.
+fn short_constant(clause: &Clause) -> bool {
+    let Clause::For {
+        iter: Iter::Range {
+            low,
+            high,
+            inclusive,
+        },
+        ..
+    } = clause
+    else {
+        return false;
+    };
+    let length = (low.as_constant().zip(high.as_constant()))
+        .and_then(|(low, high)| high.checked_add(i64::from(*inclusive))?.checked_sub(low));
+    length.is_some_and(|length| (0..=UNROLL as i64).contains(&length))
+}
+
+/// The loop of `clause` over its constant range and the filters its
+/// `min`/`max` bounds become (see `short_ranges_as_filters`).
+fn as_filters(clause: &Clause) -> Option<(Clause, Vec<Cond>)> {
+    let Clause::For {
+        slot,
+        iter: Iter::Range {
+            low,
+            high,
+            inclusive,
+        },
+    } = clause
+    else {
+        return None;
+    };
+    let (low_constant, at_least) = constant_and_rest(low, true)?;
+    let (high_constant, at_most) = constant_and_rest(high, false)?;
+    let bounds = at_least.iter().chain(&at_most);
+    if at_least.len() + at_most.len() == 0 || bounds.clone().any(|e| e.uses(*slot)) {
+        return None;
+    }
+    let iter = Iter::Range {
+        low: IntExpr::constant(low_constant),
+        high: IntExpr::constant(high_constant),
+        inclusive: *inclusive,
+    };
+    let clause = Clause::For { slot: *slot, iter };
+    if !short_constant(&clause) {
+        return None;
+    }
+    let variable = IntExpr::slot(*slot);
+    // `k < n + 1` as `k <= n`, as the filter is spelled (an affine end
+    // less one folds).
+    let at_most = (at_most.into_iter()).map(|e| match (inclusive, &e) {
+        (false, IntExpr::Affine(_)) => (
+            CmpOp::Le,
+            IntExpr::binary(IntOp::Sub, e, IntExpr::constant(1)),
+        ),
+        (false, _) => (CmpOp::Lt, e),
+        (true, _) => (CmpOp::Le, e),
+    });
+    let filters = (at_least.into_iter())
+        .map(|e| Cond::compare(CmpOp::Ge, variable.clone(), e))
+        .chain(at_most.map(|(op, e)| Cond::compare(op, variable.clone(), e)))
+        .collect();
+    Some((clause, filters))
+}
+
+/// A bound as its constant and the operands that are not: `e` itself when
+/// it is a constant, or a `max` (a lower bound, `lower`) or `min` with
+/// constant operands, the largest (smallest) of them, and others that
+/// cannot fail.
+fn constant_and_rest(e: &IntExpr, lower: bool) -> Option<(i64, Vec<IntExpr>)> {
+    if let Some(c) = e.as_constant() {
+        return Some((c, vec![]));
+    }
+    let operands = match (e, lower) {
+        (IntExpr::Max(operands), true) | (IntExpr::Min(operands), false) => operands,
+        _ => return None,
+    };
+    let (constants, rest): (Vec<&IntExpr>, Vec<&IntExpr>) =
+        operands.iter().partition(|e| e.as_constant().is_some());
+    let constants = constants.iter().filter_map(|e| e.as_constant());
+    let constant = if lower {
+        constants.max()
+    } else {
+        constants.min()
+    }?;
+    rest.iter()
+        .all(|e| total(e))
+        .then(|| (constant, rest.into_iter().cloned().collect()))
 }

@@ -12,7 +12,7 @@
 
 use std::cell::Cell;
 
-use super::{Clause, Cond, Element, IntExpr, IntOp};
+use super::{Clause, CmpOp, Cond, Element, IntExpr, IntOp};
 
 /// Which run of heaps the clauses are decided for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -87,7 +87,7 @@ impl Settled {
         cond.with_comparisons(&|op, a, b| {
             let (a, b) = (self.int(a), self.int(b));
             let difference = IntExpr::binary(IntOp::Sub, a.clone(), b.clone());
-            let line = heap_line(&difference, self.flip);
+            let line = heap_line(&difference, self.flip).and_then(|line| outcome_line(op, line));
             let settled = line.filter(|&(k, _)| k != 0);
             match settled.and_then(|(k, r)| Some((k, sign_settles(k, r)?))) {
                 Some((k, heap)) => {
@@ -119,6 +119,19 @@ impl Settled {
 fn heap_line(e: &IntExpr, flip: i64) -> Option<(i64, i64)> {
     let (k, rest) = e.linear_in(0)?;
     Some((k.checked_mul(flip)?, rest.as_constant()?))
+}
+
+/// For `d op 0`, `d = k·m + r`, a line whose sign alone gives the
+/// outcome and which is never 0 where the outcome is settled: `d < 0` is
+/// `2d + 1 < 0`, so `t <= 15` settles below 16 (where `d` is last 0),
+/// not below 15. An equality needs `d` itself never 0.
+fn outcome_line(op: CmpOp, (k, r): (i64, i64)) -> Option<(i64, i64)> {
+    let offset = match op {
+        CmpOp::Eq | CmpOp::Ne => return Some((k, r)),
+        CmpOp::Lt | CmpOp::Ge => 1,
+        CmpOp::Le | CmpOp::Gt => -1,
+    };
+    Some((k.checked_mul(2)?, r.checked_mul(2)?.checked_add(offset)?))
 }
 
 /// The first `m` from which `k·m + r`, `k ≠ 0`, has the sign of `k`
