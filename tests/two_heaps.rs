@@ -113,6 +113,44 @@ fn a_second_heap_that_stays_small_fills_a_long_thin_box() {
     assert!(report.contains("F: 1200006 positions"), "{report}");
 }
 
+/// A thin box is marked column by column where its lines' bounds settle
+/// (`engine::kernel::columns`): a short line to another column with a
+/// heap read from the column, a line growing with the row, and a line
+/// whose `max` settles late. Against a plain memo, and against the
+/// generic search where it is quick.
+#[test]
+fn thin_boxes_marked_column_by_column_equal_a_plain_memo() {
+    let game = "game G(n, s) = < G(n - k, 2 - s) + *s for k in 1..=min(n, s + 2), \
+                G(n - k - s, s) for k in max(1, 3 - s)..=n - s, \
+                G(n - k, 1) + *(n + s) for k in max(1, 40 - n, s)..=min(n, 3) >";
+    let total = 3000;
+    let mut g = vec![[0u64; 3]; total + 1];
+    for n in 0..=total {
+        for s in 0..3 {
+            let mut options = Vec::new();
+            for k in 1..=n.min(s + 2) {
+                options.push(g[n - k][2 - s] ^ s as u64);
+            }
+            for k in (3 - s).max(1)..=n.saturating_sub(s) {
+                options.push(g[n - k - s][s]);
+            }
+            for k in (40usize.saturating_sub(n)).max(1).max(s)..=n.min(3) {
+                options.push(g[n - k][1] ^ (n + s) as u64);
+            }
+            g[n][s] = mex(options);
+        }
+    }
+    let listed = |rows: std::ops::RangeInclusive<usize>| {
+        let values: Vec<String> = rows.flat_map(|n| g[n].iter().map(u64::to_string)).collect();
+        format!("[{}]\n", values.join(", "))
+    };
+    let script = format!("{game}\nprint([g(G(n, s)) for n in 0..=200 for s in 0..3])");
+    assert_eq!(assert_same_as_the_generic_search(&script), listed(0..=200));
+    let script = format!("{game}\nprint([g(G(n, s)) for n in 0..={total} for s in 0..3])");
+    let (out, _) = run_by_programs_alone(&script, &script);
+    assert_eq!(out, listed(0..=total));
+}
+
 /// A short constant range of a family of two parameters is narrowed by
 /// its filters rather than unrolled: every spelling of "not what the last
 /// move took" is two ranges, lines of the box, not six elements behind

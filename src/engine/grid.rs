@@ -9,11 +9,11 @@
 //! its values stay in the box, row-major, which is as dense for it as the
 //! pairing is for a square.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
 use super::game::{FamilyId, PosId};
-use super::kernel::{Kernel, Known, OptionSet};
+use super::kernel::{BoxLines, ColumnLines, Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
 use super::{
@@ -120,7 +120,7 @@ struct Values<'a> {
     /// box; every value in the box has a slot.
     marks: &'a RefCell<Stamps>,
     /// A position outside the box that was asked for and is not known.
-    missed: &'a std::cell::Cell<Option<[i64; 2]>>,
+    missed: &'a Cell<Option<[i64; 2]>>,
 }
 
 impl Values<'_> {
@@ -332,7 +332,8 @@ impl Grid {
         watch: &Watch,
     ) -> Result<Filled, Stop> {
         let lines = kernel.lines_in_box::<2>(limit);
-        let missed = std::cell::Cell::new(None);
+        let columns = (lines.as_ref()).map(|lines| ColumnLines::new(lines, rows_major));
+        let missed = Cell::new(None);
         let mut done = 0usize;
         let known = (self.rows, self.cols, self.diagonal);
         let walked = cells.each(known, |args| {
@@ -349,29 +350,17 @@ impl Grid {
             }
             let marks = self.marks.get_mut();
             marks.start();
-            let marked = lines.as_ref().and_then(|lines| {
-                let count = lines.mark(&args, rows_major, marks)?;
-                Some(marks.mex(count, &[]))
-            });
-            let value = marked
-                .or_else(|| {
-                    // The walk's, which starts its marks anew.
-                    self.marks.get_mut().start();
-                    let known = Values {
-                        table: values,
-                        rows_major,
-                        marks: &self.marks,
-                        missed: &missed,
-                    };
-                    kernel.options(&args, &known, limit, &mut self.options)?;
-                    let options = &self.options;
-                    let marks = self.marks.get_mut();
-                    Some(
-                        (options.alias_value())
-                            .unwrap_or_else(|| marks.mex(options.count, &options.points)),
-                    )
-                })
-                .filter(|&v| v < DENSE_BIG as u64);
+            // A position of a planned column, most often, inline; the others
+            // out of line.
+            let planned = (columns.as_ref()).and_then(|c| c.mark(&args, rows_major, marks));
+            let value = match planned {
+                Some(Some(count)) => Some(marks.mex(count, &[])),
+                _ => {
+                    let known = (values, &*rows_major, &missed);
+                    self.unplanned_value(args, known, kernel, lines.as_ref(), limit)
+                }
+            };
+            let value = value.filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {
                 return ControlFlow::Break(Ok(Filled::Stopped(missed.get())));
             };
@@ -383,6 +372,45 @@ impl Grid {
             return ended;
         }
         Ok(Filled::All)
+    }
+}
+
+impl Grid {
+    /// The value of the position `args` of a box by its lines, or else by
+    /// the walk (`None` where that gives up): a position that no planned
+    /// column marks.
+    #[inline(never)]
+    fn unplanned_value(
+        &mut self,
+        args: [i64; 2],
+        (table, rows_major, missed): (&[u32], &RowMajor, &Cell<Option<[i64; 2]>>),
+        kernel: &Kernel,
+        lines: Option<&BoxLines<2>>,
+        limit: u64,
+    ) -> Option<u64> {
+        let marks = self.marks.get_mut();
+        let marked = lines.and_then(|lines| {
+            marks.start();
+            let count = lines.mark(&args, rows_major, marks)?;
+            Some(marks.mex(count, &[]))
+        });
+        marked.or_else(|| {
+            // The walk's, which starts its marks anew.
+            self.marks.get_mut().start();
+            let known = Values {
+                table,
+                rows_major,
+                marks: &self.marks,
+                missed,
+            };
+            kernel.options(&args, &known, limit, &mut self.options)?;
+            let options = &self.options;
+            let marks = self.marks.get_mut();
+            Some(
+                (options.alias_value())
+                    .unwrap_or_else(|| marks.mex(options.count, &options.points)),
+            )
+        })
     }
 }
 

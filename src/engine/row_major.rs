@@ -155,6 +155,19 @@ impl RowMajor {
         Some((&self.values[low..=high], stride.unsigned_abs() as usize))
     }
 
+    /// Per argument, its extent and how far apart in `values()` two tuples
+    /// one apart in it are: a line's place in the box, planned ahead
+    /// (`kernel::ColumnLines`).
+    pub(super) fn layout<const D: usize>(&self) -> [(i64, i64); D] {
+        std::array::from_fn(|arg| self.by_arg[arg])
+    }
+
+    /// The values, laid out as `layout` says.
+    #[inline(always)]
+    pub(super) fn values(&self) -> &[u32] {
+        &self.values
+    }
+
     /// How many tuples the box holds.
     pub(super) fn len(&self) -> usize {
         self.values.len()

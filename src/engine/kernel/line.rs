@@ -219,16 +219,16 @@ impl Line {
 /// through the table. Where that does not hold, the walk takes the
 /// position.
 pub struct BoxLines<const D: usize> {
-    lines: Vec<BoxLine<D>>,
+    pub(super) lines: Vec<BoxLine<D>>,
     /// Most options a position may have (the walk's limit).
-    limit: u64,
+    pub(super) limit: u64,
 }
 
 /// `constant + Σ coefficients[i]·x[i]` over the `D` parameters.
 #[derive(Clone, Copy, Debug)]
-struct Form<const D: usize> {
-    constant: i64,
-    coefficients: [i64; D],
+pub(super) struct Form<const D: usize> {
+    pub(super) constant: i64,
+    pub(super) coefficients: [i64; D],
 }
 
 impl<const D: usize> Form<D> {
@@ -253,14 +253,14 @@ impl<const D: usize> Form<D> {
 
 /// One `Line` in the box's terms.
 #[derive(Clone, Debug)]
-struct BoxLine<const D: usize> {
+pub(super) struct BoxLine<const D: usize> {
     /// The loop's bounds: the largest of `low.0` and `low.1`'s forms, the
     /// smallest of `high.0` and `high.1`'s (exclusive).
-    low: (i64, Vec<Form<D>>),
-    high: (i64, Vec<Form<D>>),
-    starts: [Form<D>; D],
-    steps: [i64; D],
-    heaps: Vec<Form<D>>,
+    pub(super) low: (i64, Vec<Form<D>>),
+    pub(super) high: (i64, Vec<Form<D>>),
+    pub(super) starts: [Form<D>; D],
+    pub(super) steps: [i64; D],
+    pub(super) heaps: Vec<Form<D>>,
 }
 
 impl<const D: usize> BoxLines<D> {

@@ -11,6 +11,7 @@
 //! gives up on that position and the generic path takes over, which gives
 //! the same answer or reports the same error.
 
+mod columns;
 mod comprehension;
 mod cond;
 mod curve;
@@ -26,6 +27,7 @@ mod vm;
 pub use vm::{Condition, Formula};
 mod walk;
 
+pub use columns::ColumnLines;
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use cond::{CmpOp, Cond, Remembered};
 pub use dense::{Above, DenseFill, Reading};
