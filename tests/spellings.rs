@@ -65,6 +65,11 @@ fn every_spelling_of_a_game_builds_one_program() {
             "def most(n) = min(n, 3)\n\
              game S(n) = < S(n - k) for k in 1..=most(n), S(n / 2) if n % 2 == 0 and n > 0 >",
         ],
+        // And a short range from a `max`.
+        &[
+            "game S(n) = < S(n - k) for k in 1..=3 if k >= n - 10 and k <= n >",
+            "game S(n) = < S(n - k) for k in max(1, n - 10)..=min(3, n) >",
+        ],
     ];
     for spellings in families {
         let first = kernel_of(spellings[0], "S").expect("an integer program");
