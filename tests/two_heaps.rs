@@ -149,6 +149,14 @@ fn thin_boxes_marked_column_by_column_equal_a_plain_memo() {
     let script = format!("{game}\nprint([g(G(n, s)) for n in 0..={total} for s in 0..3])");
     let (out, _) = run_by_programs_alone(&script, &script);
     assert_eq!(out, listed(0..=total));
+    // The same game with its narrow argument first: its columns are the
+    // values of the first argument.
+    let game = "game G(s, n) = < G(2 - s, n - k) + *s for k in 1..=min(n, s + 2), \
+                G(s, n - k - s) for k in max(1, 3 - s)..=n - s, \
+                G(1, n - k) + *(n + s) for k in max(1, 40 - n, s)..=min(n, 3) >";
+    let script = format!("{game}\nprint([g(G(s, n)) for n in 0..={total} for s in 0..3])");
+    let (out, _) = run_by_programs_alone(&script, &script);
+    assert_eq!(out, listed(0..=total));
 }
 
 /// A short constant range of a family of two parameters is narrowed by

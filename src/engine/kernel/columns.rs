@@ -1,14 +1,15 @@
-//! A two-parameter box's lines column by column. With the second argument
-//! `b` fixed, every bound, argument and heap of a line is linear in the
-//! first argument `a` once the line's `min`s and `max`s settle on one part
-//! (`for k in 1..min(4, last, n + 1)` is `1..min(4, last)` from `n = 3`
-//! on), and so is where its options lie in the box: a position marks each
-//! line from a count and an index that are a multiply-add of its row, with
-//! no bounds to fold and no ends to check (the ends were checked for the
-//! whole column when it was planned). A family whose second argument is
-//! narrow — the last move, a player, a phase — spends its rows this way;
-//! the rows before the bounds settle, or where a line would leave the
-//! box, are `BoxLines::mark`'s.
+//! A two-parameter box's lines column by column. A column is a value of
+//! the box's narrower argument (`last` in `F(n, last)`); with it fixed,
+//! every bound, argument and heap of a line is linear in the other
+//! argument, the column's row, once the line's `min`s and `max`s settle on
+//! one part (`for k in 1..min(4, last, n + 1)` is `1..min(4, last)` from
+//! `n = 3` on), and so is where its options lie in the box: a position
+//! marks each line from a count and an index that are a multiply-add of
+//! its row, with no bounds to fold and no ends to check (the ends were
+//! checked for the whole column when it was planned). A family with a
+//! narrow argument — the last move, a player, a phase — spends its rows
+//! this way; the rows before the bounds settle, or where a line would
+//! leave the box, are `BoxLines::mark`'s.
 
 use std::ops::Range;
 
@@ -25,12 +26,13 @@ struct Ray {
 }
 
 impl Ray {
-    /// `form` at `(a, b)`, `b` fixed.
-    fn of(form: &Form<2>, b: i64) -> Ray {
-        let [ka, kb] = form.coefficients.map(i128::from);
+    /// `form` in column `column` (the argument `column.0` fixed at
+    /// `column.1`).
+    fn of(form: &Form<2>, (axis, value): (usize, i64)) -> Ray {
+        let k = form.coefficients.map(i128::from);
         Ray {
-            c: i128::from(form.constant) + kb * i128::from(b),
-            k: ka,
+            c: i128::from(form.constant) + k[axis] * i128::from(value),
+            k: k[1 - axis],
         }
     }
 
@@ -74,10 +76,15 @@ impl Ray {
     }
 }
 
-/// The largest of a bound's parts in column `b` (`largest`; else the
+/// The largest of a bound's parts in `column` (`largest`; else the
 /// smallest): the row from which one part gives it for good, and that
 /// part.
-fn settled(constant: i64, forms: &[Form<2>], b: i64, largest: bool) -> Option<(i128, Ray)> {
+fn settled(
+    constant: i64,
+    forms: &[Form<2>],
+    column: (usize, i64),
+    largest: bool,
+) -> Option<(i128, Ray)> {
     let (sign, none) = if largest {
         (1, i64::MIN)
     } else {
@@ -86,7 +93,7 @@ fn settled(constant: i64, forms: &[Form<2>], b: i64, largest: bool) -> Option<(i
     // A bound with no constant part has `none` for its constant, which
     // no row reaches: not a part that settles.
     let constant = (constant != none).then(|| Ray::constant(constant));
-    let parts: Vec<Ray> = (forms.iter().map(|form| Ray::of(form, b)))
+    let parts: Vec<Ray> = (forms.iter().map(|form| Ray::of(form, column)))
         .chain(constant)
         .map(|ray| ray.times(sign))
         .collect();
@@ -128,10 +135,16 @@ struct Column {
 /// The lines of a box of two parameters, planned column by column (see
 /// the module doc), made once a fill.
 pub struct ColumnLines {
+    /// The argument a column fixes.
+    axis: usize,
     columns: Vec<Option<Column>>,
     /// Most options a position may have (the walk's limit).
     limit: u64,
 }
+
+/// The most columns planned: a plan per value of the narrower argument
+/// of a box of two, each a few lines, made once a fill.
+const MOST_COLUMNS: i64 = 1 << 16;
 
 /// `c + k·a` for a row `a` of the box.
 #[inline(always)]
@@ -142,12 +155,18 @@ fn at((c, k): (i64, i64), a: i64) -> i64 {
 impl ColumnLines {
     /// The columns of `lines` in the box `values`, each planned where it
     /// can be.
+    /// None are planned past `MOST_COLUMNS`.
     pub(in crate::engine) fn new(lines: &BoxLines<2>, values: &RowMajor) -> ColumnLines {
-        let layout = values.layout();
-        let columns = (0..layout[1].0)
-            .map(|b| column(&lines.lines, b, layout))
-            .collect();
+        let layout: [(i64, i64); 2] = values.layout();
+        let axis = usize::from(layout[1].0 <= layout[0].0);
+        let columns = match layout[axis].0 <= MOST_COLUMNS {
+            true => (0..layout[axis].0)
+                .map(|value| column(&lines.lines, (axis, value), layout))
+                .collect(),
+            false => Vec::new(),
+        };
         ColumnLines {
+            axis,
             columns,
             limit: lines.limit,
         }
@@ -163,7 +182,7 @@ impl ColumnLines {
         values: &RowMajor,
         stamps: &mut Stamps,
     ) -> Option<Option<u64>> {
-        let [a, b] = *x;
+        let (a, b) = (x[1 - self.axis], x[self.axis]);
         let column = self.columns.get(b as usize)?.as_ref()?;
         if !column.rows.contains(&a) {
             return None;
@@ -197,16 +216,17 @@ impl ColumnLines {
     }
 }
 
-/// Column `b`'s plan in a box of `layout` (each argument's extent and
-/// stride): the rows from where every line's bounds settle on, where no
-/// line that has options leaves the box; `None` where that is no row.
-fn column(lines: &[BoxLine<2>], b: i64, layout: [(i64, i64); 2]) -> Option<Column> {
-    let all = 0..i128::from(layout[0].0);
+/// The plan of a column (the argument `column.0` fixed at `column.1`) in
+/// a box of `layout` (each argument's extent and stride): the rows from
+/// where every line's bounds settle on, where no line that has options
+/// leaves the box; `None` where that is no row.
+fn column(lines: &[BoxLine<2>], column: (usize, i64), layout: [(i64, i64); 2]) -> Option<Column> {
+    let all = 0..i128::from(layout[1 - column.0].0);
     let mut rows = all.clone();
     let mut planned = Vec::with_capacity(lines.len());
     for line in lines {
-        let (low_from, low) = settled(line.low.0, &line.low.1, b, true)?;
-        let (high_from, high) = settled(line.high.0, &line.high.1, b, false)?;
+        let (low_from, low) = settled(line.low.0, &line.low.1, column, true)?;
+        let (high_from, high) = settled(line.high.0, &line.high.1, column, false)?;
         let settled_rows = low_from.max(high_from).max(all.start)..all.end;
         let count = high.plus(low.times(-1));
         // The rows where the line has options.
@@ -222,7 +242,7 @@ fn column(lines: &[BoxLine<2>], b: i64, layout: [(i64, i64); 2]) -> Option<Colum
         inside = high.within(bound, inside);
         let (mut first, mut stride) = (Ray::constant(0), 0i128);
         for ((start, &step), &(extent, by)) in line.starts.iter().zip(&line.steps).zip(&layout) {
-            let arg = Ray::of(start, b).plus(low.times(step.into()));
+            let arg = Ray::of(start, column).plus(low.times(step.into()));
             let end = arg.plus(count.plus(Ray::constant(-1)).times(step.into()));
             for ray in [arg, end] {
                 inside = ray.within((0, extent.into()), inside);
@@ -249,7 +269,7 @@ fn column(lines: &[BoxLine<2>], b: i64, layout: [(i64, i64); 2]) -> Option<Colum
             first: fits(first)?,
             stride: i64::try_from(stride).ok()?,
             heaps: (line.heaps.iter())
-                .map(|heap| fits(Ray::of(heap, b)))
+                .map(|heap| fits(Ray::of(heap, column)))
                 .collect::<Option<_>>()?,
         });
     }
