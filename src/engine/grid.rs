@@ -373,9 +373,7 @@ impl Grid {
         }
         Ok(Filled::All)
     }
-}
 
-impl Grid {
     /// The value of the position `args` of a box by its lines, or else by
     /// the walk (`None` where that gives up): a position that no planned
     /// column marks.
