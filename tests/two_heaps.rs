@@ -12,6 +12,8 @@ mod common;
 
 use std::collections::HashMap;
 
+use proptest::prelude::*;
+
 use common::{
     assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
     printed_by_programs_alone, run_binary, run_by_programs_alone,
@@ -157,6 +159,45 @@ fn thin_boxes_marked_column_by_column_equal_a_plain_memo() {
     let script = format!("{game}\nprint([g(G(s, n)) for n in 0..={total} for s in 0..3])");
     let (out, _) = run_by_programs_alone(&script, &script);
     assert_eq!(out, listed(0..=total));
+}
+
+/// One line of a random thin-box game `G(n, s)`, `s` in `0..3`: `G(n - k,
+/// column) + *heap for k in low..=min(n, high)`, each part one of a few
+/// shapes the plans must read (a column of its own, another, a mirror; a
+/// heap from the row or the column; bounds settling late or never), and
+/// the same line with the narrow argument first.
+fn thin_line() -> impl Strategy<Value = (String, String)> {
+    let column = prop::sample::select(vec!["s", "0", "2", "2 - s"]);
+    let heap = prop::sample::select(vec!["", " + *s", " + *(n + s)", " + *1"]);
+    let low = prop::sample::select(vec!["1", "max(1, s)", "max(1, 30 - n)", "max(1, 2 * s)"]);
+    let high = prop::sample::select(vec!["3", "s + 2", "n", "n - s", "40 - n"]);
+    (column, heap, low, high).prop_map(|(column, heap, low, high)| {
+        let range = format!("for k in {low}..=min(n, {high})");
+        (
+            format!("G(n - k, {column}){heap} {range}"),
+            format!("H({column}, n - k){heap} {range}"),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random thin boxes, planned column by column where their bounds
+    /// settle, give the generic search's values, and so does each with its
+    /// narrow argument first.
+    #[test]
+    fn random_thin_boxes_equal_the_generic_search(
+        lines in prop::collection::vec(thin_line(), 1..=3),
+    ) {
+        let (rows, columns): (Vec<String>, Vec<String>) = lines.into_iter().unzip();
+        let game = format!("game G(n, s) = < {} >", rows.join(", "));
+        let script = format!("{game}\nprint([g(G(n, s)) for n in 0..=150 for s in 0..3])");
+        let printed = assert_same_as_the_generic_search(&script);
+        let game = format!("game H(s, n) = < {} >", columns.join(", "));
+        let script = format!("{game}\nprint([g(H(s, n)) for n in 0..=150 for s in 0..3])");
+        prop_assert_eq!(assert_same_as_the_generic_search(&script), printed);
+    }
 }
 
 /// A short constant range of a family of two parameters is narrowed by
