@@ -115,13 +115,15 @@ fn ceiling(n: i128, d: i128) -> i128 {
     n.div_euclid(d) + i128::from(n.rem_euclid(d) != 0)
 }
 
-/// One line in one column: at row `a`, `count` options from box index
-/// `first` on, `stride` apart, each with the heaps' xor.
+/// One line in one column: at row `a`, `count` options, every
+/// `stride`-th value of the box from index `start` to `end` (the line's
+/// two ends, in the box's order), each with the heaps' xor.
 #[derive(Debug)]
 struct ColumnLine {
     count: (i64, i64),
-    first: (i64, i64),
-    stride: i64,
+    start: (i64, i64),
+    end: (i64, i64),
+    stride: usize,
     heaps: Vec<(i64, i64)>,
 }
 
@@ -205,10 +207,8 @@ impl ColumnLines {
             if count > self.limit || nim >= stamps.len() {
                 return Some(None);
             }
-            let first = at(line.first, a);
-            let last = first + line.stride * (options - 1);
-            let run = &values[first.min(last) as usize..=first.max(last) as usize];
-            if !stamps.mark_line(run, line.stride.unsigned_abs() as usize, nim) {
+            let run = &values[at(line.start, a) as usize..=at(line.end, a) as usize];
+            if !stamps.mark_line(run, line.stride, nim) {
                 return Some(None);
             }
         }
@@ -264,10 +264,18 @@ fn column(lines: &[BoxLine<2>], column: (usize, i64), layout: [(i64, i64); 2]) -
             let small = ray.c.abs() < most && (ray.k * all.end).abs() < most;
             small.then_some((ray.c as i64, ray.k as i64))
         };
+        // The options' first and last index, in the box's order.
+        let last = first.plus(count.plus(Ray::constant(-1)).times(stride));
+        let (start, end) = if stride < 0 {
+            (last, first)
+        } else {
+            (first, last)
+        };
         planned.push(ColumnLine {
             count: fits(count)?,
-            first: fits(first)?,
-            stride: i64::try_from(stride).ok()?,
+            start: fits(start)?,
+            end: fits(end)?,
+            stride: usize::try_from(stride.unsigned_abs().max(1)).ok()?,
             heaps: (line.heaps.iter())
                 .map(|heap| fits(Ray::of(heap, column)))
                 .collect::<Option<_>>()?,
