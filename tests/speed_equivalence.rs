@@ -649,7 +649,10 @@ fn stats_report_how_each_family_was_computed() {
     let (printed, report) = run_binary(&["--stats", "-e", script]);
     assert_eq!(printed, "0\n");
     assert!(
-        report.contains("W: 16 positions, 16 known; integer program\n"),
+        report.contains(
+            "W: 16 positions, 16 known; integer program; its boxes filled 16 positions by \
+             column plans, 0 by lines, 0 by walking the program\n"
+        ),
         "{report}"
     );
     assert!(

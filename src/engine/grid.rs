@@ -82,6 +82,18 @@ pub(super) struct Grid {
     /// fills are triangles, where trying a box first would walk it only
     /// to miss again.
     by_triangles: bool,
+    /// How the fills computed their positions, for `--stats`.
+    ways: BoxFills,
+}
+
+/// How many positions a family's box fills computed by each way: a
+/// column's plan (`kernel::ColumnLines`), the lines of the box
+/// (`kernel::BoxLines`), or the walk of the family's program.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct BoxFills {
+    pub by_columns: u64,
+    pub by_lines: u64,
+    pub by_walk: u64,
 }
 
 /// `size`, or at least `known` and a `part` of it (`known + known /
@@ -268,6 +280,11 @@ impl Grid {
         self.kept.as_ref().map_or(0, RowMajor::known)
     }
 
+    /// How the fills computed their positions.
+    pub(super) fn ways(&self) -> BoxFills {
+        self.ways
+    }
+
     /// Leaves the family to the generic search from now on.
     pub(super) fn block(&mut self) {
         self.blocked = true;
@@ -354,7 +371,10 @@ impl Grid {
             // out of line.
             let planned = (columns.as_ref()).and_then(|c| c.mark(&args, rows_major, marks));
             let value = match planned {
-                Some(Some(count)) => Some(marks.mex(count, &[])),
+                Some(Some(count)) => {
+                    self.ways.by_columns += 1;
+                    Some(marks.mex(count, &[]))
+                }
                 _ => {
                     let known = (values, &*rows_major, &missed);
                     self.unplanned_value(args, known, kernel, lines.as_ref(), limit)
@@ -392,8 +412,12 @@ impl Grid {
             let count = lines.mark(&args, rows_major, marks)?;
             Some(marks.mex(count, &[]))
         });
+        if marked.is_some() {
+            self.ways.by_lines += 1;
+        }
         marked.or_else(|| {
             // The walk's, which starts its marks anew.
+            self.ways.by_walk += 1;
             self.marks.get_mut().start();
             let known = Values {
                 table,

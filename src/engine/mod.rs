@@ -21,6 +21,7 @@ mod split;
 pub use arg::Arg;
 pub use boards::{Gathered, ListFill};
 pub use descend::Descent;
+pub use grid::BoxFills;
 pub use ints::{IntKey, each_int};
 pub use mex::Mex;
 
@@ -691,6 +692,13 @@ impl<A: Arg> Engine<A> {
     /// and `:info`; `None` when it has none.
     pub fn split_method(&self, family: FamilyId) -> Option<String> {
         self.tables[family.0 as usize].prefix.method()
+    }
+
+    /// How the box fills of a two-parameter family computed its positions
+    /// (for `--stats`); `None` when none did.
+    pub fn box_fills(&self, family: FamilyId) -> Option<BoxFills> {
+        let ways = self.tables[family.0 as usize].grid.ways();
+        (ways != BoxFills::default()).then_some(ways)
     }
 
     /// Where positions of `family` were last computed counting down from

@@ -93,6 +93,13 @@ impl Interp {
                         }
                         None => {}
                     }
+                    if let Some(ways) = self.engine.box_fills(family.id) {
+                        how += &format!(
+                            "; its boxes filled {} positions by column plans, {} by lines, {} \
+                             by walking the program",
+                            ways.by_columns, ways.by_lines, ways.by_walk
+                        );
+                    }
                     if let Some((preperiod, period)) = self.proved_period(family.id) {
                         how += &format!(
                             "; period {period} from heap {preperiod} proved, larger heaps \
