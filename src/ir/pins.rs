@@ -216,19 +216,9 @@ pub(super) fn short_ranges_as_filters(mut element: Element) -> Vec<Element> {
 /// Whether `clause` is a loop over a constant range short enough to
 /// unroll.
 fn short_constant(clause: &Clause) -> bool {
-    let Clause::For {
-        iter: Iter::Range {
-            low,
-            high,
-            inclusive,
-        },
-        ..
-    } = clause
-    else {
-        return false;
-    };
-    let length = (low.as_constant().zip(high.as_constant()))
-        .and_then(|(low, high)| high.checked_add(i64::from(*inclusive))?.checked_sub(low));
+    let length = clause
+        .range()
+        .and_then(|(_, low, high)| high.as_constant()?.checked_sub(low.as_constant()?));
     length.is_some_and(|length| (0..=UNROLL as i64).contains(&length))
 }
 

@@ -240,10 +240,12 @@ fn column(lines: &[BoxLine<2>], column: (usize, i64), layout: [(i64, i64); 2]) -
         let bound = (1 - i128::from(SLOT_BOUND), i128::from(SLOT_BOUND));
         let mut inside = low.within(bound, some.clone());
         inside = high.within(bound, inside);
+        // How many steps the last option is from the first.
+        let to_last = count.plus(Ray::constant(-1));
         let (mut first, mut stride) = (Ray::constant(0), 0i128);
         for ((start, &step), &(extent, by)) in line.starts.iter().zip(&line.steps).zip(&layout) {
             let arg = Ray::of(start, column).plus(low.times(step.into()));
-            let end = arg.plus(count.plus(Ray::constant(-1)).times(step.into()));
+            let end = arg.plus(to_last.times(step.into()));
             for ray in [arg, end] {
                 inside = ray.within((0, extent.into()), inside);
             }
@@ -265,7 +267,7 @@ fn column(lines: &[BoxLine<2>], column: (usize, i64), layout: [(i64, i64); 2]) -
             small.then_some((ray.c as i64, ray.k as i64))
         };
         // The options' first and last index, in the box's order.
-        let last = first.plus(count.plus(Ray::constant(-1)).times(stride));
+        let last = first.plus(to_last.times(stride));
         let (start, end) = if stride < 0 {
             (last, first)
         } else {
