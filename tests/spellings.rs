@@ -10,7 +10,7 @@ mod common;
 use common::{
     assert_same_as_the_generic_search, assert_same_error_as_the_generic_search,
     assert_same_sequence, captured_interp, generic_sequence, kernel_of, mex, octal, plain, printed,
-    single_sequence,
+    run_binary, single_sequence,
 };
 use sprague::printer::Format;
 use sprague::resolve::Redefine;
@@ -82,6 +82,88 @@ fn every_spelling_of_a_game_builds_one_program() {
             );
             let values = single_sequence(&format!("{spelling}\nseq(S, 0..=300)"));
             assert_same_sequence(&values, &expected, spelling);
+        }
+    }
+}
+
+/// A clause on the heap's remainder is decided for each residue of the
+/// heap, each running a code of its own: spelled as people write parity,
+/// a remainder by 3 with the loop's variable unrolled into it, and a game
+/// counting up (filled from the top down, each position running the code
+/// of the residue below), the values are those of plain programs written
+/// here.
+#[test]
+fn remainders_of_the_heap_are_decided_for_each_residue() {
+    const TOP: usize = 400;
+    let halving = |n: usize| {
+        let mut options: Vec<usize> = (1..=3).filter(|&k| k <= n).map(|k| n - k).collect();
+        options.extend((n.is_multiple_of(2) && n > 0).then_some(n / 2));
+        options
+    };
+    let thirds = |n: usize| {
+        let moves = (1..=4).filter(|&k| k <= n && (n + k) % 3 != 1);
+        let mut options: Vec<usize> = moves.map(|k| n - k).collect();
+        options.extend((n % 3 == 2).then_some(n / 3));
+        options
+    };
+    let doubling = |t: usize| {
+        let moves = (1..=3).filter(|&k| t + k <= TOP && (t + k) % 3 != 1);
+        let mut options: Vec<usize> = moves.map(|k| t + k).collect();
+        options.extend((t % 2 == 1 && 2 * t <= TOP).then_some(2 * t));
+        options
+    };
+    type Moves<'a> = &'a dyn Fn(usize) -> Vec<usize>;
+    let games: [(&[&str], Moves); 3] = [
+        (
+            &[
+                "game S(n) = < S(n - k) for k in 1..=3 if k <= n, S(n / 2) if n % 2 == 0 and n > 0 >",
+                "game S(n) = < S(n - k) for k in 1..=3 if k <= n, S(n / 2) if n % 2 != 1 and n > 0 >",
+                "game S(n) = < S(n - k) for k in 1..=3 if k <= n, \
+                 S(n / 2) if (n + 1) % 2 == 1 and n > 0 >",
+                "game S(n) = < S(n - k) for k in 1..=3 if k <= n, \
+                 S(n / 2) if (n % 4 == 0 or n % 4 == 2) and n > 0 >",
+                "def even(n) = n % 2 == 0\n\
+                 game S(n) = < S(n - k) for k in 1..=min(3, n), S(n / 2) if even(n) and n > 0 >",
+            ],
+            &halving,
+        ),
+        (
+            &[
+                "game S(n) = < S(n - k) for k in 1..=4 if k <= n if (n + k) % 3 != 1, \
+               S(n / 3) if n % 3 == 2 >",
+            ],
+            &thirds,
+        ),
+        (
+            &[
+                "game S(t) = < S(t + k) for k in 1..=3 if t + k <= 400 if (t + k) % 3 != 1, \
+               S(2 * t) if t % 2 == 1 and 2 * t <= 400 >",
+            ],
+            &doubling,
+        ),
+    ];
+    for (spellings, moves) in games {
+        let mut values = vec![None; TOP + 1];
+        // Each option's value is known before its position's: from 0 up
+        // for options below, from the top down for options above.
+        let order: Vec<usize> = match moves(0).is_empty() {
+            true => (0..=TOP).collect(),
+            false => (0..=TOP).rev().collect(),
+        };
+        for n in order {
+            let options = moves(n).into_iter().map(|m| values[m].expect("known"));
+            values[n] = Some(mex(options));
+        }
+        let values: Vec<u64> = values
+            .into_iter()
+            .map(|v| v.expect("every value"))
+            .collect();
+        for spelling in spellings {
+            let filled = single_sequence(&format!("{spelling}\nseq(S, 0..={TOP})"));
+            assert_same_sequence(&filled, &values, spelling);
+            let (ir, _) = run_binary(&["--emit", "ir", "-e", spelling]);
+            let pass = "remainders of the heap decided for each of its residues";
+            assert!(ir.contains(pass), "{ir}");
         }
     }
 }

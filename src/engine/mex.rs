@@ -140,6 +140,25 @@ impl Stamps {
         bits < DENSE_BIG || line.iter().step_by(stride).all(|&v| v < DENSE_BIG)
     }
 
+    /// `mark_line` of a line of one value, with no loop to set up (a
+    /// line of each unrolled move, as a thin box's column has).
+    #[inline(always)]
+    pub(super) fn mark_one(&mut self, value: u32, nim: u64) -> bool {
+        if value >= DENSE_BIG {
+            return false;
+        }
+        // As in `mark_line`, the value and `nim` are below `len()`.
+        let at = value as usize ^ nim as usize;
+        match self.small() {
+            true => self.word |= 1 << (at % WORD_BITS),
+            false => {
+                let mask = self.stamps.len() - 1;
+                self.stamps[at & mask] = self.epoch;
+            }
+        }
+        true
+    }
+
     /// `mark_line` past a word of marks: the or of the values. Not inlined:
     /// in a caller's larger loop, its own spills (+20% on Wythoff's lines).
     #[inline(never)]

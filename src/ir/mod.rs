@@ -197,6 +197,9 @@ pub fn plan(
     if kernel.filters_decided_from().is_some() {
         passes.push("clauses on the heap alone decided past where they settle");
     }
+    if kernel.residues_decided() {
+        passes.push("remainders of the heap decided for each of its residues");
+    }
     if kernel.filters_decided_below().is_some() {
         passes.push("clauses on the heap alone decided below where they first change");
     }

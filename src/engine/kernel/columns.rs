@@ -207,8 +207,12 @@ impl ColumnLines {
             if count > self.limit || nim >= stamps.len() {
                 return Some(None);
             }
-            let run = &values[at(line.start, a) as usize..=at(line.end, a) as usize];
-            if !stamps.mark_line(run, line.stride, nim) {
+            let start = at(line.start, a) as usize;
+            let marked = match options {
+                1 => stamps.mark_one(values[start], nim),
+                _ => stamps.mark_line(&values[start..=at(line.end, a) as usize], line.stride, nim),
+            };
+            if !marked {
                 return Some(None);
             }
         }

@@ -117,7 +117,13 @@ impl Kernel {
         let calls =
             Calls::new(&self.int_functions, &deepest, &foreign).with_lists(&self.list_functions);
         let mut walk = Walk::new(&known, limit, &mut fill.out, calls);
-        let step = if stop > start { 1 } else { -1 };
+        // Read below, the positions go up; read above, down.
+        let step = if ABOVE { -1 } else { 1 };
+        assert_eq!(
+            (stop - start).signum(),
+            step,
+            "the run goes the way it reads"
+        );
         // The caller checks for an interrupt at each multiple of 64.
         let interrupt = match step {
             1 => (start.div_euclid(64) + 1) * 64,
@@ -337,6 +343,7 @@ struct DenseRun<'r> {
 
 impl<const ABOVE: bool> Between<RunTable<ABOVE>> for &mut DenseRun<'_> {
     const RUNS: bool = true;
+    const DOWN: bool = ABOVE;
 
     #[inline(always)]
     fn next(

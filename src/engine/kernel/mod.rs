@@ -20,6 +20,7 @@ mod dense;
 mod int;
 mod line;
 mod list;
+mod residues;
 mod standalone;
 mod table;
 mod until;
@@ -177,6 +178,21 @@ pub struct Element {
 pub const UNROLL: usize = 8;
 
 impl Element {
+    /// Whether the element makes no option: a filter decided false is
+    /// tested before any loop and any clause that might fail (which the
+    /// language would report).
+    pub fn decided_empty(&self) -> bool {
+        let no_items = &|_, _: &IntExpr| false;
+        for clause in &self.clauses {
+            match clause {
+                Clause::If(Cond::Const(false)) => return true,
+                Clause::If(cond) if cond.cannot_fail(no_items) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// The element with its leading loops over a few constants unrolled
     /// (past the filters that read no loop, tested first): one element per
     /// value, the same options in all.
@@ -445,31 +461,25 @@ impl Kernel {
                 .flatten()
         };
         let past_decided = decided_on(decided::Side::Past);
-        // A filter decided false, tested before any clause that might
-        // fail (which the language would report) and any loop.
-        let bare = |element: &Element| {
-            let no_items = &|_, _: &IntExpr| false;
-            for clause in &element.clauses {
-                match clause {
-                    Clause::If(Cond::Const(false)) => return true,
-                    Clause::If(cond) if cond.cannot_fail(no_items) => {}
-                    _ => return false,
-                }
-            }
-            false
-        };
         let bare_from = (past_decided.as_ref())
-            .filter(|(_, elements)| elements.iter().all(bare))
+            .filter(|(_, elements)| elements.iter().all(Element::decided_empty))
             .map(|&(from, _)| from);
-        let compiled = |(heap, elements): (i64, Vec<Element>)| {
-            let code = vm::Code::of(&elements, &shapes, (params, slots), &int_functions);
-            (heap, code)
+        // One code, or one for each residue of the heap its clauses read.
+        let compile = |elements: &[Element]| {
+            let of = |elements: &[Element]| {
+                vm::Code::of(elements, &shapes, (params, slots), &int_functions)
+            };
+            match (params == 1).then(|| residues::classes(elements)).flatten() {
+                Some(classes) => vm::Code::cycle(classes.iter().map(|c| of(c)).collect()),
+                None => of(elements),
+            }
         };
+        let compiled = |(heap, elements): (i64, Vec<Element>)| (heap, compile(&elements));
         let past = past_decided.map(compiled);
         let below = (decided_on(decided::Side::Below))
             .filter(|&(end, _)| end >= BELOW_WORTH)
             .map(compiled);
-        let code = vm::Code::of(&elements, &shapes, (params, slots), &int_functions);
+        let code = compile(&elements);
         let frame_of =
             |decided: &Option<(i64, vm::Code)>| decided.as_ref().map_or(0, |d| d.1.frame);
         let frame = (code.frame).max(frame_of(&past)).max(frame_of(&below));
@@ -547,6 +557,14 @@ impl Kernel {
         // Lines in closed form run no code.
         let past = self.past.as_ref().filter(|_| self.lines.is_none());
         past.map(|(from, _)| *from)
+    }
+
+    /// Whether the heap's remainders in the clauses are decided for each
+    /// of its residues, in the code the positions past the heap's filters
+    /// run (`residues`), for `:info`.
+    pub fn residues_decided(&self) -> bool {
+        let code = self.past.as_ref().map_or(&self.code, |(_, past)| past);
+        self.lines.is_none() && code.cycles()
     }
 
     /// The heap below which the filters on the heap alone are decided,

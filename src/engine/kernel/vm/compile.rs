@@ -72,6 +72,10 @@ impl Compiler {
         // option may join it.
         let mut joinable = false;
         for ((element, shape), index) in elements.iter().zip(shapes).zip(0..) {
+            if !shape.direct && element.decided_empty() {
+                // No code: an emit before it may still join the next.
+                continue;
+            }
             let bare = !shape.direct && element.clauses.is_empty();
             if bare && joinable && self.join(&element.value) {
                 continue;
@@ -110,6 +114,7 @@ impl Compiler {
             ops,
             frame: self.next as usize,
             loops,
+            starts: Vec::new(),
         }
     }
 

@@ -91,6 +91,7 @@ impl Compiler {
                 b,
                 kb,
                 values: Box::new([first, value]),
+                span: (first.min(value), first.max(value)),
             },
             Some(Op::EmitRun {
                 a: a0,
@@ -98,12 +99,14 @@ impl Compiler {
                 b: b0,
                 kb: kb0,
                 values,
+                span: (low, high),
             }) if (*a0, *ka0, *b0, *kb0) == (a, ka, b, kb) => Op::EmitRun {
                 a,
                 ka,
                 b,
                 kb,
                 values: values.iter().copied().chain([value]).collect(),
+                span: ((*low).min(value), (*high).max(value)),
             },
             _ => return false,
         };

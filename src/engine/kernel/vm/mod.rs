@@ -56,6 +56,9 @@ pub(super) struct Code {
     pub frame: usize,
     /// Whether an operation goes back (a loop, a call run in place).
     loops: bool,
+    /// For a cycle of codes (`Code::cycle`), the operation at which the
+    /// heaps of each residue start; empty for one code.
+    starts: Vec<u32>,
 }
 
 /// What the compiler knows of each element beyond its clauses.
@@ -88,6 +91,53 @@ impl Code {
             .with_loops(functions)
             .program(elements, shapes)
             .checked()
+    }
+
+    /// One code for the heaps of each residue modulo `classes.len()`
+    /// (`residues::classes`), joined: each ends in a `Turn` to the next
+    /// residue's, so that a dense run goes from one position to the next
+    /// and from one code to the next at once.
+    pub fn cycle(classes: Vec<Code>) -> Code {
+        let mut code = Code::default();
+        let mut turns = Vec::new();
+        for class in classes {
+            let start = code.ops.len() as u32;
+            code.starts.push(start);
+            code.frame = code.frame.max(class.frame);
+            code.loops |= class.loops;
+            code.ops.extend(class.ops.into_iter().map(|mut op| {
+                if let Some(target) = op.target() {
+                    *target += start;
+                }
+                op
+            }));
+            turns.push(code.ops.len());
+            code.ops.push(Op::Turn { up: 0, down: 0 });
+        }
+        let count = code.starts.len();
+        for (residue, at) in turns.into_iter().enumerate() {
+            code.ops[at] = Op::Turn {
+                up: code.starts[(residue + 1) % count],
+                down: code.starts[(residue + count - 1) % count],
+            };
+        }
+        code
+    }
+
+    /// Whether the code is a cycle of codes, one for each residue.
+    pub fn cycles(&self) -> bool {
+        !self.starts.is_empty()
+    }
+
+    /// Where the code starts for the position whose heap is in the first
+    /// of `regs`: at the code of its residue in a cycle, else at its first
+    /// operation.
+    #[inline(always)]
+    fn start(&self, regs: &[i64]) -> usize {
+        match self.starts.len() {
+            0 => 0,
+            count => self.starts[regs[0].rem_euclid(count as i64) as usize] as usize,
+        }
     }
 
     /// Whether the code runs a function in place (`calls::loops`), for
@@ -507,13 +557,16 @@ enum Op {
         value: i64,
     },
     /// The options `F(ka·a + kb·b + value)` for each of `values`, in
-    /// order: `EmitOne`s of elements with no clauses, joined.
+    /// order: `EmitOne`s of elements with no clauses, joined. `span`: the
+    /// least and the greatest of `values`, where a dense fill checks that
+    /// the positions they name are known (`Host::options_at`).
     EmitRun {
         a: Reg,
         ka: i64,
         b: Reg,
         kb: i64,
         values: Box<[i64]>,
+        span: (i64, i64),
     },
     /// An element's split, by its own walk, on the `count` values in the
     /// registers from `values` on: its range's bounds, its parts, the
@@ -526,6 +579,14 @@ enum Op {
     /// An element that is a split in closed form.
     Direct {
         element: u32,
+    },
+    /// The end of a residue's code in a cycle (`Code::cycle`): the
+    /// position's end, a dense run's next position running from `up`
+    /// (the next residue's code) or `down` (the one before) as it comes
+    /// one heap above or below.
+    Turn {
+        up: u32,
+        down: u32,
     },
 }
 
@@ -658,7 +719,7 @@ impl Op {
                 each(&[low, high]);
                 (values..values + count).for_each(|r| each(&[r]));
             }
-            Op::Jump { .. } | Op::Direct { .. } | Op::Fail => {}
+            Op::Jump { .. } | Op::Direct { .. } | Op::Turn { .. } | Op::Fail => {}
         }
     }
 

@@ -84,8 +84,9 @@ pub(super) trait Host {
         None
     }
 
-    /// Makes the options `F(base + offset)`, one for each of `offsets`.
-    fn options_at(&mut self, base: i64, offsets: &[i64]) -> Option<()> {
+    /// Makes the options `F(base + offset)`, one for each of `offsets`,
+    /// the least and greatest of which are `span`.
+    fn options_at(&mut self, base: i64, offsets: &[i64], _span: (i64, i64)) -> Option<()> {
         for offset in offsets {
             let value = self.term(&[base + offset])?;
             self.option(value)?;
@@ -107,6 +108,10 @@ pub(super) trait Host {
     /// Whether `again` may say yes (a dense run, `Between::RUNS`).
     const AGAIN: bool = false;
 
+    /// Whether the position `again` readies is one heap below the last,
+    /// else above (`Between::DOWN`).
+    const DOWN: bool = false;
+
     /// Whether the code, having run to its end, runs again from its start
     /// for another position (a dense run, `Between`), readied in `regs`
     /// and `items`.
@@ -121,6 +126,9 @@ pub(super) trait Host {
 pub(in crate::engine::kernel) trait Between<K: ?Sized> {
     /// Whether `next` may say yes.
     const RUNS: bool;
+
+    /// Whether the next position is one heap below the last, else above.
+    const DOWN: bool = false;
 
     /// Takes the value of the position just run (its options below 64
     /// marked in `word`, the others listed in the walk's option set), and
@@ -190,8 +198,8 @@ fn run<H: Host, const AGAIN: bool>(
     host: &mut H,
 ) -> Option<bool> {
     let ops = &code.ops[..];
+    let mut pc = code.start(regs);
     let mut r = Frame::new(regs, code.frame);
-    let mut pc = 0;
     loop {
         while let Some(op) = ops.get(pc) {
             pc += 1;
@@ -602,7 +610,8 @@ fn run<H: Host, const AGAIN: bool>(
                     b,
                     kb,
                     ref values,
-                } => host.options_at(ka * r.get(a) + kb * r.get(b), values)?,
+                    span,
+                } => host.options_at(ka * r.get(a) + kb * r.get(b), values, span)?,
                 Op::Emit {
                     ref calls,
                     ref nims,
@@ -629,6 +638,13 @@ fn run<H: Host, const AGAIN: bool>(
                     host.split(element, &r.0[first..first + count])?
                 }
                 Op::Direct { element } => host.direct(element)?,
+                Op::Turn { up, down } => {
+                    let again = host.again(r.0, items);
+                    if !AGAIN || !again {
+                        return Some(again);
+                    }
+                    pc = if H::DOWN { down } else { up } as usize;
+                }
             }
         }
         let again = host.again(r.0, items);
