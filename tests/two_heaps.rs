@@ -113,6 +113,16 @@ fn a_second_heap_that_stays_small_fills_a_long_thin_box() {
     assert_eq!(out, format!("{} {}\n", f[300_000][0], f[299_999][2]));
     // The box, 300001 rows of 4, and the two positions asked for.
     assert!(report.contains("F: 1200006 positions"), "{report}");
+    // Its width learnt from a short box first: the long box is made once,
+    // 16 MB for a million rows, where a box of one column and one of two
+    // before it (each missing the next column) took it to 24 MB.
+    let f = no_repeat(1_000_000);
+    let script = format!(
+        "{game}
+print(g(F(1000000, 0)), g(F(999999, 0)))"
+    );
+    let (out, _) = run_binary(&["--max-memory", "20M", "-e", &script]);
+    assert_eq!(out, format!("{} {}\n", f[1_000_000][0], f[999_999][0]));
 }
 
 /// A thin box is marked column by column where its lines' bounds settle

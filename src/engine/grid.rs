@@ -112,6 +112,10 @@ fn grown(size: usize, known: usize, part: usize) -> usize {
 /// the box asked for).
 const GROWTH: usize = 8;
 
+/// The longest side of the box a fill past the table tries first, to
+/// learn how wide it must be (`fill_grid`).
+const PROBE: usize = 1024;
+
 /// How a fill ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Filled {
@@ -449,6 +453,8 @@ pub(super) struct Cells {
     /// move beside a heap), row by row would ask for a row not computed
     /// yet.
     pub by_columns: bool,
+    /// Kept apart from the table whatever its size (`Cells::probe`).
+    apart: bool,
 }
 
 impl Cells {
@@ -462,6 +468,7 @@ impl Cells {
             cols,
             diagonal,
             by_columns: false,
+            apart: false,
         })
     }
 
@@ -474,7 +481,21 @@ impl Cells {
             cols,
             diagonal: None,
             by_columns: false,
+            apart: false,
         })
+    }
+
+    /// A short box kept apart from the table as a strip is, wherever its
+    /// corner lies (`PROBE`): a position outside it that is not known is
+    /// a miss, never a slot of the table waiting for its value.
+    fn probe(rows: usize, cols: usize) -> Cells {
+        Cells {
+            rows,
+            cols,
+            diagonal: None,
+            by_columns: false,
+            apart: true,
+        }
     }
 
     /// How many positions they are.
@@ -494,8 +515,12 @@ impl Cells {
         Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
     }
 
-    /// The largest slot among them: a box's corner, a triangle's `(0, d)`.
+    /// The largest slot among them: a box's corner, a triangle's `(0, d)`;
+    /// `None` for a box kept apart from the table.
     pub(super) fn last_slot(self) -> Option<usize> {
+        if self.apart {
+            return None;
+        }
         match self.diagonal {
             None => slot(self.rows as i64 - 1, self.cols as i64 - 1),
             Some((last, _)) => slot(0, last as i64),
@@ -618,18 +643,50 @@ impl<A: Arg> Engine<A> {
             return Ok(true);
         }
         let mut asked = (rows, cols);
+        // A box past the table is first tried no longer than `PROBE` either
+        // way: a position it misses widens it as it would the whole box
+        // (`F(n - k, k)` asked at `(n, 0)` misses `(n - 1, 1)`, then
+        // `(n - 3, 3)`), without a box of every row allocated, filled and
+        // copied for each miss.
+        let mut probing = rows.max(cols) > PROBE
+            && Cells::fitting(rows + 1, cols + 1, None).is_none()
+            && self.tables[family.0 as usize].grid.kept_len() == 0;
         // A box grown past what was asked may hold a position the kernel
         // cannot vouch for where the asked one holds none: it is tried
         // first, then the asked box.
         let mut grow = true;
         loop {
             let grid = &self.tables[family.0 as usize].grid;
-            let Some(mut cells) = grid.extent(asked.0, asked.1, grow) else {
+            let probe = (asked.0.min(PROBE) + 1, asked.1.min(PROBE) + 1);
+            let extent = match probing {
+                true => Some(Cells::probe(probe.0, probe.1)),
+                false => grid.extent(asked.0, asked.1, grow),
+            };
+            let Some(mut cells) = extent else {
                 return Ok(false);
             };
             let grown = grid.extent(asked.0, asked.1, false) != Some(cells);
             cells.by_columns = grid.by_columns;
-            match self.fill_cells(family, kernel, cells, (a, b))? {
+            let filled = self.fill_cells(family, kernel, cells, (a, b))?;
+            if probing {
+                probing = false;
+                // Missed inside the probe's extent: widened, probed again.
+                if let Filled::Stopped(Some([x, y])) = filled
+                    && (x as usize) < PROBE.max(cells.rows)
+                    && (y as usize) < PROBE.max(cells.cols)
+                {
+                    let widen = |at: usize, needed: i64, size: usize| match needed as usize >= size
+                    {
+                        true => at.max((needed as usize).max(2 * size - 1)),
+                        false => at,
+                    };
+                    let wider = (widen(asked.0, x, cells.rows), widen(asked.1, y, cells.cols));
+                    probing = wider != asked;
+                    asked = wider;
+                }
+                continue;
+            }
+            match filled {
                 Filled::All => return Ok(self.learn_from_the_grid(pos, (a, b))),
                 Filled::Stopped(_) if grown => grow = false,
                 // An option inside the box not computed yet: row by row
