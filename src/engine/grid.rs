@@ -784,6 +784,7 @@ impl<A: Arg> Engine<A> {
             }
         };
         if self.positions + grow as u64 > self.limits.max_positions {
+            self.refused = Some((family, self.positions + grow as u64));
             return Ok(Filled::Stopped(None));
         }
         self.positions += grow as u64;

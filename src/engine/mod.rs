@@ -227,6 +227,10 @@ pub struct Engine<A> {
     positions: u64,
     pub limits: Limits,
     watch: Watch,
+    /// The last box fill refused for `Limits::max_positions`: its family
+    /// and the positions the engine would have held with it, which the
+    /// diagnostic of a search that then runs out names.
+    refused: Option<(FamilyId, u64)>,
 }
 
 impl<A: Arg> Engine<A> {
@@ -241,6 +245,7 @@ impl<A: Arg> Engine<A> {
             positions: 0,
             limits,
             watch,
+            refused: None,
         };
         engine.define_family(LITERALS, "<>".to_string(), Shape::Ints(usize::MAX));
         engine
@@ -305,6 +310,19 @@ impl<A: Arg> Engine<A> {
             table.boards = Boards::default();
         }
         self.positions = 0;
+    }
+
+    /// The family of the last box refused for the positions limit since
+    /// `forget_refused_box`, and the positions the engine would have held
+    /// with it: what `--max-positions` must be for the box to be filled.
+    pub fn refused_box(&self) -> Option<(&str, u64)> {
+        let (family, needed) = self.refused?;
+        Some((self.family_name(family), needed))
+    }
+
+    /// Forgets the last box refused (`refused_box`): a new statement runs.
+    pub fn forget_refused_box(&mut self) {
+        self.refused = None;
     }
 
     /// The family's name, for printing.

@@ -299,6 +299,7 @@ impl Interp {
                 continue;
             }
             self.depth = 0;
+            self.engine.forget_refused_box();
             self.action(action).map_err(|d| vec![*d])?;
         }
         Ok(())
@@ -556,6 +557,20 @@ impl Interp {
 
     /// The diagnostic for a refusal of the engine.
     pub fn stop(&self, stop: Stop, span: Span) -> Box<Diagnostic> {
+        let limit = matches!(stop, Stop::TooManyPositions(_) | Stop::OutOfMemory(_));
+        let diagnostic = self.limit_reached(stop, span);
+        match self.engine.refused_box().filter(|_| limit) {
+            Some((family, needed)) => diagnostic.note(format!(
+                "the box of {family}'s positions was not filled, which would have made {needed} \
+                     positions in all; with --max-positions {needed} (and the memory) it is filled \
+                     in one pass, not searched position by position"
+            )),
+            _ => diagnostic,
+        }
+    }
+
+    /// The diagnostic for a limit the engine reached.
+    fn limit_reached(&self, stop: Stop, span: Span) -> Box<Diagnostic> {
         match stop {
             Stop::Interrupted => match &self.time_limit {
                 Some((limit, timed_out)) if timed_out.load(std::sync::atomic::Ordering::Relaxed) => {
