@@ -88,8 +88,9 @@ fn every_spelling_of_a_game_builds_one_program() {
 
 /// A clause on the heap's remainder is decided for each residue of the
 /// heap, each running a code of its own: spelled as people write parity,
-/// a remainder by 3 with the loop's variable unrolled into it, and a game
-/// counting up (filled from the top down, each position running the code
+/// a remainder by 3 with the loop's variable unrolled into it, a short
+/// range of divisors of `n + 1` (residues modulo 60), and a game counting
+/// up (filled from the top down, each position running the code
 /// of the residue below), the values are those of plain programs written
 /// here.
 #[test]
@@ -106,6 +107,10 @@ fn remainders_of_the_heap_are_decided_for_each_residue() {
         options.extend((n % 3 == 2).then_some(n / 3));
         options
     };
+    let dividing = |n: usize| {
+        let moves = (1..=6).filter(|&k| k <= n && (n + 1) % k == 0);
+        moves.map(|k| n - k).collect()
+    };
     let doubling = |t: usize| {
         let moves = (1..=3).filter(|&k| t + k <= TOP && (t + k) % 3 != 1);
         let mut options: Vec<usize> = moves.map(|k| t + k).collect();
@@ -113,7 +118,7 @@ fn remainders_of_the_heap_are_decided_for_each_residue() {
         options
     };
     type Moves<'a> = &'a dyn Fn(usize) -> Vec<usize>;
-    let games: [(&[&str], Moves); 3] = [
+    let games: [(&[&str], Moves); 4] = [
         (
             &[
                 "game S(n) = < S(n - k) for k in 1..=3 if k <= n, S(n / 2) if n % 2 == 0 and n > 0 >",
@@ -133,6 +138,12 @@ fn remainders_of_the_heap_are_decided_for_each_residue() {
                S(n / 3) if n % 3 == 2 >",
             ],
             &thirds,
+        ),
+        // A short range of divisors is unrolled, not a loop over the
+        // divisors: its remainders are the heap's, modulo 60.
+        (
+            &["game S(n) = < S(n - k) for k in 1..=6 if k <= n and (n + 1) % k == 0 >"],
+            &dividing,
         ),
         (
             &[

@@ -784,7 +784,12 @@ impl<A: Arg> Engine<A> {
             }
         };
         if self.positions + grow as u64 > self.limits.max_positions {
-            self.refused = Some((family, self.positions + grow as u64));
+            // A box holds every position below the one asked: with it, the
+            // positions are known (a triangle, or a box that is then
+            // grown, may not be the last asked for).
+            if cells.diagonal.is_none() {
+                self.refused = Some((family, self.positions + grow as u64));
+            }
             return Ok(Filled::Stopped(None));
         }
         self.positions += grow as u64;

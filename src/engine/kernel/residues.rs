@@ -15,7 +15,7 @@ use super::{Clause, Cond, Element, IntExpr, IntOp};
 
 /// The largest modulus a family's codes cycle through: each residue is a
 /// code of its own.
-const MOST_RESIDUES: i64 = 12;
+const MOST_RESIDUES: i64 = 60;
 
 /// For each residue `r` of the heap modulo the least common multiple of
 /// the divisors of the heap's remainders in `elements`' clauses, the
