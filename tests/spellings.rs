@@ -108,7 +108,7 @@ fn remainders_of_the_heap_are_decided_for_each_residue() {
         options
     };
     let dividing = |n: usize| {
-        let moves = (1..=6).filter(|&k| k <= n && (n + 1) % k == 0);
+        let moves = (1..=6).filter(|&k| k <= n && (n + 1).is_multiple_of(k));
         moves.map(|k| n - k).collect()
     };
     let doubling = |t: usize| {

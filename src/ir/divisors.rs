@@ -18,7 +18,7 @@ pub(super) fn loops_over_divisors(mut element: Element) -> Vec<Element> {
     let mut at = 0;
     while at < element.clauses.len() {
         if let Some((slot, low, high)) = element.clauses[at].range()
-            && !short_constant_range(&low, &high)
+            && !short_constant_range(low, &high)
             && let Some((filter, of)) = filter_after_loop(&element.clauses, at, divided)
         {
             let iter = Iter::Divisors {
