@@ -373,3 +373,26 @@ fn positions_asked_in_turn_grow_the_box() {
                     [g(F(n, 1)) for n in 0..60]";
     printed_by_programs_alone(triangle);
 }
+
+/// A short range whose options' arguments are not affine in its variable
+/// (`F(n - k, k % 2)`) is no line of the box: it is unrolled, an element
+/// for each `k`, rather than narrowed into a loop the walk runs as code.
+/// Against a plain memo and the generic search.
+#[test]
+fn a_short_range_of_non_affine_options_is_unrolled_in_a_box() {
+    let game =
+        "game F(n, p) = < F(n - k, k % 2) for k in 1..=5 if k <= n and (k % 2 != p or k == 5) >";
+    let mut f = vec![[0u64; 2]; 301];
+    for n in 0..=300usize {
+        for p in 0..2 {
+            let moves = (1..=5).filter(|&k| k <= n && (k % 2 != p || k == 5));
+            f[n][p] = mex(moves.map(|k| f[n - k][k % 2]));
+        }
+    }
+    let script = format!("{game}\nprint([g(F(n, p)) for n in 0..=300 for p in 0..2])");
+    let printed = assert_same_as_the_generic_search(&script);
+    let expected: Vec<String> = f.iter().flatten().map(u64::to_string).collect();
+    assert_eq!(printed, format!("[{}]\n", expected.join(", ")));
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", game]);
+    assert!(ir.contains("short loops unrolled"), "{ir}");
+}

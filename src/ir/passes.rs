@@ -350,9 +350,17 @@ fn narrow_bounds(element: Element) -> Vec<Element> {
     narrow_with(element, bound, false)
 }
 
-/// `narrow_bounds` for constant ranges short enough to unroll too.
+/// `narrow_bounds` for constant ranges short enough to unroll too, where
+/// the range is then a line of the box: every argument of the options
+/// affine (`F(n - k, k % 2)` is unrolled instead, each `k` a line).
 fn narrow_short_ranges(element: Element) -> Vec<Element> {
-    narrow_with(element, bound, true)
+    let affine = |args: &[IntExpr]| args.iter().all(|arg| matches!(arg, IntExpr::Affine(_)));
+    match &element.value {
+        OptionValue::Terms { calls, nims } if calls.iter().all(|c| affine(c)) && affine(nims) => {
+            narrow_with(element, bound, true)
+        }
+        _ => vec![element],
+    }
 }
 
 /// `narrow_bounds` for the comparisons of a multiple of the variable,
