@@ -3,7 +3,8 @@
 //! (`Iter::Divisors`), where the filter tested every `k` of the range.
 
 use super::filters::filter_after_loop;
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, UNROLL};
+use super::pins::short_loop;
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter};
 
 /// `for k in low..high … if of % k == 0` (the filter after the loop, past
 /// filters that cannot fail, `of` not reading `k`) becomes `for k in
@@ -11,14 +12,14 @@ use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, 
 /// for the values dropped cannot fail. Where the range holds 0 the loop
 /// fails as `of % 0` does (the filters before it may have kept the
 /// element from getting there: the generic search then decides).
-/// A short range of constants is left to be unrolled (`for k in 1..=6 if
-/// (n + 1) % k == 0`): its filters are then remainders of the heap by
-/// constants, which a one-parameter family decides for each residue.
+/// A short loop is left to be unrolled (`for k in 1..=6 if (n + 1) % k ==
+/// 0`, or `1..=min(6, n)`): its filters are then remainders of the heap
+/// by constants, which a one-parameter family decides for each residue.
 pub(super) fn loops_over_divisors(mut element: Element) -> Vec<Element> {
     let mut at = 0;
     while at < element.clauses.len() {
-        if let Some((slot, low, high)) = element.clauses[at].range()
-            && !short_constant_range(low, &high)
+        if !short_loop(&element.clauses[at])
+            && let Some((slot, low, high)) = element.clauses[at].range()
             && let Some((filter, of)) = filter_after_loop(&element.clauses, at, divided)
         {
             let iter = Iter::Divisors {
@@ -32,15 +33,6 @@ pub(super) fn loops_over_divisors(mut element: Element) -> Vec<Element> {
         at += 1;
     }
     vec![element]
-}
-
-/// Whether `low..high` is a range of constants short enough to unroll.
-fn short_constant_range(low: &IntExpr, high: &IntExpr) -> bool {
-    let length = low
-        .as_constant()
-        .zip(high.as_constant())
-        .map(|(l, h)| h - l);
-    length.is_some_and(|length| length <= UNROLL as i64)
 }
 
 /// `of` when `cond` is `of % slot == 0` (either side), `of` not reading

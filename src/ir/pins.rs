@@ -213,6 +213,13 @@ pub(super) fn short_ranges_as_filters(mut element: Element) -> Vec<Element> {
     vec![element]
 }
 
+/// Whether `clause` is a loop the passes may unroll: over a constant
+/// range short enough, or one up to a `min` that `short_ranges_as_filters`
+/// makes so.
+pub(super) fn short_loop(clause: &Clause) -> bool {
+    short_constant(clause) || as_filters(clause).is_some()
+}
+
 /// Whether `clause` is a loop over a constant range short enough to
 /// unroll.
 fn short_constant(clause: &Clause) -> bool {
