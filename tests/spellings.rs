@@ -746,3 +746,37 @@ fn a_let_list_read_by_its_places_is_its_items() {
     assert_eq!(elements(by_places), elements(by_items));
     assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
 }
+
+/// A loop over constants read only through one expression of its
+/// variable (`2 ** j`) walks that expression's values, as a `let` list of
+/// them does: the same program in both spellings, a plain program's
+/// values; where one of the values cannot be computed (`2 ** 63`), the
+/// loop is left as it is and fails as the generic search does.
+#[test]
+fn a_loop_read_through_one_expression_walks_its_values() {
+    let spellings = [
+        "let powers = [2 ** j for j in 0..62]\ngame S(n) = < S(n - k) for k in powers if k <= n >",
+        "game S(n) = < S(n - 2 ** j) for j in 0..62 if 2 ** j <= n >",
+    ];
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=2000usize {
+        let powers = (0..62).map(|j| 1usize << j).filter(|&k| k <= n);
+        values.push(mex(powers.map(|k| values[n - k])));
+    }
+    let first = kernel_of(spellings[0], "S").expect("an integer program");
+    for spelling in spellings {
+        assert_eq!(
+            kernel_of(spelling, "S").as_ref(),
+            Some(&first),
+            "{spelling}"
+        );
+        let filled = single_sequence(&format!("{spelling}\nseq(S, 0..=2000)"));
+        assert_same_sequence(&filled, &values, spelling);
+    }
+    let overflowing = "game S(n) = < S(n - 2 ** j) for j in 0..64 if 2 ** j <= n >\ng(S(10))";
+    let (_, error) = assert_same_error_as_the_generic_search(overflowing);
+    assert!(
+        error.contains("overflow") || error.contains("large"),
+        "{error}"
+    );
+}

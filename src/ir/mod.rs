@@ -14,6 +14,7 @@ mod filters;
 mod instances;
 mod lookback;
 mod loops;
+mod mapped;
 mod membership;
 mod monotone;
 mod pairs;

@@ -9,6 +9,7 @@ use super::filters::{
     cannot_fail, drop_empty_elements, drop_implied_guards, move_filters_up, or_cases,
     push_negations,
 };
+use super::mapped::loops_over_mapped_constants;
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
@@ -73,6 +74,11 @@ pub(super) fn optimise(
     let elements = run("remainder filters stepped", elements, step_residues);
     let elements = run("min and max split into cases", elements, cases_of_min_max);
     let elements = run("abs comparisons split into cases", elements, cases_of_abs);
+    let elements = run(
+        "loops over constants mapped by what they read",
+        elements,
+        loops_over_mapped_constants,
+    );
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     // A box of two or more parameters walks a range as a line, where its
     // unrolled values are an element each behind filters: `for k in 1..=3
