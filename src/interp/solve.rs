@@ -343,7 +343,10 @@ impl Interp {
         speculative: &mut FxHashMap<PosId, FamilyId>,
         pending: &mut Pending,
     ) -> bool {
-        let Some(at) = stack.iter().position(|pos| speculative.contains_key(pos)) else {
+        // The last pushed: the same position lower on the stack (a root of
+        // the query, `S(1)` of `g(S(1) + S(2))`) was asked for before the
+        // fill's request, and is not given up with it.
+        let Some(at) = stack.iter().rposition(|pos| speculative.contains_key(pos)) else {
             return false;
         };
         self.unfilled.insert(speculative[&stack[at]]);
