@@ -113,8 +113,20 @@ fn grown(size: usize, known: usize, part: usize) -> usize {
 const GROWTH: usize = 8;
 
 /// The longest side of the box a fill past the table tries first, to
-/// learn how wide it must be (`fill_grid`).
+/// learn how wide it must be (`Engine::probed_extent`).
 const PROBE: usize = 1024;
+
+/// `asked`, the extent of a box past the table, widened to hold `missed`,
+/// a position that a fill of `cells` missed: each side it passes at least
+/// doubles, so that asking for one row after another computes each row
+/// once or twice; the others stay as asked.
+fn widened(asked: (usize, usize), [x, y]: [i64; 2], cells: Cells) -> (usize, usize) {
+    let widen = |at: usize, needed: i64, size: usize| match needed as usize >= size {
+        true => at.max((needed as usize).max(2 * size - 1)),
+        false => at,
+    };
+    (widen(asked.0, x, cells.rows), widen(asked.1, y, cells.cols))
+}
 
 /// How a fill ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -651,50 +663,24 @@ impl<A: Arg> Engine<A> {
             return Ok(true);
         }
         let mut asked = (rows, cols);
-        // A box past the table is first tried no longer than `PROBE` either
-        // way: a position it misses widens it as it would the whole box
-        // (`F(n - k, k)` asked at `(n, 0)` misses `(n - 1, 1)`, then
-        // `(n - 3, 3)`), without a box of every row allocated, filled and
-        // copied for each miss.
-        let mut probing = rows.max(cols) > PROBE
+        let probes = rows.max(cols) > PROBE
             && Cells::fitting(rows + 1, cols + 1, None).is_none()
             && self.tables[family.0 as usize].grid.kept_len() == 0;
+        if probes {
+            asked = self.probed_extent(family, kernel, asked, (a, b))?;
+        }
         // A box grown past what was asked may hold a position the kernel
         // cannot vouch for where the asked one holds none: it is tried
         // first, then the asked box.
         let mut grow = true;
         loop {
             let grid = &self.tables[family.0 as usize].grid;
-            let probe = (asked.0.min(PROBE) + 1, asked.1.min(PROBE) + 1);
-            let extent = match probing {
-                true => Some(Cells::probe(probe.0, probe.1)),
-                false => grid.extent(asked.0, asked.1, grow),
-            };
-            let Some(mut cells) = extent else {
+            let Some(mut cells) = grid.extent(asked.0, asked.1, grow) else {
                 return Ok(false);
             };
             let grown = grid.extent(asked.0, asked.1, false) != Some(cells);
             cells.by_columns = grid.by_columns;
-            let filled = self.fill_cells(family, kernel, cells, (a, b))?;
-            if probing {
-                probing = false;
-                // Missed inside the probe's extent: widened, probed again.
-                if let Filled::Stopped(Some([x, y])) = filled
-                    && (x as usize) < PROBE.max(cells.rows)
-                    && (y as usize) < PROBE.max(cells.cols)
-                {
-                    let widen = |at: usize, needed: i64, size: usize| match needed as usize >= size
-                    {
-                        true => at.max((needed as usize).max(2 * size - 1)),
-                        false => at,
-                    };
-                    let wider = (widen(asked.0, x, cells.rows), widen(asked.1, y, cells.cols));
-                    probing = wider != asked;
-                    asked = wider;
-                }
-                continue;
-            }
-            match filled {
+            match self.fill_cells(family, kernel, cells, (a, b))? {
                 Filled::All => return Ok(self.learn_from_the_grid(pos, (a, b))),
                 Filled::Stopped(_) if grown => grow = false,
                 // An option inside the box not computed yet: row by row
@@ -704,12 +690,8 @@ impl<A: Arg> Engine<A> {
                 }
                 // A box past the table grows, twice as large, to hold an
                 // option it did not (`F(n - k, k)` asked at `(n, 0)`).
-                Filled::Stopped(Some([x, y])) if cells.last_slot().is_none() => {
-                    let grow = |at: usize, needed: i64, size: usize| match needed as usize >= size {
-                        true => (needed as usize).max(2 * size - 1),
-                        false => at,
-                    };
-                    asked = (grow(asked.0, x, cells.rows), grow(asked.1, y, cells.cols));
+                Filled::Stopped(Some(missed)) if cells.last_slot().is_none() => {
+                    asked = widened(asked, missed, cells);
                 }
                 Filled::Stopped(_) => break,
             }
@@ -719,6 +701,35 @@ impl<A: Arg> Engine<A> {
         }
         self.tables[family.0 as usize].grid.block();
         Ok(false)
+    }
+
+    /// The extent of a box past the table asked as `asked`, learnt from
+    /// boxes no longer than `PROBE` either way, kept apart from the table:
+    /// a position one misses inside its extent widens the next as it
+    /// would the whole box (`F(n - k, k)` asked at `(n, 0)` misses `(n -
+    /// 1, 1)`, then `(n - 3, 3)`), without a box of every row allocated,
+    /// filled and copied for each miss.
+    fn probed_extent(
+        &mut self,
+        family: FamilyId,
+        kernel: &Kernel,
+        mut asked: (usize, usize),
+        query: (i64, i64),
+    ) -> Result<(usize, usize), Stop> {
+        loop {
+            let mut cells = Cells::probe(asked.0.min(PROBE) + 1, asked.1.min(PROBE) + 1);
+            cells.by_columns = self.tables[family.0 as usize].grid.by_columns;
+            let Filled::Stopped(Some(missed)) = self.fill_cells(family, kernel, cells, query)?
+            else {
+                return Ok(asked);
+            };
+            let [x, y] = missed.map(|t| t as usize);
+            let wider = widened(asked, missed, cells);
+            if x >= PROBE.max(cells.rows) || y >= PROBE.max(cells.cols) || wider == asked {
+                return Ok(asked);
+            }
+            asked = wider;
+        }
     }
 
     /// Fills the triangle below `pos`, `family(a, b)` (`Cells::triangle`),
