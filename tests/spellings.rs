@@ -778,3 +778,33 @@ fn a_loop_read_through_one_expression_walks_its_values() {
         "{error}"
     );
 }
+
+/// A loop up to a bound that lies between constants (`1..=cap(n)`, with
+/// `cap(n)` 4 or 2 by the heap's remainder) is unrolled with its bound as
+/// a filter, which each residue of the heap then decides: no loop is
+/// left, and the values are a plain program's.
+#[test]
+fn a_loop_up_to_a_bound_between_constants_is_unrolled() {
+    let spelling = "def cap(n) = if n % 3 == 1 then 4 else 2\n\
+        game S(n) = < S(n - k) for k in 1..=cap(n) if k <= n and (n % 3 != 2 or k == 2), \
+        S(n / 3) if n % 3 != 1 and n > 0 >";
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        let cap = if n % 3 == 1 { 4 } else { 2 };
+        let moves = (1..=cap).filter(|&k| k <= n && (n % 3 != 2 || k == 2));
+        let mut options: Vec<u64> = moves.map(|k| values[n - k]).collect();
+        options.extend((n % 3 != 1 && n > 0).then(|| values[n / 3]));
+        values.push(mex(options));
+    }
+    let filled = single_sequence(&format!("{spelling}\nseq(S, 0..=3000)"));
+    assert_same_sequence(&filled, &values, spelling);
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", spelling]);
+    assert!(
+        ir.contains("short loops unrolled") && !ir.contains("for k"),
+        "{ir}"
+    );
+    assert!(
+        !ir.contains("1 < ("),
+        "a filter the bounds decide is folded: {ir}"
+    );
+}

@@ -286,17 +286,18 @@ fn constant_and_rest(e: &IntExpr, lower: bool) -> Option<(i64, Vec<IntExpr>)> {
     }
     let operands = match (e, lower) {
         (IntExpr::Max(operands), true) | (IntExpr::Min(operands), false) => operands,
-        _ => return None,
+        _ => std::slice::from_ref(e),
     };
-    let (constants, rest): (Vec<&IntExpr>, Vec<&IntExpr>) =
-        operands.iter().partition(|e| e.as_constant().is_some());
-    let constants = constants.iter().filter_map(|e| e.as_constant());
-    let constant = if lower {
-        constants.max()
-    } else {
-        constants.min()
-    }?;
-    rest.iter()
-        .all(|e| total(e))
-        .then(|| (constant, rest.into_iter().cloned().collect()))
+    // The end nearest the range's middle that each operand cannot pass.
+    let end = |e: &IntExpr| {
+        e.constant_bounds()
+            .map(|(low, high)| if lower { low } else { high })
+    };
+    let ends = operands.iter().filter_map(end);
+    let constant = if lower { ends.max() } else { ends.min() }?;
+    let rest: Vec<IntExpr> = (operands.iter())
+        .filter(|e| e.as_constant().is_none())
+        .cloned()
+        .collect();
+    rest.iter().all(total).then_some((constant, rest))
 }

@@ -148,7 +148,10 @@ impl Cond {
         }
         match (a.as_constant(), b.as_constant()) {
             (Some(x), Some(y)) => Cond::Const(op.holds(x, y)),
-            _ => Cond::Cmp(op, a, b),
+            _ => match decided_by_bounds(op, &a, &b) {
+                Some(holds) => Cond::Const(holds),
+                None => Cond::Cmp(op, a, b),
+            },
         }
     }
 
@@ -211,10 +214,68 @@ impl IntExpr {
             }
             IntExpr::At(header, index) => index.total(in_range) && in_range(*header, index),
             IntExpr::Binary(IntOp::Xor, a, b) => a.total(in_range) && b.total(in_range),
+            // Bounds found without overflow leave none to the sum.
+            IntExpr::Binary(IntOp::Add | IntOp::Sub, a, b) => {
+                a.total(in_range) && b.total(in_range) && self.constant_bounds().is_some()
+            }
             IntExpr::Binary(IntOp::Div | IntOp::Mod, a, b) => {
                 a.total(in_range) && b.as_constant().is_some_and(|d| d != 0 && d != -1)
             }
             _ => false,
+        }
+    }
+
+    /// The least and greatest values the expression can take, where they are constants
+    /// whatever the slots hold: `if n % 3 == 1 then 4 else 2` lies in
+    /// `2..=4`, and so a loop up to it is short.
+    pub fn constant_bounds(&self) -> Option<(i64, i64)> {
+        if let Some(c) = self.as_constant() {
+            return Some((c, c));
+        }
+        let hull = |operands: &[IntExpr], pick: fn(i64, i64) -> i64| {
+            let mut bounds = operands.iter().map(IntExpr::constant_bounds);
+            let first = bounds.next()??;
+            bounds.try_fold(first, |(low, high), b| {
+                let (l, h) = b?;
+                Some((pick(low, l), pick(high, h)))
+            })
+        };
+        match self {
+            IntExpr::Select(_, a, b) => {
+                let ((la, ha), (lb, hb)) = (a.constant_bounds()?, b.constant_bounds()?);
+                Some((la.min(lb), ha.max(hb)))
+            }
+            IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub), a, b) => {
+                let ((la, ha), (lb, hb)) = (a.constant_bounds()?, b.constant_bounds()?);
+                match op {
+                    IntOp::Add => Some((la.checked_add(lb)?, ha.checked_add(hb)?)),
+                    _ => Some((la.checked_sub(hb)?, ha.checked_sub(lb)?)),
+                }
+            }
+            IntExpr::Min(operands) => hull(operands, i64::min),
+            IntExpr::Max(operands) => hull(operands, i64::max),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `a op b` holds for every value or for none, where both sides
+/// cannot fail and lie between constants: `1 < (if c then 4 else 2) + 1`
+/// holds, whatever `c`.
+fn decided_by_bounds(op: CmpOp, a: &IntExpr, b: &IntExpr) -> Option<bool> {
+    let ((low_a, high_a), (low_b, high_b)) = (a.constant_bounds()?, b.constant_bounds()?);
+    let unknown: KnownIndex = &|_, _| false;
+    if !(a.total(unknown) && b.total(unknown)) {
+        return None;
+    }
+    let disjoint = high_a < low_b || high_b < low_a;
+    match op {
+        CmpOp::Eq | CmpOp::Ne => disjoint.then_some(op == CmpOp::Ne),
+        // The others are monotone in `a - b`: decided where its ends agree.
+        _ => {
+            let (least, most) = (low_a.checked_sub(high_b)?, high_a.checked_sub(low_b)?);
+            let holds = op.holds(least, 0);
+            (holds == op.holds(most, 0)).then_some(holds)
         }
     }
 }
