@@ -30,7 +30,11 @@
  * of its tokens onto the second" on the triangle a + b <= N and prints
  * g(N, 0); countup N "add 1, 3 or 4 to a count that may not pass N" from
  * N down, printing g(0); othersum N "G(n - 1) + K(a) for a in 0..n", K
- * subtracting 1 to 3, printing like the first five. */
+ * subtracting 1 to 3, printing like the first five. Three games a helper
+ * wrote: thirds (take 1 or 2, 1 to 4, or 2 as the heap is 0, 1 or 2 mod
+ * 3, or leave a third of a heap not 1 mod 3) and powers (take a power of
+ * 2) print like the first five; parity N "take 1 to 5 of the other parity
+ * than the last move took, or 5" prints g(N, 0). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,6 +360,42 @@ static unsigned norepeat(long n_max) {
     return f[n_max][0];
 }
 
+/* Take 1 to 5 of the other parity than the last move took, or 5 always:
+ * F(n, p), p the parity of the last move. */
+static unsigned parity(long n_max) {
+    unsigned (*f)[2] = calloc((size_t)n_max + 1, sizeof *f);
+    if (!f) exit(1);
+    for (long n = 0; n <= n_max; n++)
+        for (int p = 0; p < 2; p++) {
+            unsigned count = 0;
+            for (long k = 1; k <= 5 && k <= n; k++)
+                if (k % 2 != p || k == 5) seen[f[n - k][k % 2]] = stamp, count++;
+            f[n][p] = mex(count);
+        }
+    return f[n_max][0];
+}
+
+/* Take 1 or 2 from a heap that is 0 mod 3, 1 to 4 from one that is 1, 2
+ * from one that is 2; or leave a third of a heap that is not 1 mod 3. */
+static void thirds(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        long most = n % 3 == 1 ? 4 : 2;
+        for (long k = n % 3 == 2 ? 2 : 1; k <= most && k <= n; k++, count++) seen[g[n - k]] = stamp;
+        if (n % 3 != 1 && n > 0) seen[g[n / 3]] = stamp, count++;
+        g[n] = mex(count);
+    }
+}
+
+/* Take a power of 2. */
+static void powers(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= n; k *= 2, count++) seen[g[n - k]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
 /* Add 1, 3 or 4 to a count t that may not pass N: computed from N down. */
 static unsigned countup(long top) {
     for (long t = top; t >= 0; t--) {
@@ -525,7 +565,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat|parity N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -558,6 +598,10 @@ int main(int argc, char **argv) {
         printf("%u\n", norepeat(n));
         return 0;
     }
+    if (!strcmp(argv[1], "parity")) {
+        printf("%u\n", parity(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "countup")) {
         printf("%u\n", countup(n));
         return 0;
@@ -580,6 +624,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "residue")) residue(n);
     else if (!strcmp(argv[1], "coprime")) coprime(n);
     else if (!strcmp(argv[1], "othersum")) othersum(n);
+    else if (!strcmp(argv[1], "thirds")) thirds(n);
+    else if (!strcmp(argv[1], "powers")) powers(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

@@ -210,6 +210,83 @@ proptest! {
     }
 }
 
+/// One option of a random game `G(n, s)` behind filters on both
+/// parameters, each comparison of the language, after the guard `d <= n`
+/// that ends the game: an element the box marks as a line of one value
+/// (`Line::of_filters`).
+fn filtered_option() -> impl Strategy<Value = String> {
+    let column = prop::sample::select(vec!["s", "0", "1", "2 - s"]);
+    let side = prop::sample::select(vec!["s", "n", "n - s", "2 * s", "n + s", "1", "3"]);
+    let op = prop::sample::select(vec!["==", "!=", "<", "<=", ">", ">="]);
+    let filter = (side.clone(), op, side).prop_map(|(a, op, b)| format!("{a} {op} {b}"));
+    let heap = prop::sample::select(vec!["", " + *s", " + *n"]);
+    (1..=3i64, column, heap, prop::collection::vec(filter, 0..=2)).prop_map(
+        |(d, column, heap, filters)| {
+            let filters: String = filters.iter().map(|f| format!(" if {f}")).collect();
+            format!("G(n - {d}, {column}){heap} if {d} <= n{filters}")
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random boxes of options behind filters on both parameters give the
+    /// generic search's values, in the box and in a box past it.
+    #[test]
+    fn random_filtered_options_equal_the_generic_search(
+        options in prop::collection::vec(filtered_option(), 1..=4),
+    ) {
+        let game = format!("game G(n, s) = < {} >", options.join(", "));
+        let script = format!(
+            "{game}\nprint([g(G(n, s)) for n in 0..=120 for s in 0..3])\n\
+             print([g(G(300 - n, s)) for n in 0..=2 for s in 0..3])"
+        );
+        assert_same_as_the_generic_search(&script);
+    }
+}
+
+/// Take 1 to 5, of the other parity than the last move took, 5 always
+/// (a helper's game): each unrolled move is behind filters on the heap
+/// and the last move, a line of one value, and the thin box is filled by
+/// its column plans, in both spellings, with a plain program's values.
+#[test]
+fn options_behind_filters_on_both_parameters_are_lines_of_the_box() {
+    const TOP: usize = 3000;
+    let mut f = vec![[0u64; 2]; TOP + 1];
+    for n in 0..=TOP {
+        for p in 0..2 {
+            let moves = (1..=5).filter(|&k| k <= n && (k % 2 != p || k == 5));
+            f[n][p] = mex(moves.map(|k| f[n - k][k % 2]));
+        }
+    }
+    let expected: Vec<String> = (0..=TOP)
+        .map(|n| format!("{}", f[n][0] + 2 * f[n][1]))
+        .collect();
+    for game in [
+        "game F(n, p) = < F(n - k, k % 2) for k in 1..=5 if k <= n and (k % 2 != p or k == 5) >",
+        "game F(n, p) = < F(n - k, k % 2) for k in 1..=min(5, n) if k % 2 != p or k == 5 >",
+    ] {
+        let script = format!("{game}\nprint([g(F(n, 0)) + 2 * g(F(n, 1)) for n in 0..={TOP}])");
+        let (out, stats) = run_binary(&["--stats", "-e", &script]);
+        assert!(
+            out.contains(&format!("[{}]", expected.join(", "))),
+            "{game}"
+        );
+        let planned = stats
+            .split(" positions by column plans")
+            .next()
+            .unwrap_or_default();
+        let planned: u64 = planned
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or(0);
+        assert!(planned > 5000, "{game}: {stats}");
+    }
+}
+
 /// A short constant range of a family of two parameters is narrowed by
 /// its filters rather than unrolled: every spelling of "not what the last
 /// move took" is two ranges, lines of the box, not six elements behind

@@ -110,15 +110,16 @@ pub(super) fn optimise(
         narrow_scaled_bounds,
     );
     // The converse of `narrow_short_ranges` for one parameter, where a
-    // short range unrolled is a few elements behind filters on the heap.
-    let elements = match params {
-        1 => run(
-            "short ranges up to a min made filters",
-            elements,
-            short_ranges_as_filters,
-        ),
-        _ => elements,
-    };
+    // short range unrolled is a few elements behind filters on the heap,
+    // and for options that are no line of a box.
+    let elements = run(
+        "short ranges up to a min made filters",
+        elements,
+        match params {
+            1 => short_ranges_as_filters,
+            _ => short_non_affine_ranges_as_filters,
+        },
+    );
     let elements = run("short loops unrolled", elements, Element::unrolled);
     let elements = run(
         "guards implied by loop bounds dropped",
@@ -360,12 +361,29 @@ fn narrow_bounds(element: Element) -> Vec<Element> {
 /// the range is then a line of the box: every argument of the options
 /// affine (`F(n - k, k % 2)` is unrolled instead, each `k` a line).
 fn narrow_short_ranges(element: Element) -> Vec<Element> {
+    match affine_options(&element) {
+        true => narrow_with(element, bound, true),
+        false => vec![element],
+    }
+}
+
+/// `short_ranges_as_filters` for a family of two or more parameters, where
+/// the options are not affine (`F(n - k, k % 2) for k in 1..=min(5, n)`):
+/// unrolled as the same game spelled with filters is.
+fn short_non_affine_ranges_as_filters(element: Element) -> Vec<Element> {
+    match affine_options(&element) {
+        true => vec![element],
+        false => short_ranges_as_filters(element),
+    }
+}
+
+/// Whether the element's options are positions and heaps whose every
+/// argument is affine.
+fn affine_options(element: &Element) -> bool {
     let affine = |args: &[IntExpr]| args.iter().all(|arg| matches!(arg, IntExpr::Affine(_)));
     match &element.value {
-        OptionValue::Terms { calls, nims } if calls.iter().all(|c| affine(c)) && affine(nims) => {
-            narrow_with(element, bound, true)
-        }
-        _ => vec![element],
+        OptionValue::Terms { calls, nims } => calls.iter().all(|c| affine(c)) && affine(nims),
+        _ => false,
     }
 }
 

@@ -5,7 +5,9 @@
 //! are the VM's own: the VM takes the element whenever this form does not
 //! apply.
 
-use super::{Clause, Element, IntExpr, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND};
+use super::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND,
+};
 use crate::engine::mex::Stamps;
 use crate::engine::row_major::RowMajor;
 
@@ -135,8 +137,17 @@ pub(super) struct Line {
 }
 
 impl Line {
-    /// The element's line, for a kernel of `params` integer parameters.
-    pub(super) fn of(element: &Element, params: usize) -> Option<Line> {
+    /// The element's lines, for a kernel of `params` integer parameters:
+    /// its loop's, or those of its filters (`filter_lines`).
+    pub(super) fn of(element: &Element, params: usize) -> Option<Vec<Line>> {
+        match element.clauses.as_slice() {
+            [Clause::For { .. }] => Some(vec![Line::of_loop(element, params)?]),
+            filters => Line::of_filters(filters, &element.value, params),
+        }
+    }
+
+    /// The line of an element that is one loop.
+    fn of_loop(element: &Element, params: usize) -> Option<Line> {
         let ([Clause::For { slot, iter }], OptionValue::Terms { calls, nims }) =
             (element.clauses.as_slice(), &element.value)
         else {
@@ -170,6 +181,76 @@ impl Line {
             steps,
             heaps: heaps.collect::<Option<_>>()?,
         })
+    }
+
+    /// An element of one option behind filters that compare affine
+    /// expressions of the parameters (`F(n - 3, 1) if 3 <= n if p != 1`,
+    /// a move unrolled in a family of two or more): a loop of one value,
+    /// `0..1`, each filter `f >= 0` one more part `f + 1` of its high
+    /// bound, so that the line is empty where a filter fails. A filter
+    /// `f != 0` is two lines, `f > 0` and `f < 0`. A box then marks the
+    /// element as it marks a line (a thin box's column, planned, marks
+    /// the filters that hold in it and skips the others), where the VM
+    /// would test each filter at each position. At most `MOST_CASES`
+    /// lines; none for one parameter, whose codes decide filters on the
+    /// heap where they settle.
+    fn of_filters(filters: &[Clause], value: &OptionValue, params: usize) -> Option<Vec<Line>> {
+        const MOST_CASES: usize = 4;
+        let OptionValue::Terms { calls, nims } = value else {
+            return None;
+        };
+        let [call] = calls.as_slice() else {
+            return None;
+        };
+        if params < 2 {
+            return None;
+        }
+        // Each line's parts `f` (to be `>= 0`), one line per case.
+        let mut cases: Vec<Vec<Linear>> = vec![Vec::new()];
+        for filter in filters {
+            let Clause::If(Cond::Cmp(op, a, b)) = filter else {
+                return None;
+            };
+            let alternatives = filter_cases(*op, a, b, params)?;
+            cases = (cases.iter())
+                .flat_map(|case| {
+                    (alternatives.iter()).map(move |parts| [case.clone(), parts.clone()].concat())
+                })
+                .collect();
+            if cases.len() > MOST_CASES {
+                return None;
+            }
+        }
+        let starts = call
+            .iter()
+            .map(|arg| Some(Linear::of(arg, params, None)?.0));
+        let starts: Vec<Linear> = starts.collect::<Option<_>>()?;
+        let heaps = nims
+            .iter()
+            .map(|nim| Some(Linear::of(nim, params, None)?.0));
+        let heaps: Vec<Linear> = heaps.collect::<Option<_>>()?;
+        let line = |parts: Vec<Linear>| Line {
+            low: Bound {
+                constant: 0,
+                forms: Vec::new(),
+                largest: true,
+            },
+            // `f >= 0` exactly where `min(1, f + 1) > 0`.
+            high: Bound {
+                constant: 1,
+                forms: (parts.into_iter())
+                    .map(|f| Linear {
+                        constant: f.constant + 1,
+                        ..f
+                    })
+                    .collect(),
+                largest: false,
+            },
+            starts: starts.clone(),
+            steps: [0; MAX_PARAMS],
+            heaps: heaps.clone(),
+        };
+        Some(cases.into_iter().map(line).collect())
     }
 
     /// The loop's bounds `low..high` at the position `params`.
@@ -209,6 +290,48 @@ impl Line {
     pub(super) fn steps(&self) -> &[i64] {
         &self.steps[..self.starts.len()]
     }
+}
+
+/// The cases of the filter `a op b`, comparing affine expressions of the
+/// first `params` slots: each the parts `f` that are all `>= 0` where it
+/// holds (`f != 0` two cases, `f < 0` and `f > 0`). A side that is a `min`
+/// less or a `max` more than the other holds where each of its parts does
+/// (`5 < min(6, n + 1)`).
+fn filter_cases(op: CmpOp, a: &IntExpr, b: &IntExpr, params: usize) -> Option<Vec<Vec<Linear>>> {
+    let (op, a, b) = match op {
+        CmpOp::Gt => (CmpOp::Lt, b, a),
+        CmpOp::Ge => (CmpOp::Le, b, a),
+        _ => (op, a, b),
+    };
+    let pairs: Option<Vec<(&IntExpr, &IntExpr)>> = match (op, a, b) {
+        (CmpOp::Lt | CmpOp::Le, _, IntExpr::Min(parts)) => {
+            Some(parts.iter().map(|p| (a, p)).collect())
+        }
+        (CmpOp::Lt | CmpOp::Le, IntExpr::Max(parts), _) => {
+            Some(parts.iter().map(|p| (p, b)).collect())
+        }
+        _ => None,
+    };
+    if let Some(pairs) = pairs {
+        let mut all = Vec::new();
+        for (a, b) in pairs {
+            let [parts]: [Vec<Linear>; 1] = filter_cases(op, a, b, params)?.try_into().ok()?;
+            all.extend(parts);
+        }
+        return Some(vec![all]);
+    }
+    let difference = IntExpr::binary(IntOp::Sub, a.clone(), b.clone());
+    let (f, _) = Linear::of(&difference, params, None)?;
+    let shifted = |k: i64, shift: i64| Linear {
+        constant: k * f.constant + shift,
+        coefficients: f.coefficients.map(|c| k * c),
+    };
+    Some(match op {
+        CmpOp::Le => vec![vec![shifted(-1, 0)]],
+        CmpOp::Lt => vec![vec![shifted(-1, -1)]],
+        CmpOp::Eq => vec![vec![f, shifted(-1, 0)]],
+        _ => vec![vec![shifted(1, -1)], vec![shifted(-1, -1)]],
+    })
 }
 
 /// A kernel's lines over a row-major box of its values (the dense fills'

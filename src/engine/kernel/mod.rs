@@ -492,7 +492,10 @@ impl Kernel {
             bare_from,
             steps,
             curves,
-            lines: elements.iter().map(|e| line::Line::of(e, params)).collect(),
+            lines: (elements.iter())
+                .map(|e| line::Line::of(e, params))
+                .collect::<Option<Vec<_>>>()
+                .map(|lines| lines.concat()),
             elements,
             slots,
             direct,
