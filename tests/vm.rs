@@ -503,6 +503,21 @@ fn calls_on_a_loop_over_constants_are_tabled() {
     );
     run_by_programs_alone(&script, game);
 
+    // Values past the slot bound (2 ** 61) are listed as a `let` list's
+    // are: the filter keeps every position from them.
+    let powers = "def pw(j) = if j == 0 then 1 else 2 * pw(j - 1)\n\
+                  game F(n) = < F(n - pw(j)) for j in 0..62 if pw(j) <= n >";
+    let script = format!("{powers}\nprint(seq(F, 0..=2000))");
+    let values = subtraction(2000, |n| {
+        (0..62).map(|j| 1usize << j).filter(move |&k| k <= n)
+    });
+    assert_printed_list(&run_by_programs_alone(&script, powers).0, &values);
+    let (ir, _) = common::run_binary(&["--emit", "ir", "-e", powers]);
+    assert!(
+        ir.contains("tabled") && ir.contains(", 2305843009213693952]"),
+        "{ir}"
+    );
+
     let failing = "def f(i) = if i > 5 then 0 else 10 / (i - 3)\n\
                    game G(n) = < G(n - 1) for i in 0..6 if n > 0 and f(i) > 0 >\n\
                    print(g(G(4)))";

@@ -70,10 +70,10 @@ fn tabled(element: &Element, at: usize, functions: &[IntFunction]) -> Option<Ele
     let mut table = Vec::with_capacity(values.len());
     for value in values {
         slots[slot] = value;
+        // A value past the slot bound is listed as a `let` list's is: the
+        // VM gives up on a position that would walk it.
         let result = formula.value(&slots, &mut Vec::new(), &calls)?;
-        table.push(IntExpr::constant(
-            within_slot_bound(result).then_some(result)?,
-        ));
+        table.push(IntExpr::constant(result));
     }
     let mut tabled = replaced(IntExpr::slot(slot))?;
     let head = element.clauses[..at].iter().cloned();
