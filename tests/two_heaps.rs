@@ -449,6 +449,29 @@ fn positions_asked_in_turn_grow_the_box() {
     let triangle = "game F(n, t) = < F(n - k, t + 1) for k in 1..=min(n, t) >\n\
                     [g(F(n, 1)) for n in 0..60]";
     printed_by_programs_alone(triangle);
+    // A row at a time of a thin box whose options reach the other column
+    // (`F(n - 1, 1)` from `(n, 0)`): the box grows a column, where a
+    // triangle computed every position below each query's diagonal (4.5
+    // million of them, and as many again for each eighth it grew).
+    let parity =
+        "game F(n, p) = < F(n - k, k % 2) for k in 1..=5 if k <= n and (k % 2 != p or k == 5) >";
+    let in_turn = format!("{parity}\nprint([g(F(n, 0)) for n in 0..=3000])");
+    let all = format!("{parity}\nprint([g(F(n, p)) for n in 0..=3000 for p in 0..1])");
+    let (printed, stats) = run_binary(&["--stats", "-e", &in_turn]);
+    assert_eq!(printed, run_binary(&["-e", &all]).0);
+    let positions = stats.split(" positions,").next().unwrap_or_default();
+    let positions: u64 = positions
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .unwrap_or(0);
+    assert!((6002..30000).contains(&positions), "{stats}");
+    // Options that leave every box one way, asked in a short box: the box
+    // grows only while it stays in the table, then the triangle holds them.
+    let leaving = "game R(a, b) = < R(a - 1, b + k) for k in 0..min(a, 3), R(a, b - k) for k in 1..=b >\n\
+                   print(g(R(2, 0)), g(R(5, 0)))";
+    printed_by_programs_alone(leaving);
 }
 
 /// A short range whose options' arguments are not affine in its variable

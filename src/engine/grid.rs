@@ -676,7 +676,7 @@ impl<A: Arg> Engine<A> {
         loop {
             let grid = &self.tables[family.0 as usize].grid;
             let Some(mut cells) = grid.extent(asked.0, asked.1, grow) else {
-                return Ok(false);
+                break;
             };
             let grown = grid.extent(asked.0, asked.1, false) != Some(cells);
             cells.by_columns = grid.by_columns;
@@ -688,10 +688,19 @@ impl<A: Arg> Engine<A> {
                 Filled::Stopped(None) if !cells.by_columns => {
                     self.tables[family.0 as usize].grid.by_columns = true;
                 }
-                // A box past the table grows, twice as large, to hold an
-                // option it did not (`F(n - k, k)` asked at `(n, 0)`).
-                Filled::Stopped(Some(missed)) if cells.last_slot().is_none() => {
-                    asked = widened(asked, missed, cells);
+                // A box grows, twice as large, to hold an option it did
+                // not (`F(n - k, k)` asked at `(n, 0)`), where a triangle
+                // would hold every position below the query's diagonal. A
+                // box in the table grows only while it stays there: options
+                // that leave every box one way (`R(a - 1, b + k)`) are a
+                // triangle's.
+                Filled::Stopped(Some(missed)) => {
+                    let wider = widened(asked, missed, cells);
+                    let in_table = |(a, b): (usize, usize)| Cells::fitting(a + 1, b + 1, None);
+                    if cells.last_slot().is_some() && in_table(wider).is_none() {
+                        break;
+                    }
+                    asked = wider;
                 }
                 Filled::Stopped(_) => break,
             }
