@@ -241,12 +241,18 @@ impl Grid {
             return None;
         }
         let (rows, cols) = (self.rows.max(a + 1), self.cols.max(b + 1));
+        // Grown as far as the table allows: a box near its limit asked a
+        // column at a time (`[g(T(2000, b)) for b in 0..=2000]`) would
+        // otherwise grow a column a fill, copying the box each time.
         let larger = grow.then(|| {
-            let (rows, cols) = (
+            let most = (
                 grown(rows, self.rows, GROWTH),
                 grown(cols, self.cols, GROWTH),
             );
-            Cells::fitting(rows, cols, None)
+            let part = |least: usize, most: usize, t: usize| least + (most - least) * t / 16;
+            (1..=16)
+                .rev()
+                .find_map(|t| Cells::fitting(part(rows, most.0, t), part(cols, most.1, t), None))
         });
         larger
             .flatten()
