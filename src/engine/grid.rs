@@ -30,8 +30,10 @@ const GRID_SLOTS: u64 = 1 << 23;
 const GRID_CELLS: u64 = 1 << 22;
 
 /// Positions a box past the pairing's reach may hold (see the module
-/// doc), 4 bytes each.
-const STRIP_CELLS: u64 = 1 << 26;
+/// doc), 4 bytes each: 1 GiB, where `--max-memory` and `--max-positions`
+/// allow it (9000 × 9000 positions fill in seconds; searched one by one,
+/// in minutes).
+const STRIP_CELLS: u64 = 1 << 28;
 
 /// The slot of `(a, b)`: `(a + b)(a + b + 1)/2 + b`, if it is within
 /// `GRID_SLOTS`.
@@ -324,6 +326,8 @@ impl Grid {
     ) -> Result<Filled, Stop> {
         let Cells { rows, cols, .. } = cells;
         let extents = [rows as i64, cols as i64];
+        // The box's values, 4 bytes each, beside the box it replaces.
+        watch.room_for(4 * rows as u64 * cols as u64)?;
         let kept = self.kept.take();
         let fastest = kernel.fastest_param();
         let mut rows_major = match &kept {
