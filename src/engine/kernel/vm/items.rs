@@ -28,6 +28,9 @@ pub(super) fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
     let chosen = match (values.first(), values.last()) {
         // Every constant, as for most positions: no search.
         (Some(&first), Some(&last)) if a <= first && last < b => values,
+        // From the first, as for a filter `k <= n` on positive moves: one
+        // search.
+        (Some(&first), _) if a <= first => &values[..values.partition_point(|&v| v < b)],
         _ => {
             let from = values.partition_point(|&v| v < a);
             &values[from..values.partition_point(|&v| v < b).max(from)]
