@@ -209,6 +209,10 @@ impl Interp {
         if components.options[index].is_none() {
             let game = components.games[index].clone();
             components.options[index] = Some(self.options(&game, span)?);
+            // One state's moves may list the options of thousands of
+            // components (a heap of 30000 of octal 0.6 leaves every smaller
+            // heap): the budget is checked as each is kept.
+            self.check_interrupt(span)?;
         }
         Ok(components.options[index].as_deref().unwrap_or_default())
     }
