@@ -225,9 +225,9 @@ impl IntExpr {
         }
     }
 
-    /// The least and greatest values the expression can take, where they are constants
-    /// whatever the slots hold: `if n % 3 == 1 then 4 else 2` lies in
-    /// `2..=4`, and so a loop up to it is short.
+    /// The least and greatest values the expression can take, where they
+    /// are constants whatever the slots hold: `if n % 3 == 1 then 4 else
+    /// 2` lies in `2..=4`, and so a loop up to it is short.
     pub fn constant_bounds(&self) -> Option<(i64, i64)> {
         if let Some(c) = self.as_constant() {
             return Some((c, c));

@@ -138,7 +138,7 @@ pub(super) struct Line {
 
 impl Line {
     /// The element's lines, for a kernel of `params` integer parameters:
-    /// its loop's, or those of its filters (`filter_lines`).
+    /// its loop's, or those of its filters (`Line::of_filters`).
     pub(super) fn of(element: &Element, params: usize) -> Option<Vec<Line>> {
         match element.clauses.as_slice() {
             [Clause::For { .. }] => Some(vec![Line::of_loop(element, params)?]),
