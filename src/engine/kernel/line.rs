@@ -46,6 +46,12 @@ impl Linear {
         ))
     }
 
+    /// The forms of `exprs`, if each is affine in the parameters alone.
+    fn each(exprs: &[IntExpr], params: usize) -> Option<Vec<Linear>> {
+        let forms = exprs.iter().map(|e| Some(Linear::of(e, params, None)?.0));
+        forms.collect()
+    }
+
     /// Appends the forms of `expr` to `forms`, opening nested `min`s (or
     /// `max`s).
     fn collect(
@@ -171,15 +177,12 @@ impl Line {
             starts.push(start);
             *step = k;
         }
-        let heaps = nims
-            .iter()
-            .map(|nim| Linear::of(nim, params, None).map(|(form, _)| form));
         Some(Line {
             low: Bound::of(low, params, true, 0)?,
             high: Bound::of(high, params, false, *inclusive as i64)?,
             starts,
             steps,
-            heaps: heaps.collect::<Option<_>>()?,
+            heaps: Linear::each(nims, params)?,
         })
     }
 
@@ -196,15 +199,15 @@ impl Line {
     /// heap where they settle.
     fn of_filters(filters: &[Clause], value: &OptionValue, params: usize) -> Option<Vec<Line>> {
         const MOST_CASES: usize = 4;
+        if params < 2 {
+            return None;
+        }
         let OptionValue::Terms { calls, nims } = value else {
             return None;
         };
         let [call] = calls.as_slice() else {
             return None;
         };
-        if params < 2 {
-            return None;
-        }
         // Each line's parts `f` (to be `>= 0`), one line per case.
         let mut cases: Vec<Vec<Linear>> = vec![Vec::new()];
         for filter in filters {
@@ -221,14 +224,7 @@ impl Line {
                 return None;
             }
         }
-        let starts = call
-            .iter()
-            .map(|arg| Some(Linear::of(arg, params, None)?.0));
-        let starts: Vec<Linear> = starts.collect::<Option<_>>()?;
-        let heaps = nims
-            .iter()
-            .map(|nim| Some(Linear::of(nim, params, None)?.0));
-        let heaps: Vec<Linear> = heaps.collect::<Option<_>>()?;
+        let (starts, heaps) = (Linear::each(call, params)?, Linear::each(nims, params)?);
         let line = |parts: Vec<Linear>| Line {
             low: Bound {
                 constant: 0,
