@@ -605,6 +605,26 @@ fn a_dense_fill_marks_each_option_as_the_vm_makes_it() {
     assert!(error.contains("division by zero"), "{error}");
 }
 
+/// A loop over constants whose options are one heap each, read from the
+/// dense table as the fill walks them and marked at once (no list): the
+/// constants within the heap found from where the last position cut them,
+/// values past 64 listed, a heap xored into each. Against a plain memo.
+#[test]
+fn options_of_a_loop_over_constants_are_marked_as_they_are_read() {
+    let moves: Vec<usize> = (1..=150).filter(|k| k % 100 != 0 && k % 117 != 0).collect();
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=1500usize {
+        let options = moves.iter().filter(|&&k| k <= n);
+        values.push(mex(options.map(|&k| values[n - k] ^ (n as u64 % 5))));
+    }
+    assert!(values.iter().any(|&v| v >= 64));
+    let script = "let moves = [k for k in 1..=150 if k % 100 != 0 and k % 117 != 0]
+                  game G(n) = < G(n - k) + *(n % 5) for k in moves if k <= n >
+                  print(seq(G, 0..=1500))";
+    let (printed, _) = run_by_programs_alone(script, script);
+    assert_printed_list(&printed, &values);
+}
+
 /// Elements left with no clauses once their filters are decided (`F(n -
 /// 2) if n >= 2` from heap 2 on) make their options in one operation
 /// (`Op::EmitRun`), only where no jump lands between them: after an

@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use super::items::Ascending;
 use super::lists::is_view;
 use super::sieve::Sieve;
 use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
@@ -442,7 +443,7 @@ impl Compiler {
                 count: items.len() as u32,
             },
             Iter::Sorted { values, low, high } => Source::Sorted {
-                values: values.as_slice().into(),
+                values: Ascending::new(values.as_slice().into()),
                 low: self.int(low),
                 high: self.int(high),
             },

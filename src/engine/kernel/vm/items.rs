@@ -1,8 +1,12 @@
 //! The items a loop walks, laid on the item stack or read where they
 //! lie: constants within bounds, a sieve's values, divisors, registers.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use super::run::{bounded, fits};
 use super::{Constants, Source};
+use crate::engine::kernel::int::Cache;
 use crate::engine::kernel::walk::divisors_in;
 use crate::engine::kernel::{Calls, SLOT_BOUND};
 
@@ -16,8 +20,63 @@ pub(super) fn within<T>(
     read: impl FnOnce(&[i64]) -> T,
 ) -> Option<T> {
     match constants {
-        Constants::Fixed(values) => Some(read(sorted_within(values, a, b)?)),
+        Constants::Fixed(values) => Some(read(values.within(a, b)?)),
         Constants::Sieved(sieve) => sieve.within((a, b), calls, read),
+    }
+}
+
+/// The first of `constants` in `a..b`, if any, found without looking for
+/// the range's end. `None` where it lies past the slot bound or the sieve's test fails.
+pub(super) fn first_within(
+    constants: &Constants,
+    (a, b): (i64, i64),
+    calls: Option<&Calls>,
+) -> Option<Option<i64>> {
+    let Constants::Fixed(Ascending { values, .. }) = constants else {
+        return within(constants, (a, b), calls, |c| c.first().copied());
+    };
+    match values.get(start(values, a)) {
+        Some(&first) if first < b => {
+            (first.unsigned_abs() < SLOT_BOUND as u64).then_some(Some(first))
+        }
+        _ => Some(None),
+    }
+}
+
+/// Ascending constants a loop walks, and where the last search for a
+/// range's end cut them: the positions of a dense fill ask for the same
+/// cut nearly every time (`k <= n`), and checking it is cheaper than a
+/// search whose steps each wait for the one before (take a power of 2:
+/// 0.67 → 0.55 s at 10^7).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Ascending {
+    values: Rc<[i64]>,
+    cut: Cache<Cell<usize>>,
+}
+
+impl Ascending {
+    /// The constants `values`, ascending.
+    pub(super) fn new(values: Rc<[i64]>) -> Ascending {
+        Ascending {
+            values,
+            cut: Cache::default(),
+        }
+    }
+
+    /// The constants within `a..b`, as `sorted_within` finds them.
+    #[inline]
+    pub(super) fn within(&self, a: i64, b: i64) -> Option<&[i64]> {
+        let (values, cut) = (&*self.values, self.cut.0.get());
+        let below = |i: usize| values[i] < b;
+        let end = match cut == 0 || below(cut - 1) {
+            true if cut == values.len() || !below(cut) => cut,
+            _ => {
+                let end = values.partition_point(|&v| v < b);
+                self.cut.0.set(end);
+                end
+            }
+        };
+        cut_within(values, a, end)
     }
 }
 
@@ -25,19 +84,27 @@ pub(super) fn within<T>(
 /// of them lies past the slot bound: constants past it may be listed (`2
 /// ** i for i in 0..40`), never walked.
 pub(super) fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
-    let chosen = match (values.first(), values.last()) {
-        // Every constant, as for most positions: no search.
-        (Some(&first), Some(&last)) if a <= first && last < b => values,
-        // From the first, as for a filter `k <= n` on positive moves: one
-        // search.
-        (Some(&first), _) if a <= first => &values[..values.partition_point(|&v| v < b)],
-        _ => {
-            let from = values.partition_point(|&v| v < a);
-            &values[from..values.partition_point(|&v| v < b).max(from)]
-        }
-    };
+    cut_within(values, a, values.partition_point(|&v| v < b))
+}
+
+/// The constants in `values` (ascending) from `a` on and before the
+/// `end`th, as `sorted_within` gives them.
+#[inline(always)]
+fn cut_within(values: &[i64], a: i64, end: usize) -> Option<&[i64]> {
+    let from = start(values, a);
+    let chosen = &values[from..end.max(from)];
     let within = |v: Option<&i64>| v.is_none_or(|v| v.unsigned_abs() < SLOT_BOUND as u64);
     (within(chosen.first()) && within(chosen.last())).then_some(chosen)
+}
+
+/// Where the constants in `values` (ascending) from `a` on start: from
+/// the first, as for a filter `k <= n` on positive moves, with no search.
+#[inline(always)]
+fn start(values: &[i64], a: i64) -> usize {
+    match values.first() {
+        Some(&first) if a <= first => 0,
+        _ => values.partition_point(|&v| v < a),
+    }
 }
 
 /// Lays the items of `source` on `items`, a range of divisors within
@@ -63,12 +130,7 @@ pub(super) fn lay(
             ref values,
             low,
             high,
-            ..
-        } => items.extend_from_slice(sorted_within(
-            values,
-            regs[low as usize],
-            regs[high as usize],
-        )?),
+        } => items.extend_from_slice(values.within(regs[low as usize], regs[high as usize])?),
         Source::Constants(ref values) => items.extend_from_slice(values),
         Source::Regs { first, count } => {
             let first = first as usize;

@@ -42,6 +42,7 @@ use std::rc::Rc;
 
 use super::int::Memo;
 use super::{Calls, CmpOp, Cond, Fold, Function, IntExpr, IntOp, MAX_SLOTS, Reorder, Table, Until};
+use items::Ascending;
 
 /// A register: a slot of the IR's or a temporary after them.
 type Reg = u32;
@@ -747,7 +748,7 @@ impl Op {
 /// The ascending constants a loop walks natively.
 #[derive(Clone, Debug, PartialEq)]
 enum Constants {
-    Fixed(Rc<[i64]>),
+    Fixed(Ascending),
     /// Those a sieve finds (see `sieve`).
     Sieved(Rc<sieve::Sieve>),
 }
@@ -757,7 +758,7 @@ enum Constants {
 enum Source {
     /// The constants in `low..high`.
     Sorted {
-        values: Rc<[i64]>,
+        values: Ascending,
         low: Reg,
         high: Reg,
     },

@@ -135,7 +135,8 @@ impl<K: Known + ?Sized, const MARKED: bool, B: Between<K>> Host for Options<'_, 
         if MARKED && matches!(walked, Walked::Range(count) if count <= SHORT_LOOP) {
             return Some(false);
         }
-        (self.walk).native(self.kernel, element, (slot, walked), values, regs)
+        let word = if MARKED { Some(&mut self.word) } else { None };
+        (self.walk).native(self.kernel, element, (slot, walked), values, regs, word)
     }
 
     #[inline(always)]
@@ -238,7 +239,8 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
 
     /// Runs the element's innermost loop of `slot` over `walked`
     /// natively, on `values` (see `Op::NativeRange`), when its options
-    /// step or follow curves and are not gathered: whether it did.
+    /// step or follow curves and are not gathered: whether it did. With
+    /// `word`, some options are marked in it (see `walk_constants`).
     fn native(
         &mut self,
         kernel: &Kernel,
@@ -246,6 +248,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         (slot, walked): (Reg, Walked),
         values: &[i64],
         regs: &[i64],
+        word: Option<&mut u64>,
     ) -> Option<bool> {
         let OptionValue::Terms { calls, .. } = &kernel.elements[element as usize].value else {
             return Some(false);
@@ -259,7 +262,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                 self.walk_terms(calls, steps, count, values)?;
             }
             (Walked::Constants(constants), Some(steps)) => {
-                self.walk_constants(calls, steps, constants, values)?;
+                self.walk_constants(calls, steps, constants, values, word)?;
             }
             (Walked::Range(count), None) if innermost.curve => {
                 let arity = calls[0].len();

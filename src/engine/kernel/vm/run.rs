@@ -4,7 +4,7 @@
 //! options, is its host's: a position's walk (`Options`, in `options.rs`),
 //! or nothing at all for a function's body (`Pure`).
 
-use super::items::{lay, within};
+use super::items::{first_within, lay, within};
 use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::list::MEMORY;
@@ -555,15 +555,12 @@ fn run<H: Host, const AGAIN: bool>(
                     high,
                     slot,
                     exit,
-                } => match within(
-                    constants,
-                    (r.get(low), r.get(high)),
-                    Some(host.calls()),
-                    |c| c.first().copied(),
-                )? {
-                    Some(first) => r.set(slot, first),
-                    None => pc = exit as usize,
-                },
+                } => {
+                    match first_within(constants, (r.get(low), r.get(high)), Some(host.calls()))? {
+                        Some(first) => r.set(slot, first),
+                        None => pc = exit as usize,
+                    }
+                }
                 Op::NativeConstants {
                     element,
                     ref constants,
