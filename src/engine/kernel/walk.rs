@@ -300,14 +300,20 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             match word {
                 // Marked as read, the word in a register: take a power of 2
                 // in a dense fill, 935 → 794 M instructions at 10^6.
+                // From the first value past the word on, the rest are listed:
+                // where such values are common, a branch on each is often
+                // mispredicted (subtract a square by a `let` list of the
+                // squares, at 10^6: 3.77 s marking each, 0.78 s so).
                 Some(word) => {
-                    let mut marked = *word;
-                    for v in line {
-                        match v as u64 ^ nim {
-                            v @ 0..64 => marked |= 1 << v,
-                            v => self.out.points.push(v),
+                    let (mut values, mut marked) = (line.map(|v| v as u64 ^ nim), *word);
+                    for v in values.by_ref() {
+                        if v >= 64 {
+                            self.out.points.push(v);
+                            break;
                         }
+                        marked |= 1 << v;
                     }
+                    self.out.points.extend(values);
                     *word = marked;
                 }
                 None => self.out.points.extend(line.map(|v| v as u64 ^ nim)),
