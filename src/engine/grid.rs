@@ -634,7 +634,7 @@ impl<A: Arg> Engine<A> {
         }
         let key = self.key(pos);
         let ints = match shape {
-            Shape::Board(_) => list_of_ints(key)?,
+            Shape::Board(_) => list_of_ints(&key)?,
             Shape::Ints(_) | Shape::List => key.iter().map(A::as_int).collect::<Option<_>>()?,
         };
         match ints[..] {

@@ -9,6 +9,7 @@ mod boards;
 mod descend;
 pub mod game;
 mod grid;
+mod hashed;
 mod ints;
 pub mod kernel;
 mod mex;
@@ -26,7 +27,6 @@ pub use ints::{IntKey, each_int};
 pub use mex::Mex;
 
 use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -35,6 +35,7 @@ use rustc_hash::FxHashMap;
 use boards::{Boards, ListSearch};
 use game::{FamilyId, Game, PosId};
 use grid::Grid;
+use hashed::Hashed;
 use kernel::{Kernel, Other};
 use shell::Shell;
 use split::Prefix;
@@ -129,12 +130,8 @@ struct FamilyTable<A> {
     dense: Vec<u32>,
     /// Dense values of 32 bits or more, by argument.
     big: FxHashMap<u32, u64>,
-    /// Argument lists of every other position, by index.
-    keys: Vec<Rc<[A]>>,
-    lookup: FxHashMap<Rc<[A]>, u32>,
-    /// The index of each position in `keys` whose arguments are integers
-    /// (those are not in `lookup`).
-    ints: FxHashMap<IntKey, u32>,
+    /// Every other position, by index, and its value.
+    hashed: Hashed<A>,
     values: Vec<u64>,
     /// How far a kernel has computed `dense` bottom-up (one parameter).
     prefix: Prefix,
@@ -200,7 +197,7 @@ impl<A> FamilyTable<A> {
             2..=4 => self.dense_counted(|v| v != DENSE_UNKNOWN),
             _ => self.dense.len(),
         };
-        dense + self.keys.len() + self.grid.kept_len()
+        dense + self.hashed.len() + self.grid.kept_len()
     }
 
     /// How many of its positions have known values.
@@ -272,9 +269,7 @@ impl<A: Arg> Engine<A> {
             fixed,
             dense: Vec::new(),
             big: FxHashMap::default(),
-            keys: Vec::new(),
-            lookup: FxHashMap::default(),
-            ints: FxHashMap::default(),
+            hashed: Hashed::default(),
             values: Vec::new(),
             prefix: Prefix::default(),
             grid: Grid::default(),
@@ -288,7 +283,7 @@ impl<A: Arg> Engine<A> {
         if index < self.tables.len() {
             let old = std::mem::replace(&mut self.tables[index], table);
             let kept = old.grid.kept_len();
-            self.positions -= (old.dense.len() + old.keys.len() + kept) as u64;
+            self.positions -= (old.dense.len() + old.hashed.len() + kept) as u64;
         } else {
             self.tables.push(table);
         }
@@ -300,9 +295,7 @@ impl<A: Arg> Engine<A> {
         for table in &mut self.tables {
             table.dense = Vec::new();
             table.big.clear();
-            table.keys.clear();
-            table.lookup.clear();
-            table.ints.clear();
+            table.hashed = Hashed::default();
             table.values.clear();
             table.prefix = Prefix::default();
             table.grid = Grid::default();
@@ -398,10 +391,10 @@ impl<A: Arg> Engine<A> {
             });
         }
         let found = match &int_key {
-            Some(key) => table.ints.get(key),
-            None => table.lookup.get(args),
+            Some(key) => table.hashed.find_ints(key),
+            None => table.hashed.find_args(args),
         };
-        if let Some(&index) = found {
+        if let Some(index) = found {
             return Ok(PosId {
                 family,
                 index: index | HASHED,
@@ -413,21 +406,11 @@ impl<A: Arg> Engine<A> {
         // Two atomic loads: cheap beside the hashing, and a position may be
         // a big list.
         self.watch.check()?;
-        if table.keys.len() == table.keys.capacity() {
-            // The tables are about to double: the budget must hold at
-            // that peak, where the old and the new tables both exist.
-            let entry = size_of::<Rc<[A]>>() + size_of::<u64>() + size_of::<(IntKey, u32)>() + 1;
-            let room = 3 * table.keys.capacity().max(1) * entry;
-            self.watch.room_for(room as u64)?;
+        if let Some(bytes) = table.hashed.growth_bytes() {
+            self.watch.room_for(bytes)?;
         }
         self.positions += 1;
-        let index = table.keys.len() as u32;
-        let key: Rc<[A]> = args.iter().map(A::normalised).collect();
-        table.keys.push(key.clone());
-        match int_key {
-            Some(int_key) => table.ints.insert(int_key, index),
-            None => table.lookup.insert(key, index),
-        };
+        let index = table.hashed.insert(int_key, args);
         table.values.push(UNKNOWN);
         Ok(PosId {
             family,
@@ -450,7 +433,7 @@ impl<A: Arg> Engine<A> {
                 dense(n as usize)
             }
             _ if dense_slot(table.shape, key).is_some() => dense(dense_slot(table.shape, key)?),
-            _ => table.ints.get(key).map(|&index| PosId {
+            _ => table.hashed.find_ints(key).map(|index| PosId {
                 family,
                 index: index | HASHED,
             }),
@@ -526,7 +509,7 @@ impl<A: Arg> Engine<A> {
         } else if let Some((ints, k)) = self.dense_tuple(pos) {
             ints[..k].iter().map(|&n| A::int(n)).collect()
         } else {
-            return Cow::Borrowed(self.key(pos));
+            return self.key(pos);
         };
         match table.shape {
             Shape::Board(_) | Shape::List => Cow::Owned(vec![A::list(ints)]),
@@ -595,8 +578,10 @@ impl<A: Arg> Engine<A> {
 
     /// The argument list of a position kept in a hash table.
     #[inline]
-    pub fn key(&self, pos: PosId) -> &[A] {
-        &self.tables[pos.family.0 as usize].keys[(pos.index & !HASHED) as usize]
+    pub fn key(&self, pos: PosId) -> std::borrow::Cow<'_, [A]> {
+        self.tables[pos.family.0 as usize]
+            .hashed
+            .args(pos.index & !HASHED)
     }
 
     /// The memoised value of a position, or `UNKNOWN` / `IN_PROGRESS`.
@@ -758,7 +743,7 @@ impl<A: Arg> Engine<A> {
     /// How many positions of one family its hash table keeps (those its
     /// dense table has no slot for).
     pub fn hashed_positions(&self, family: FamilyId) -> usize {
-        self.tables[family.0 as usize].keys.len()
+        self.tables[family.0 as usize].hashed.len()
     }
 
     /// How many positions of one family are interned, and how many have
