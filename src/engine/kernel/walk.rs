@@ -306,14 +306,14 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                 // squares, at 10^6: 3.77 s marking each, 0.78 s so).
                 Some(word) => {
                     let (mut values, mut marked) = (line.map(|v| v as u64 ^ nim), *word);
-                    for v in values.by_ref() {
+                    while let Some(v) = values.next() {
                         if v >= 64 {
                             self.out.points.push(v);
+                            self.out.points.extend(values);
                             break;
                         }
                         marked |= 1 << v;
                     }
-                    self.out.points.extend(values);
                     *word = marked;
                 }
                 None => self.out.points.extend(line.map(|v| v as u64 ^ nim)),

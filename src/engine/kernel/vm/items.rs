@@ -32,14 +32,9 @@ pub(super) fn first_within(
     (a, b): (i64, i64),
     calls: Option<&Calls>,
 ) -> Option<Option<i64>> {
-    let Constants::Fixed(Ascending { values, .. }) = constants else {
-        return within(constants, (a, b), calls, |c| c.first().copied());
-    };
-    match values.get(start(values, a)) {
-        Some(&first) if first < b => {
-            (first.unsigned_abs() < SLOT_BOUND as u64).then_some(Some(first))
-        }
-        _ => Some(None),
+    match constants {
+        Constants::Fixed(values) => values.first_within(a, b),
+        Constants::Sieved(_) => within(constants, (a, b), calls, |c| c.first().copied()),
     }
 }
 
@@ -51,15 +46,37 @@ pub(super) fn first_within(
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Ascending {
     values: Rc<[i64]>,
+    /// The indices of the constants within the slot bound, which may be
+    /// walked: the others lie before the first or from the second on.
+    walkable: (usize, usize),
     cut: Cache<Cell<usize>>,
 }
 
 impl Ascending {
     /// The constants `values`, ascending.
     pub(super) fn new(values: Rc<[i64]>) -> Ascending {
+        let walkable = (
+            values.partition_point(|&v| v <= -SLOT_BOUND),
+            values.partition_point(|&v| v < SLOT_BOUND),
+        );
         Ascending {
             values,
+            walkable,
             cut: Cache::default(),
+        }
+    }
+
+    /// The first constant within `a..b`, if any; `None` where it lies past
+    /// the slot bound.
+    #[inline]
+    fn first_within(&self, a: i64, b: i64) -> Option<Option<i64>> {
+        let from = start(&self.values, a);
+        match self.values.get(from) {
+            Some(&first) if first < b => {
+                let (low, high) = self.walkable;
+                (low <= from && from < high).then_some(Some(first))
+            }
+            _ => Some(None),
         }
     }
 
@@ -76,7 +93,9 @@ impl Ascending {
                 end
             }
         };
-        cut_within(values, a, end)
+        let from = start(values, a);
+        let (low, high) = self.walkable;
+        (end <= from || low <= from && end <= high).then_some(&values[from..end.max(from)])
     }
 }
 
@@ -84,15 +103,8 @@ impl Ascending {
 /// of them lies past the slot bound: constants past it may be listed (`2
 /// ** i for i in 0..40`), never walked.
 pub(super) fn sorted_within(values: &[i64], a: i64, b: i64) -> Option<&[i64]> {
-    cut_within(values, a, values.partition_point(|&v| v < b))
-}
-
-/// The constants in `values` (ascending) from `a` on and before the
-/// `end`th, as `sorted_within` gives them.
-#[inline(always)]
-fn cut_within(values: &[i64], a: i64, end: usize) -> Option<&[i64]> {
     let from = start(values, a);
-    let chosen = &values[from..end.max(from)];
+    let chosen = &values[from..values.partition_point(|&v| v < b).max(from)];
     let within = |v: Option<&i64>| v.is_none_or(|v| v.unsigned_abs() < SLOT_BOUND as u64);
     (within(chosen.first()) && within(chosen.last())).then_some(chosen)
 }
