@@ -465,3 +465,25 @@ fn an_instance_is_proved_as_the_family_with_its_values_written_in() {
         assert_ne!(found[2]["proved"], true, "{}", found[2]);
     }
 }
+
+/// The theorem needs a period's worth of heaps past the settled heap and
+/// the window before them: with fewer values it proves nothing (and
+/// counts nothing below zero), and `g` does not seek a proof it cannot
+/// reach below its cap. A subtraction game whose largest move is 2^24 is
+/// computed as without the theorem.
+#[test]
+fn a_proof_needs_the_settled_heap_the_window_and_a_period() {
+    let rule = sprague::ir::Lookback {
+        window: 10,
+        modulus: 2,
+        settled: 4,
+    };
+    assert_eq!(rule.fewest(), 12);
+    assert_eq!(rule.longest(11, 2), None);
+    assert_eq!(rule.longest(12, 2), Some(0));
+    assert_eq!(rule.longest(12, 1), None);
+    assert_eq!(rule.longest(20, 4), Some(6));
+    let game = "game F(n) = < F(n - k) for k in [1, 2, 5, 16777216] if k <= n >";
+    let g = plain(|n, g| take(n, g, [1, 2, 5, 16777216]), 20000);
+    assert_eq!(run_json(&format!("{game}\ng(F(20000))"))[0], g[20000]);
+}

@@ -144,6 +144,13 @@ impl Interp {
             return Ok(());
         };
         self.periods.insert(family, Err(Tried::Below(largest)));
+        // A proof out of reach is not sought: the heaps computed for it
+        // would only be computed again in the dense table (a subtraction
+        // game whose largest move is 2^24: 2.51 → G instructions for
+        // `g(F(500000))`).
+        if proof.fewest() > largest {
+            return Ok(());
+        }
         let mut bound = FIRST_BOUND.min(largest);
         loop {
             let values = self.heaps_below(family, bound, span)?;

@@ -35,7 +35,14 @@ impl Lookback {
     /// `len − p` then repeat p later, past the settled heap, and so does
     /// every value after them.
     pub fn longest(&self, len: usize, p: usize) -> Option<usize> {
-        (p.is_multiple_of(self.modulus) && len >= p + self.settled).then(|| len - p - self.window)
+        let proves = p.is_multiple_of(self.modulus) && len >= p + self.settled;
+        proves.then(|| (len - p).checked_sub(self.window)).flatten()
+    }
+
+    /// The fewest values that prove a period (`longest`): a period of at
+    /// least the modulus, and the settled heap and the window before it.
+    pub fn fewest(&self) -> usize {
+        self.modulus + self.settled.max(self.window)
     }
 }
 

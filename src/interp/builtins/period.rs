@@ -81,6 +81,14 @@ impl Proof {
         }
     }
 
+    /// The fewest heaps whose values may prove a period.
+    pub(crate) fn fewest(&self) -> usize {
+        match self {
+            Proof::Octal(_) => 1,
+            Proof::Lookback(rule) => rule.fewest(),
+        }
+    }
+
     /// How the period is known, over `heaps`.
     fn rule(&self, heaps: &str) -> String {
         match self {
