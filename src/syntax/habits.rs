@@ -1,6 +1,7 @@
 //! Syntax errors that come from habits of Python: `x = 3`, `if a = b`,
-//! `for … in …:`, `def f(n): …`, `a if c else b`, `octal(0.77)`. Each gets a
-//! diagnostic whose help shows the line rewritten in this language.
+//! `for … in …:`, `def f(n): …`, `a if c else b`, `octal(0.77)`, `7 // 2`.
+//! Each gets a diagnostic whose help shows the line rewritten in this
+//! language.
 
 use super::KEYWORDS;
 use crate::diagnostic::{Diagnostic, DiagnosticExt};
@@ -82,6 +83,14 @@ pub fn python_habit(
         && let Some(i) = text[start..at].rfind(" if ")
     {
         return Some(conditional(text, start, start + i + 1, end, source));
+    }
+    if rest.starts_with('/') && text[..at].ends_with('/') {
+        let fixed = format!("{}{}", &text[start..at - 1].trim_start(), &text[at..end]);
+        return Some(
+            Diagnostic::new(span(at - 1, 2), "`//` is `/` here")
+                .label("`/` divides integers, rounding down as Python's `//` does")
+                .help(format!("write `{}`", fixed.trim())),
+        );
     }
     let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if digits > 0 && rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
