@@ -520,3 +520,22 @@ fn positions_past_the_box_are_kept_as_their_integers() {
     let (printed, error) = run_binary(&["--max-memory", "230M", "-e", &script]);
     assert_eq!(printed.trim(), total.to_string(), "{error}");
 }
+
+/// A position whose slot in the two-heap table's pairing lies past what
+/// `--max-positions` lets the table hold is a position of the hash table,
+/// counted alone: `W(999, 0)` needs a thousand positions, where its slot
+/// is the 499,500th (the run failed under any limit up to that), and
+/// three-heap nim's `N(9, 0, 0)` needs ten.
+#[test]
+fn a_heap_past_the_table_the_limit_allows_is_hashed() {
+    let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                   W(a - k, b - k) for k in 1..=min(a, b) >\nprint(g(W(999, 0)), g(W(200, 5)))";
+    // With one heap empty, Wythoff is nim on the other.
+    let w = common::wythoff(201);
+    let (printed, error) = run_binary(&["--max-positions", "20000", "-e", wythoff]);
+    assert_eq!(printed.trim(), format!("999 {}", w[200][5]), "{error}");
+    let nim = "game N(a, b, c) = < N(a - k, b, c) for k in 1..=a, N(a, b - k, c) for k in 1..=b, \
+               N(a, b, c - k) for k in 1..=c >\nprint(g(N(9, 0, 0)))";
+    let (printed, error) = run_binary(&["--max-positions", "20", "-e", nim]);
+    assert_eq!(printed.trim(), "9", "{error}");
+}

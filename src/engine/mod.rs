@@ -344,13 +344,11 @@ impl<A: Arg> Engine<A> {
             && table.shape == Shape::Ints(1)
             && n >= 0
             && (n as u64) < DENSE_LIMIT
+            && within_limit(self.positions, &self.limits, table.dense.len(), n as usize)
         {
             let n = n as usize;
             if n >= table.dense.len() {
                 let grow = (n + 1 - table.dense.len()) as u64;
-                if self.positions + grow > self.limits.max_positions {
-                    return Err(Stop::TooManyPositions(self.limits.max_positions));
-                }
                 self.positions += grow;
                 table.dense.resize(n + 1, DENSE_UNKNOWN);
                 self.watch.check()?;
@@ -375,12 +373,12 @@ impl<A: Arg> Engine<A> {
             return Ok(PosId { family, index });
         }
         let int_key = IntKey::of(args);
-        if dense && let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key)) {
+        if dense
+            && let Some(slot) = int_key.and_then(|key| dense_slot(table.shape, &key))
+            && within_limit(self.positions, &self.limits, table.dense.len(), slot)
+        {
             if slot >= table.dense.len() {
                 let grow = (slot + 1 - table.dense.len()) as u64;
-                if self.positions + grow > self.limits.max_positions {
-                    return Err(Stop::TooManyPositions(self.limits.max_positions));
-                }
                 self.positions += grow;
                 table.dense.resize(slot + 1, DENSE_UNKNOWN);
                 self.watch.check()?;
@@ -428,15 +426,22 @@ impl<A: Arg> Engine<A> {
                 index: index as u32,
             })
         };
-        match (table.shape, key.is_list(), key.ints()) {
-            (Shape::Ints(1), false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => {
-                dense(n as usize)
-            }
-            _ if dense_slot(table.shape, key).is_some() => dense(dense_slot(table.shape, key)?),
-            _ => table.hashed.find_ints(key).map(|index| PosId {
+        let hashed = || {
+            let index = table.hashed.find_ints(key)?;
+            Some(PosId {
                 family,
                 index: index | HASHED,
-            }),
+            })
+        };
+        // A slot past the dense table is in the hash table, if anywhere.
+        match (table.shape, key.is_list(), key.ints()) {
+            (Shape::Ints(1), false, &[n]) if (0..DENSE_LIMIT as i64).contains(&n) => {
+                dense(n as usize).or_else(hashed)
+            }
+            _ => match dense_slot(table.shape, key) {
+                Some(slot) => dense(slot).or_else(hashed),
+                None => hashed(),
+            },
         }
     }
 
@@ -752,6 +757,15 @@ impl<A: Arg> Engine<A> {
         let table = &self.tables[family.0 as usize];
         (table.interned() as u64, table.known() as u64)
     }
+}
+
+/// Whether a dense table of `len` slots may hold slot `slot`, with
+/// `positions` kept: growing it so must keep them within the limit. A
+/// slot it may not hold (a heap far past the others, `W(999, 0)` of a
+/// pairing) is a position of the hash table, counted alone; the dense
+/// table can then never reach it, so each position has one place.
+fn within_limit(positions: u64, limits: &Limits, len: usize, slot: usize) -> bool {
+    slot < len || positions + (slot + 1 - len) as u64 <= limits.max_positions
 }
 
 /// The slot of a position of two, three or four integers in its family's
