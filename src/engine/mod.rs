@@ -660,6 +660,14 @@ impl<A: Arg> Engine<A> {
     ) -> Result<Option<PosId>, Stop> {
         let limit = self.limits.max_list_len;
         let own = family.0 as usize;
+        if kernel.foreign.is_empty() {
+            // Filled in place: a query one heap past the last (`[g(F(n))
+            // for n in 0..N]`) fills that heap alone.
+            let table = &mut self.tables[own];
+            let filled = (table.prefix).fill(&mut table.dense, kernel, &[], n, limit, &self.watch);
+            let index = filled?.map(|blocked| blocked as u32);
+            return Ok(index.map(|index| PosId { family, index }));
+        }
         // The family's own values are taken out while the foreign families'
         // tables are read.
         let mut dense = std::mem::take(&mut self.tables[own].dense);
