@@ -101,10 +101,14 @@ impl Interp {
     /// doubling steps and stops as soon as the theorem proves a period.
     pub(super) fn prove_before(&mut self, pos: PosId, span: Span) -> Result<()> {
         // An instance's heap is its own argument, its other parameters
-        // fixed.
-        let heap = match *self.engine.own_args(pos) {
-            [Value::Int(n)] if pos.family != LITERALS => n,
-            _ => return Ok(()),
+        // fixed; one in a dense table is read without building it.
+        let heap = match self.engine.dense_arg(pos) {
+            _ if pos.family == LITERALS => return Ok(()),
+            Some(n) => n,
+            None => match *self.engine.own_args(pos) {
+                [Value::Int(n)] => n,
+                _ => return Ok(()),
+            },
         };
         self.prove_heap(pos.family, heap, span)?;
         Ok(())
