@@ -130,7 +130,7 @@ struct FamilyTable<A> {
     dense: Vec<u32>,
     /// Dense values of 32 bits or more, by argument.
     big: FxHashMap<u32, u64>,
-    /// Every other position, by index, and its value.
+    /// Every other position, by index; its value is in `values`.
     hashed: Hashed<A>,
     values: Vec<u64>,
     /// How far a kernel has computed `dense` bottom-up (one parameter).

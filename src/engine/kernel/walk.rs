@@ -297,15 +297,16 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         self.count(constants.len() as u64)?;
         if let Some(run) = self.constants_run(calls, steps, constants, values) {
             let (line, nim) = run?;
+            let mut values = line.map(|v| v as u64 ^ nim);
             match word {
-                // Marked as read, the word in a register: take a power of 2
-                // in a dense fill, 935 → 794 M instructions at 10^6.
-                // From the first value past the word on, the rest are listed:
+                // Marked as read, the word in a register (take a power of 2
+                // in a dense fill: 935 → 794 M instructions at 10^6). From
+                // the first value past the word on, the rest are listed:
                 // where such values are common, a branch on each is often
                 // mispredicted (subtract a square by a `let` list of the
                 // squares, at 10^6: 3.77 s marking each, 0.78 s so).
                 Some(word) => {
-                    let (mut values, mut marked) = (line.map(|v| v as u64 ^ nim), *word);
+                    let mut marked = *word;
                     while let Some(v) = values.next() {
                         if v >= 64 {
                             self.out.points.push(v);
@@ -316,7 +317,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                     }
                     *word = marked;
                 }
-                None => self.out.points.extend(line.map(|v| v as u64 ^ nim)),
+                None => self.out.points.extend(values),
             }
             return Some(());
         }
@@ -360,7 +361,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
     /// line or a heap is negative.
     #[allow(clippy::type_complexity)]
     #[inline(always)]
-    pub(super) fn constants_run<'c>(
+    fn constants_run<'c>(
         &self,
         calls: &[Vec<IntExpr>],
         steps: &Steps,

@@ -26,7 +26,8 @@ pub(super) fn within<T>(
 }
 
 /// The first of `constants` in `a..b`, if any, found without looking for
-/// the range's end. `None` where it lies past the slot bound or the sieve's test fails.
+/// the range's end. `None` where it lies past the slot bound or the
+/// sieve's test fails.
 pub(super) fn first_within(
     constants: &Constants,
     (a, b): (i64, i64),
