@@ -628,19 +628,25 @@ impl<A: Arg> Engine<A> {
     /// The arguments of a two-parameter position kept in the hash table
     /// (too large for the dense table's pairing).
     pub fn hashed_pair(&self, pos: PosId) -> Option<(i64, i64)> {
-        let shape = self.tables[pos.family.0 as usize].shape;
-        if pos.index & HASHED == 0 || shape.ints() != 2 {
-            return None;
-        }
-        let key = self.key(pos);
-        let ints = match shape {
-            Shape::Board(_) => list_of_ints(&key)?,
-            Shape::Ints(_) | Shape::List => key.iter().map(A::as_int).collect::<Option<_>>()?,
-        };
-        match ints[..] {
+        match self.hashed_ints(pos)?[..] {
             [a, b] => Some((a, b)),
             _ => None,
         }
+    }
+
+    /// The integers of a position of two to four integer arguments (or a
+    /// board of as many) kept in the hash table.
+    pub(super) fn hashed_ints(&self, pos: PosId) -> Option<Vec<i64>> {
+        let shape = self.tables[pos.family.0 as usize].shape;
+        if pos.index & HASHED == 0 || !(2..=4).contains(&shape.ints()) {
+            return None;
+        }
+        let key = self.key(pos);
+        let ints: Vec<i64> = match shape {
+            Shape::Board(_) => list_of_ints(&key)?,
+            Shape::Ints(_) | Shape::List => key.iter().map(A::as_int).collect::<Option<_>>()?,
+        };
+        (ints.len() == shape.ints()).then_some(ints)
     }
 
     /// Computes the values of a box of `family(0..=a, 0..=b)` row by row

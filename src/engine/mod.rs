@@ -197,23 +197,30 @@ impl<A> FamilyTable<A> {
             2..=4 => self.dense_counted(|v| v != DENSE_UNKNOWN),
             _ => self.dense.len(),
         };
-        dense + self.hashed.len() + self.grid.kept_len()
+        dense + self.hashed.len() + self.kept_len()
+    }
+
+    /// How many positions a box past or below its dense table keeps.
+    fn kept_len(&self) -> usize {
+        self.grid.kept_len() + self.shell.kept_len()
     }
 
     /// How many of its positions have known values.
     fn known(&self) -> usize {
         let dense = self.dense_counted(|v| v < DENSE_IN_PROGRESS);
         let hashed = self.values.iter().filter(|v| **v < IN_PROGRESS);
-        dense + hashed.count() + self.grid.kept_known()
+        dense + hashed.count() + self.grid.kept_known() + self.shell.kept_known()
     }
 
     /// How many slots of the dense table pass `test`, not counting those
     /// a box past the table holds as well.
     fn dense_counted(&self, test: impl Fn(u32) -> bool) -> usize {
         let slots = self.dense.iter().enumerate().filter(|&(_, &v)| test(v));
-        match self.shape.ints() == 2 && self.grid.kept_len() > 0 {
-            true => slots.filter(|&(slot, _)| !self.grid.keeps(slot)).count(),
-            false => slots.count(),
+        let passes = |slot: usize| self.dense.get(slot).is_some_and(|&v| test(v));
+        match self.shape.ints() {
+            2 if self.grid.kept_len() > 0 => slots.filter(|&(s, _)| !self.grid.keeps(s)).count(),
+            3..=4 => slots.count() - self.shell.kept_slots(passes),
+            _ => slots.count(),
         }
     }
 }
@@ -282,7 +289,7 @@ impl<A: Arg> Engine<A> {
         let index = id.0 as usize;
         if index < self.tables.len() {
             let old = std::mem::replace(&mut self.tables[index], table);
-            let kept = old.grid.kept_len();
+            let kept = old.kept_len();
             self.positions -= (old.dense.len() + old.hashed.len() + kept) as u64;
         } else {
             self.tables.push(table);
@@ -539,46 +546,6 @@ impl<A: Arg> Engine<A> {
         let shape = self.tables[pos.family.0 as usize].shape;
         let dense = pos.index & HASHED == 0 && shape == Shape::Ints(1);
         dense.then_some(pos.index as i64)
-    }
-
-    /// The arguments of a three- or four-parameter position kept in a dense
-    /// table, and how many there are.
-    pub fn dense_tuple(&self, pos: PosId) -> Option<([i64; 4], usize)> {
-        let k = self.tables[pos.family.0 as usize].shape.ints();
-        let dense = pos.index & HASHED == 0 && (3..=4).contains(&k);
-        dense.then(|| (shell::arguments(pos.index as usize, k), k))
-    }
-
-    /// Computes the values of the slots of `family` up to `pos` in slot
-    /// order with the family's program (three or four parameters);
-    /// `Ok(Some(s))` when slot `s` must first be computed otherwise, `Ok(None)`
-    /// when done, and `Err` of nothing when the box is too large to fill.
-    pub fn fill_shell(
-        &mut self,
-        pos: PosId,
-        kernel: &Kernel,
-    ) -> Result<Option<PosId>, Option<Stop>> {
-        let table = &mut self.tables[pos.family.0 as usize];
-        let target = pos.index as usize;
-        if !table.shell.reaches(target) {
-            return Err(None);
-        }
-        let limit = self.limits.max_list_len;
-        let blocked = table
-            .shell
-            .fill(
-                &mut table.dense,
-                kernel,
-                table.shape.ints(),
-                target,
-                limit,
-                &self.watch,
-            )
-            .map_err(Some)?;
-        Ok(blocked.map(|slot| PosId {
-            family: pos.family,
-            index: slot as u32,
-        }))
     }
 
     /// The argument list of a position kept in a hash table.

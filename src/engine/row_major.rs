@@ -168,6 +168,12 @@ impl RowMajor {
         &self.values
     }
 
+    /// The extents, in the arguments' own order.
+    pub(super) fn extents(&self) -> Vec<i64> {
+        let by_arg = &self.by_arg[..self.axes.len()];
+        by_arg.iter().map(|&(extent, _)| extent).collect()
+    }
+
     /// How many tuples the box holds.
     pub(super) fn len(&self) -> usize {
         self.values.len()

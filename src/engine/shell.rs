@@ -11,7 +11,8 @@ use std::cell::RefCell;
 use super::kernel::{Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::{DENSE_BIG, Stop, Watch};
+use super::game::PosId;
+use super::{Arg, DENSE_BIG, Engine, HASHED, Stop, Watch};
 
 /// Dense slots a family may use, 4 bytes each.
 const SHELL_SLOTS: u64 = 1 << 23;
@@ -19,6 +20,15 @@ const SHELL_SLOTS: u64 = 1 << 23;
 /// Most positions one fill computes: a larger box is left to the
 /// depth-first search, which visits only the positions a game reaches.
 const SHELL_CELLS: usize = 1 << 22;
+
+/// Most positions a box below a query may hold (`Shell::box_for`), 4 bytes
+/// each: 128 MiB, where `--max-memory` and `--max-positions` allow it.
+const BOX_CELLS: u64 = 1 << 25;
+
+/// The part of its extent a side of the box grows by at least when a
+/// query passes it: asking for one position after another fills boxes
+/// whose sizes add up to a few times the last.
+const BOX_GROWTH: i64 = 8;
 
 /// The slot of the tuple `ints` (of 3 or 4 arguments), if every argument is
 /// non-negative and the slot is below `SHELL_SLOTS`.
@@ -133,6 +143,23 @@ pub(super) struct Shell {
     at: [i64; 4],
     options: OptionSet,
     marks: RefCell<Stamps>,
+    /// The values of the last box below a query (`fill_box`), row-major:
+    /// `W(249, 249, 4)` needs the 250 × 250 × 5 positions below it, not
+    /// the cube of its largest argument that slot order computes.
+    kept: Option<RowMajor>,
+    /// Set when a box missed an option it did not hold: slot order and the
+    /// search compute the family from then on.
+    boxes_missed: bool,
+}
+
+/// A box for `Shell::fill_box` to fill.
+pub(super) struct BoxPlan {
+    /// Per argument, in their order.
+    pub extents: Vec<i64>,
+    /// How many positions it holds.
+    pub cells: u64,
+    /// Whether it replaces the last box rather than growing it.
+    pub fresh: bool,
 }
 
 /// The values known so far, as the program looks them up: inside the cube
@@ -275,7 +302,7 @@ impl Shell {
             .then(|| cube_around(target, (k, kernel.fastest_param()), values));
         if let Some(cube) = &mut cube {
             self.marks.get_mut().fit(cube.widest() as u64);
-            if self.fill_cube(values, cube, kernel, k, target, limit, watch)? {
+            if self.fill_rows(values, cube, kernel, Some(target), limit, watch)? {
                 // Every slot up to the target is in the cube.
                 self.done = self.done.max(target + 1);
                 self.at = arguments(self.done, k);
@@ -302,25 +329,25 @@ impl Shell {
         Ok(None)
     }
 
-    /// Computes the positions of `cube` up to slot `target` in row-major
-    /// order, until the first the program cannot vouch for: the order of
-    /// the plain loops `for a, for b, for c`, in which the options of
-    /// neighbouring positions lie on neighbouring lines and stay in the
-    /// cache (in slot order they are a whole row apart). Whatever is left
-    /// is the slot-order loop's. `Ok(true)` when every position up to
-    /// `target` is known.
-    #[allow(clippy::too_many_arguments)]
-    fn fill_cube(
+    /// Computes the positions of `cube` in row-major order (those up to
+    /// slot `target`, if given) until the first the program cannot vouch
+    /// for: the order of the plain loops `for a, for b, for c`, in which
+    /// the options of neighbouring positions lie on neighbouring lines and
+    /// stay in the cache (in slot order they are a whole row apart).
+    /// Whatever is left is the slot-order loop's. Values are stored in the
+    /// table too, where it has their slots. `Ok(true)` when every position
+    /// asked for is known.
+    fn fill_rows(
         &mut self,
         values: &mut [u32],
         cube: &mut RowMajor,
         kernel: &Kernel,
-        k: usize,
-        target: usize,
+        target: Option<usize>,
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
-        let side = arguments(target, k)[..k].iter().max().map_or(1, |&m| m + 1);
+        let extents = cube.extents();
+        let k = extents.len();
         let mut t = [0i64; 4];
         let mut visited = 0usize;
         loop {
@@ -328,22 +355,141 @@ impl Shell {
                 watch.check()?;
             }
             visited += 1;
-            if cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG)
-                && let Some(s) = slot(&t[..k]).filter(|&s| s <= target)
-            {
+            let slot = slot(&t[..k]);
+            let asked = target.is_none_or(|target| slot.is_some_and(|s| s <= target));
+            if asked && cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG) {
                 let Some(value) = self.value(&t[..k], values, Some(cube), kernel, limit) else {
                     return Ok(false);
                 };
-                values[s] = value;
+                if let Some(stored) = slot.and_then(|s| values.get_mut(s)) {
+                    *stored = value;
+                }
                 cube.set(&t[..k], value);
             }
             // The next tuple in row-major order, if any.
-            let Some(last) = t[..k].iter().rposition(|&x| x + 1 < side) else {
+            let Some(last) = (0..k).rposition(|i| t[i] + 1 < extents[i]) else {
                 return Ok(true);
             };
             t[last] += 1;
             t[last + 1..k].fill(0);
         }
+    }
+
+    /// The value of `args` in the box below the last query, if known.
+    pub(super) fn kept_value(&self, args: &[i64]) -> Option<u32> {
+        let value = self.kept.as_ref()?.get(args)?;
+        (value < DENSE_BIG).then_some(value)
+    }
+
+    /// How many positions the box below the last query holds.
+    pub(super) fn kept_len(&self) -> usize {
+        self.kept.as_ref().map_or(0, RowMajor::len)
+    }
+
+    /// How many positions the box below the last query holds that have
+    /// values.
+    pub(super) fn kept_known(&self) -> usize {
+        self.kept.as_ref().map_or(0, RowMajor::known)
+    }
+
+    /// How many positions the box below the last query holds whose slots
+    /// pass `test`: those the table holds as well.
+    pub(super) fn kept_slots(&self, test: impl Fn(usize) -> bool) -> usize {
+        let Some(kept) = &self.kept else {
+            return 0;
+        };
+        let extents = kept.extents();
+        let k = extents.len();
+        let (mut t, mut count) = ([0i64; 4], 0);
+        while extents.iter().all(|&e| e > 0) {
+            count += usize::from(slot(&t[..k]).is_some_and(&test));
+            let Some(last) = (0..k).rposition(|i| t[i] + 1 < extents[i]) else {
+                break;
+            };
+            t[last] += 1;
+            t[last + 1..k].fill(0);
+        }
+        count
+    }
+
+    /// The box below `args` when a box should compute it: slot order
+    /// computes every slot up to the query's, `target` (if it has one),
+    /// which is the cube of its largest argument; a box is chosen where
+    /// what it adds is less than half that work. The last box grows to
+    /// hold `args`, unless that box would be much larger than the two
+    /// apart (`N(7, 300, 2)` then `N(3000, 5, 9)`): then a box of its own
+    /// replaces it.
+    pub(super) fn box_for(&self, args: &[i64], target: Option<usize>) -> Option<BoxPlan> {
+        if self.boxes_missed || args.iter().any(|&t| t < 0) {
+            return None;
+        }
+        let cells = |extents: &[i64]| {
+            (extents.iter()).try_fold(1u64, |cells, &e| cells.checked_mul(u64::try_from(e).ok()?))
+        };
+        let own: Vec<i64> = args.iter().map(|&t| t + 1).collect();
+        let kept = self.kept_len() as u64;
+        let grown = self.kept.as_ref().map(|kept| {
+            let extents = kept.extents().into_iter().zip(args);
+            let grow = |(extent, &t): (i64, &i64)| match t >= extent {
+                true => (t + 1).max(extent + extent / BOX_GROWTH),
+                false => extent,
+            };
+            extents.map(grow).collect::<Vec<i64>>()
+        });
+        let own_cells = cells(&own)?;
+        let plan = match grown {
+            Some(grown) if cells(&grown).is_some_and(|c| c <= 2 * (own_cells + kept)) => BoxPlan {
+                cells: cells(&grown)?,
+                extents: grown,
+                fresh: false,
+            },
+            _ => BoxPlan {
+                extents: own,
+                cells: own_cells,
+                fresh: true,
+            },
+        };
+        let added = plan.cells - if plan.fresh { 0 } else { kept };
+        let slot_order = target
+            .filter(|&t| self.reaches(t))
+            .map(|t| (t + 1).saturating_sub(self.done) as u64);
+        let smaller = slot_order.is_none_or(|work| 2 * added < work);
+        (smaller && plan.cells <= BOX_CELLS).then_some(plan)
+    }
+
+    /// Computes every position of the box of `extents` in row-major order,
+    /// starting from what the last box and the table hold; the box is
+    /// kept. `Ok(false)` when an option was not known (outside the box, or
+    /// inside and later in its order): the family's boxes stop there.
+    pub(super) fn fill_box(
+        &mut self,
+        values: &mut [u32],
+        kernel: &Kernel,
+        plan: &BoxPlan,
+        limit: u64,
+        watch: &Watch,
+    ) -> Result<bool, Stop> {
+        let extents = &plan.extents[..];
+        let kept = self.kept.take().filter(|_| !plan.fresh);
+        watch.room_for(4 * plan.cells)?;
+        let fastest = kernel.fastest_param();
+        // What slot order computed is read from the table, tuple by tuple.
+        let mut cube = match (&kept, self.done) {
+            (None, 0) => RowMajor::unknown(extents, fastest),
+            (Some(kept), 0) => RowMajor::around(extents, fastest, kept),
+            (kept, _) => RowMajor::new(extents, fastest, |t| {
+                let in_kept = kept.as_ref().and_then(|kept| kept.get(t));
+                let known = in_kept.filter(|&v| v < DENSE_BIG);
+                let known = known.or_else(|| slot(t).and_then(|s| values.get(s).copied()));
+                known.unwrap_or(DENSE_BIG)
+            }),
+        };
+        self.marks.get_mut().fit(cube.widest() as u64);
+        let filled = self.fill_rows(values, &mut cube, kernel, None, limit, watch);
+        self.kept = Some(cube);
+        let all = filled?;
+        self.boxes_missed |= !all;
+        Ok(all)
     }
 
     /// The value of the position `args`, if the program can vouch for it.
@@ -365,6 +511,91 @@ impl Shell {
         // Every value in the cube must have a slot among the marks.
         marks.fit(value);
         u32::try_from(value).ok().filter(|&v| v < DENSE_BIG)
+    }
+}
+
+/// The engine's three- and four-parameter positions, and their fills.
+impl<A: Arg> Engine<A> {
+    /// The arguments of a three- or four-parameter position kept in a dense
+    /// table, and how many there are.
+    pub fn dense_tuple(&self, pos: PosId) -> Option<([i64; 4], usize)> {
+        let k = self.tables[pos.family.0 as usize].shape.ints();
+        let dense = pos.index & HASHED == 0 && (3..=4).contains(&k);
+        dense.then(|| (arguments(pos.index as usize, k), k))
+    }
+
+    /// Computes the value of `pos`, a position of three or four
+    /// parameters, with the family's program: in a box below it, or
+    /// computing every slot up to its own in slot order. `Ok(Some(s))` when
+    /// slot `s` must first be computed otherwise, `Ok(None)` when done, and
+    /// `Err` of nothing when neither way can (a box too large, or its
+    /// arguments out of reach).
+    pub fn fill_shell(
+        &mut self,
+        pos: PosId,
+        kernel: &Kernel,
+    ) -> Result<Option<PosId>, Option<Stop>> {
+        let Some(ints) = self.dense_tuple(pos).map(|(ints, k)| ints[..k].to_vec()) else {
+            return match self.hashed_ints(pos) {
+                Some(ints) if self.fill_box(pos, &ints, kernel)? => Ok(None),
+                _ => Err(None),
+            };
+        };
+        if self.fill_box(pos, &ints, kernel)? {
+            return Ok(None);
+        }
+        let table = &mut self.tables[pos.family.0 as usize];
+        let target = pos.index as usize;
+        if !table.shell.reaches(target) {
+            return Err(None);
+        }
+        let limit = self.limits.max_list_len;
+        let blocked = table
+            .shell
+            .fill(
+                &mut table.dense,
+                kernel,
+                table.shape.ints(),
+                target,
+                limit,
+                &self.watch,
+            )
+            .map_err(Some)?;
+        Ok(blocked.map(|slot| PosId {
+            family: pos.family,
+            index: slot as u32,
+        }))
+    }
+
+    /// Whether the value of `pos`, whose arguments are `ints`, is known
+    /// from a box below it (`Shell::box_for`), filled now if it must be.
+    fn fill_box(&mut self, pos: PosId, ints: &[i64], kernel: &Kernel) -> Result<bool, Stop> {
+        let table = &mut self.tables[pos.family.0 as usize];
+        let value = table.shell.kept_value(ints);
+        let target = (pos.index & HASHED == 0).then_some(pos.index as usize);
+        let plan = match value {
+            Some(_) => None,
+            None => table.shell.box_for(ints, target),
+        };
+        if let Some(plan) = plan {
+            // The box replaces the last, grown or afresh.
+            let after = self.positions - table.shell.kept_len() as u64 + plan.cells;
+            if after > self.limits.max_positions {
+                self.refused = Some((pos.family, after));
+                return Ok(false);
+            }
+            self.positions = after;
+            let limit = self.limits.max_list_len;
+            if !(table.shell).fill_box(&mut table.dense, kernel, &plan, limit, &self.watch)? {
+                return Ok(false);
+            }
+        }
+        let table = &self.tables[pos.family.0 as usize];
+        let Some(value) = value.or_else(|| table.shell.kept_value(ints)) else {
+            return Ok(false);
+        };
+        self.set_value(pos, value as u64);
+        Ok(true)
     }
 }
 

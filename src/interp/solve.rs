@@ -386,7 +386,7 @@ impl Interp {
         if self.engine.is_listed(pos) {
             return self.fill_list(pos, kernel);
         }
-        if self.engine.dense_tuple(pos).is_some() {
+        if (3..=4).contains(&self.engine.shape(pos.family).ints()) {
             return match self.engine.fill_shell(pos, kernel) {
                 Ok(None) => Ok(Fill::Done),
                 Ok(Some(first)) => Ok(self.first_or_search(first, pos)),
