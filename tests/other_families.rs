@@ -174,6 +174,58 @@ fn heaps_of_other_families_moving_with_a_loop_are_walked_natively() {
     assert_eq!(printed.trim(), expected);
 }
 
+/// A heap that reads the loop's variable through one affine expression
+/// (`*(k / 2)`, `*((n - a) / 2)`, a choice by `k % 3`) is read from a table
+/// of its values along that expression, as another family's heap is
+/// along its table (`F(n - k) + *(k / 2)` ran at 15 times C, its spelling
+/// as a family `H(k)` at 2.1; both now at 2.1). The same game in both
+/// spellings, over constants, and a heap that fails past some value,
+/// against plain programs here and the generic search.
+#[test]
+fn heaps_of_one_affine_expression_of_a_loop_are_read_from_their_tables() {
+    let script = "game A(n) = < A(n - k) + *(k / 2) for k in 1..=n >\n\
+                  game B(n) = < B(a) + *((n - a) / 2) for a in 0..n >\n\
+                  game C(n) = < C(n - k) + *(if k % 3 == 0 then k * k % 7 else 1) \
+                  for k in [1, 2, 3, 5, 6] if k <= n >\n\
+                  [seq(A, 0..300), seq(B, 0..300), seq(C, 0..300)]";
+    let printed = printed_by_programs_alone(script);
+    let (mut a, mut c): (Vec<u64>, Vec<u64>) = Default::default();
+    for n in 0..300 {
+        a.push(mex((1..=n).map(|k| a[n - k] ^ (k as u64 / 2))));
+        let heap = |k: usize| {
+            if k.is_multiple_of(3) {
+                (k * k % 7) as u64
+            } else {
+                1
+            }
+        };
+        let moves = [1, 2, 3, 5, 6].into_iter().filter(|&k| k <= n);
+        c.push(mex(moves.map(|k| c[n - k] ^ heap(k))));
+    }
+    let expected = format!("[{}, {}, {}]", listed(a.clone()), listed(a), listed(c));
+    assert_eq!(printed.trim(), expected);
+    for family in [
+        "game A(n) = < A(n - k) + *(k / 2) for k in 1..=n >",
+        "game B(n) = < B(a) + *((n - a) / 2) for a in 0..n >",
+    ] {
+        let (ir, _) = run_binary(&["--emit", "ir", "-e", family]);
+        assert!(
+            ir.contains("heaps of one affine expression of a loop read from their tables"),
+            "{ir}"
+        );
+    }
+    // `*(5 - k)` is negative from k = 6 on: the error the search reports.
+    let failing = "game D(n) = < D(n - k) + *(5 - k) for k in 1..=n >\n";
+    let below = assert_same_as_the_generic_search(&format!("{failing}print(seq(D, 0..=5))"));
+    let mut d: Vec<u64> = Vec::new();
+    for n in 0..=5 {
+        d.push(mex((1..=n).map(|k| d[n - k] ^ (5 - k) as u64)));
+    }
+    assert_eq!(below.trim(), listed(d));
+    let (_, error) = assert_same_error_as_the_generic_search(&format!("{failing}print(g(D(9)))"));
+    assert!(error.contains("negative"), "{error}");
+}
+
 /// Two families that name each other, one at an argument where the option
 /// does not apply (`B(n) if n != 0` at 0): neither is filled from 0, where
 /// it would reach down without end (B(0) = A(-1), A(-2), …), but searched

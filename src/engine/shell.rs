@@ -8,10 +8,10 @@
 
 use std::cell::RefCell;
 
+use super::game::PosId;
 use super::kernel::{Kernel, Known, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
-use super::game::PosId;
 use super::{Arg, DENSE_BIG, Engine, HASHED, Stop, Watch};
 
 /// Dense slots a family may use, 4 bytes each.

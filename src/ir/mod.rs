@@ -187,6 +187,9 @@ pub fn plan(
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }
+    if kernel.tables_heaps() {
+        passes.push("heaps of one affine expression of a loop read from their tables");
+    }
     if let Some((alias, applied)) = alias {
         for name in applied {
             if !passes.contains(&name) {

@@ -17,6 +17,7 @@ mod cond;
 mod curve;
 mod decided;
 mod dense;
+mod heaps;
 mod int;
 mod line;
 mod list;
@@ -618,6 +619,12 @@ impl Kernel {
     /// in the position's frame (the VM's `calls::loops`).
     pub fn runs_loops_in_place(&self) -> bool {
         self.code.runs_loops_in_place()
+    }
+
+    /// Whether a native loop reads a heap from a table of its values (a
+    /// heap of one affine expression of the loop's variable, `tabled`).
+    pub fn tables_heaps(&self) -> bool {
+        self.steps.iter().flatten().any(walk::Steps::tables_heaps)
     }
 
     /// The functions returning lists, as the IR has them.

@@ -4,6 +4,7 @@
 //! closed form, and the native loops the VM calls.
 
 use super::curve::Curves;
+use super::heaps::{HeapRun, HeapSource, HeapStep, TabledHeap, heaps, native_heap};
 use super::line::Line;
 use super::{
     Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS,
@@ -168,7 +169,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         values: &[i64],
     ) -> Option<()> {
         let (mut args, rest) = arguments(calls, values);
-        let (nim, foreign) = heaps(rest, steps)?;
+        let (nim, foreign) = heaps(rest, &steps.heaps)?;
         self.count(count as u64)?;
         if !foreign.is_empty() {
             return self.walk_sums(calls, (&args, steps), (nim, &foreign), count);
@@ -202,7 +203,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         &mut self,
         calls: &[Vec<IntExpr>],
         (args, steps): (&[[i64; MAX_PARAMS]; MAX_CALLS], &Steps),
-        (nim, foreign): (u64, &[ForeignRun]),
+        (nim, foreign): (u64, &[HeapRun]),
         count: i64,
     ) -> Option<()> {
         let start = self.out.points.len();
@@ -225,21 +226,28 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                     .for_each(|(arg, step)| *arg += step);
             }
         }
-        for &ForeignRun {
-            family,
-            first,
-            step,
-        } in foreign
-        {
+        for run in foreign {
             let points = &mut self.out.points[start..];
-            let table = self.known.foreign_line(family);
-            if let Some(largest) = table.and_then(|table| xor_run(points, table, first, step)) {
-                // Larger ones are markers: positions not known yet.
+            let tabled;
+            let table = match run.source {
+                HeapSource::Foreign(family) => self.known.foreign_line(family),
+                HeapSource::Tabled(heap) => {
+                    let last = run.first + run.step * (points.len() as i64 - 1);
+                    let (low, high) = (run.first.min(last), run.first.max(last));
+                    tabled = heap.run(low, high, &self.calls);
+                    tabled.as_deref().map(Vec::as_slice)
+                }
+            };
+            if let Some(largest) =
+                table.and_then(|table| xor_run(points, table, run.first, run.step))
+            {
+                // Larger ones are markers: positions not known yet, heaps
+                // a table cannot hold.
                 (largest < crate::engine::DENSE_BIG).then_some(())?;
                 continue;
             }
             for (i, point) in (0..).zip(points) {
-                *point ^= self.known.foreign(family, &[first + step * i])?;
+                *point ^= run.at(i, self.known, &self.calls)?;
             }
         }
         Some(())
@@ -322,7 +330,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             return Some(());
         }
         let (mut base, rest) = arguments(calls, values);
-        let (nim, mut foreign) = heaps(rest, steps)?;
+        let (nim, mut foreign) = heaps(rest, &steps.heaps)?;
         // Each argument as its value at 0 plus its step times the constant.
         let first = constants[0];
         for ((base, steps), call) in base.iter_mut().zip(&steps.calls).zip(calls) {
@@ -344,9 +352,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                 v ^= self.known.value(&args[..call.len()])?;
             }
             for run in &foreign {
-                v ^= self
-                    .known
-                    .foreign(run.family, &[run.first + run.step * x])?;
+                v ^= run.at(x, self.known, &self.calls)?;
             }
             self.out.points.push(v);
         }
@@ -372,7 +378,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         let ([call], [first, ..], false) = (calls, constants, line.is_empty()) else {
             return None;
         };
-        if call.len() != 1 || steps.heaps.iter().any(Option::is_some) {
+        if call.len() != 1 || steps.heaps.iter().any(|h| *h != HeapStep::Fixed) {
             return None;
         }
         // The argument at `x` is `origin + step·x`; the constants ascend,
@@ -556,16 +562,19 @@ pub(super) fn divisors_in(
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Steps {
     calls: [[i64; MAX_PARAMS]; MAX_CALLS],
-    /// Per heap, where it is a position of another family's, that
-    /// family's index and its argument's step (the walk is then given
-    /// that argument, not the heap: see `native_heap`).
-    heaps: Vec<Option<(usize, i64)>>,
+    /// Per heap, how it moves with the loop's variable.
+    heaps: Vec<HeapStep>,
 }
 
 impl Steps {
     /// Each call's steps, one per parameter.
     pub(super) fn calls(&self) -> &[[i64; MAX_PARAMS]] {
         &self.calls
+    }
+
+    /// Whether a heap is read from a table of its values.
+    pub(super) fn tables_heaps(&self) -> bool {
+        (self.heaps.iter()).any(|heap| matches!(heap, HeapStep::Tabled(..)))
     }
 
     /// The steps of an element's innermost loop, when it is its last
@@ -601,8 +610,11 @@ impl Steps {
             }
         }
         let heap = |nim: &IntExpr| match (native_heap(nim, slot), nim) {
-            (Some(arg), IntExpr::Grundy(family, _)) => Some(Some((*family, arg.step(slot)?))),
-            _ => (!nim.uses(slot)).then_some(None),
+            (Some(arg), IntExpr::Grundy(family, _)) => {
+                Some(HeapStep::Foreign(*family, arg.step(slot)?))
+            }
+            (Some(u), _) => Some(HeapStep::Tabled(TabledHeap::of(nim, &u), u.step(slot)?)),
+            (None, _) => (!nim.uses(slot)).then_some(HeapStep::Fixed),
         };
         let heaps = nims.iter().map(heap).collect::<Option<_>>()?;
         Some(Steps {
@@ -610,47 +622,6 @@ impl Steps {
             heaps,
         })
     }
-}
-
-/// The argument a native loop is given for a heap that is a position of
-/// another family of one integer moving with the loop's variable in
-/// `slot` (`K(a)` in `G(n - 1) + K(a) for a in 0..n`): its values are then
-/// read along that family's table, as the family's own are along its own.
-pub(super) fn native_heap(nim: &IntExpr, slot: usize) -> Option<&IntExpr> {
-    match nim {
-        IntExpr::Grundy(_, args) if nim.uses(slot) => match args.as_slice() {
-            [arg] => Some(arg),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// A heap of a native loop that is a position of another family of one
-/// integer: the family's index, its argument at the loop's first value
-/// (or at 0, over constants) and its step.
-struct ForeignRun {
-    family: usize,
-    first: i64,
-    step: i64,
-}
-
-/// The heaps a native loop is given (after its calls' arguments): the xor
-/// of the constant ones, and each position of another family as its
-/// family's index, its first argument and its step.
-fn heaps(rest: &[i64], steps: &Steps) -> Option<(u64, Vec<ForeignRun>)> {
-    let (mut nim, mut foreign) = (0, Vec::new());
-    for (&value, step) in rest.iter().zip(&steps.heaps) {
-        match step {
-            Some((family, step)) => foreign.push(ForeignRun {
-                family: *family,
-                first: value,
-                step: *step,
-            }),
-            None => nim ^= u64::try_from(value).ok()?,
-        }
-    }
-    Some((nim, foreign))
 }
 
 /// Xors `table[first + i·step]` into `points[i]` for each `i`: the

@@ -10,8 +10,8 @@ use super::items::Ascending;
 use super::lists::is_view;
 use super::sieve::Sieve;
 use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
+use crate::engine::kernel::heaps::native_heap;
 use crate::engine::kernel::int::Memo;
-use crate::engine::kernel::walk::native_heap;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntFunction, IntOp, Iter, ListClause, ListExpr,
     MAX_PARAMS, OptionValue, SLOT_BOUND,
@@ -337,7 +337,7 @@ impl Compiler {
         let heaps = values + (points * args.len()) as Reg;
         for (k, nim) in (0..).zip(nims) {
             let stepped = (kind == Native::Steps).then(|| native_heap(nim, slot as usize));
-            self.int_into(stepped.flatten().unwrap_or(nim), heaps + k);
+            self.int_into(stepped.flatten().as_ref().unwrap_or(nim), heaps + k);
         }
         let native = Op::NativeRange {
             element: current.index,
@@ -375,8 +375,8 @@ impl Compiler {
         self.jump(first, done);
         let heaps = nims
             .iter()
-            .map(|nim| native_heap(nim, slot as usize).unwrap_or(nim));
-        let exprs: Vec<IntExpr> = calls.iter().flatten().chain(heaps).cloned().collect();
+            .map(|nim| native_heap(nim, slot as usize).unwrap_or_else(|| nim.clone()));
+        let exprs: Vec<IntExpr> = calls.iter().flatten().cloned().chain(heaps).collect();
         let values = self.consecutive(&exprs);
         let native = Op::NativeConstants {
             element: current.index,
