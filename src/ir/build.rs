@@ -386,11 +386,17 @@ impl<'a> Translator<'a> {
 
     /// The next free IR slot, named `name` (for printing).
     fn new_slot(&mut self, name: &str) -> Option<usize> {
-        let slot = self.depth;
+        // Every slot from `depth` on is free. A variable takes the first
+        // that is new or already has its name, where the frame has room, so
+        // that two variables of one depth (a comprehension in a loop's
+        // bound, the loops of two elements) print under their own names.
+        let named = (self.depth..MAX_SLOTS)
+            .find(|&s| self.slot_names.get(s).is_none_or(|named| named == name));
+        let slot = named.unwrap_or(self.depth);
         if slot >= MAX_SLOTS {
             return None;
         }
-        self.depth += 1;
+        self.depth = slot + 1;
         self.reached = self.reached.max(self.depth);
         if slot == self.slot_names.len() {
             self.slot_names.push(name.to_string());
