@@ -8,6 +8,7 @@
 mod abs;
 mod board;
 mod build;
+mod capped;
 mod divisors;
 mod endless;
 mod filters;
@@ -154,6 +155,9 @@ pub fn plan(
     });
     let mut passes = translated.applied.clone();
     let mut elements = translated.elements;
+    let mut aliases = translated.aliases;
+    let params = translated.params;
+    passes.extend(capped::cap_parameters(&mut elements, &mut aliases, params));
     passes.extend(tables::table_calls(
         &mut elements,
         &translated.int_functions,
@@ -178,9 +182,9 @@ pub fn plan(
     passes.extend(remember::remember_filters(&mut elements, slots));
     // The kernel of the options and, when the body has leaves that are
     // games, the kernel of those: the same slots and functions.
-    let alias = (!translated.aliases.is_empty()).then(|| {
+    let alias = (!aliases.is_empty()).then(|| {
         let mut applied = Vec::new();
-        let aliases = passes::optimise(translated.aliases, translated.params, &mut applied);
+        let aliases = passes::optimise(aliases, params, &mut applied);
         (kernel_of(aliases, functions.clone(), slots), applied)
     });
     let mut kernel = kernel_of(elements, functions, slots);
