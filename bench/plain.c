@@ -34,7 +34,12 @@
  * wrote: thirds (take 1 or 2, 1 to 4, or 2 as the heap is 0, 1 or 2 mod
  * 3, or leave a third of a heap not 1 mod 3) and powers (take a power of
  * 2) print like the first five; parity N "take 1 to 5 of the other parity
- * than the last move took, or 5" prints g(N, 0). */
+ * than the last move took, or 5" prints g(N, 0). Three of its second
+ * round: heaphalf (take k, leaving the rest and a nim heap of k / 2)
+ * prints like the first five; fibnim N (Fibonacci nim: take k up to the
+ * bound m, the next bound 2k; m past the heap plays as the heap) prints
+ * g(N, N - 1); turns N T (Wythoff's game with at most T moves from both
+ * heaps) the box N x N x (T + 1), printing g(N - 1, N - 1, T). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,6 +401,54 @@ static void powers(long n_max) {
     }
 }
 
+/* Take k, leaving the rest and a nim heap of k / 2. */
+static void heaphalf(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= n; k++, count++) seen[g[n - k] ^ (unsigned)(k / 2)] = stamp;
+        g[n] = mex(count);
+    }
+}
+
+/* Fibonacci nim F(n, m): take k in 1..=min(n, m), the next bound 2k; the
+ * table holds m <= n, a bound past the heap playing as the heap. */
+static unsigned fibnim(long n_max) {
+    unsigned **f = malloc((n_max + 1) * sizeof *f);
+    if (!f) exit(1);
+    for (long n = 0; n <= n_max; n++) {
+        f[n] = malloc((n + 1) * sizeof **f);
+        if (!f[n]) exit(1);
+        for (long m = 0; m <= n; m++) {
+            unsigned count = 0;
+            for (long k = 1; k <= m; k++, count++) {
+                long rest = n - k, bound = 2 * k < rest ? 2 * k : rest;
+                seen[f[rest][bound]] = stamp;
+            }
+            f[n][m] = mex(count);
+        }
+    }
+    return f[n_max][n_max - 1];
+}
+
+/* Wythoff's game with at most `turns` moves from both heaps: W(a, b, t). */
+static unsigned turns(long size, long most) {
+    unsigned *w = calloc((size_t)size * size * (most + 1), sizeof *w);
+    if (!w) exit(1);
+#define W(a, b, t) w[((t) * size + (a)) * size + (b)]
+    for (long t = 0; t <= most; t++)
+        for (long a = 0; a < size; a++)
+            for (long b = 0; b < size; b++) {
+                unsigned count = 0;
+                for (long k = 1; k <= a; k++, count++) seen[W(a - k, b, t)] = stamp;
+                for (long k = 1; k <= b; k++, count++) seen[W(a, b - k, t)] = stamp;
+                for (long k = 1; t > 0 && k <= a && k <= b; k++, count++)
+                    seen[W(a - k, b - k, t - 1)] = stamp;
+                W(a, b, t) = mex(count);
+            }
+    return W(size - 1, size - 1, most);
+#undef W
+}
+
 /* Add 1, 3 or 4 to a count t that may not pass N: computed from N down. */
 static unsigned countup(long top) {
     for (long t = top; t >= 0; t--) {
@@ -565,7 +618,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat|parity N [--print]\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -606,6 +659,14 @@ int main(int argc, char **argv) {
         printf("%u\n", countup(n));
         return 0;
     }
+    if (!strcmp(argv[1], "fibnim")) {
+        printf("%u\n", fibnim(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "turns") && argc > 3) {
+        printf("%u\n", turns(n, atol(argv[3])));
+        return 0;
+    }
     if (!strcmp(argv[1], "chomp")) {
         printf("%u\n", chomp(n));
         return 0;
@@ -626,6 +687,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "othersum")) othersum(n);
     else if (!strcmp(argv[1], "thirds")) thirds(n);
     else if (!strcmp(argv[1], "powers")) powers(n);
+    else if (!strcmp(argv[1], "heaphalf")) heaphalf(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

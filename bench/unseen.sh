@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
-    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; HEAPHALF=2000; FIBNIM=200; TURNS=40; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=1000000; BOUNDED=2000; HALVE=20000000
-    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -132,6 +132,23 @@ game P(n) = < P(n - k) for k in pows if k <= n >" \
 game "take 1 to 5 of the other parity than the last move, or 5, n = $PARITY" "parity $PARITY" "print(g(F($PARITY, 0)))" \
     "filters|game F(n, p) = < F(n - k, k % 2) for k in 1..=5 if k <= n and (k % 2 != p or k == 5) >" \
     "min in the bound|game F(n, p) = < F(n - k, k % 2) for k in 1..=min(5, n) if k % 2 != p or k == 5 >"
+# Three of the helper's second round: a heap not affine in the loop's
+# variable, a parameter read only through a min, three parameters.
+CHECK="heaphalf 2000|print(sum(seq(F, 0..=2000)))" \
+game "take k, leaving a heap of k / 2 beside, n = $HEAPHALF" "heaphalf $HEAPHALF --last" "print(g(F($HEAPHALF)))" \
+    "the heap inline|game F(n) = < F(n - k) + *(k / 2) for k in 1..=n >" \
+    "the heap left|game F(n) = < F(a) + *((n - a) / 2) for a in 0..n >" \
+    "a family for the heap|game H(k) = *(k / 2)
+game F(n) = < F(n - k) + H(k) for k in 1..=n >"
+game "Fibonacci nim, F($FIBNIM, $((FIBNIM - 1)))" "fibnim $FIBNIM" "print(g(F($FIBNIM, $((FIBNIM - 1)))))" \
+    "min in the bound|game F(n, m) = < F(n - k, 2 * k) for k in 1..=min(n, m) >" \
+    "a filter k <= m|game F(n, m) = < F(n - k, 2 * k) for k in 1..=n if k <= m >" \
+    "the bound capped|game F(n, m) = < F(n - k, min(2 * k, n - k)) for k in 1..=min(n, m) >"
+game "Wythoff with 4 moves from both heaps, ${TURNS}×${TURNS}" "turns $TURNS 4" "print(g(W($((TURNS - 1)), $((TURNS - 1)), 4)))" \
+    "min in the bound|game W(a, b, t) = < W(a - k, b, t) for k in 1..=a, W(a, b - k, t) for k in 1..=b, W(a - k, b - k, t - 1) for k in 1..=min(a, b) if t > 0 >" \
+    "filters|game W(a, b, t) = < W(a - k, b, t) for k in 1..=a, W(a, b - k, t) for k in 1..=b, W(a - k, b - k, t - 1) for k in 1..=a if k <= b and t > 0 >" \
+    "a def for the bound|def diag(a, b, t) = if t > 0 then min(a, b) else 0
+game W(a, b, t) = < W(a - k, b, t) for k in 1..=a, W(a, b - k, t) for k in 1..=b, W(a - k, b - k, t - 1) for k in 1..=diag(a, b, t) >"
 # Games whose position is a list of integers: the value of one board.
 game "nim on a list, $(list "${NIM[@]}")" "nimlist ${NIM[*]}" "print(g(N($(list "${NIM[@]}"))))" \
     "slices|game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >" \

@@ -391,6 +391,11 @@ impl Grid {
             if rows_major.get(&args).is_some_and(|v| v < DENSE_BIG) {
                 return ControlFlow::Continue(());
             }
+            // No option of a position of the box reaches one past a cap,
+            // and a query there is searched from the box's values.
+            if kernel.capped.iter().any(|&(m, n)| args[m] > args[n]) {
+                return ControlFlow::Continue(());
+            }
             let marks = self.marks.get_mut();
             marks.start();
             // A position of a planned column, most often, inline; the others

@@ -10,20 +10,21 @@
 //! The options listed and displayed are those of the definition: the pass
 //! runs on the program that computes values only.
 
-use crate::engine::kernel::{Element, IntExpr, OptionValue};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
 
 use super::passes::min_of;
 
 /// Caps the options' arguments of each parameter read only through a
 /// `min` with another (see the module doc), in `elements` and `aliases`
 /// (where the body's game leaves may read it too) of a family of `params`
-/// integer parameters; the name of the pass when one was capped.
+/// integer parameters: each pair `(m, n)` of a parameter capped and the
+/// one that caps it.
 pub(super) fn cap_parameters(
     elements: &mut [Element],
     aliases: &mut [Element],
     params: usize,
-) -> Option<&'static str> {
-    let mut capped = false;
+) -> Vec<(usize, usize)> {
+    let mut capped = Vec::new();
     for m in 0..params {
         let Some(n) = (0..params).find(|&n| {
             n != m && (elements.iter().chain(aliases.iter())).all(|e| reads_only_in_min(e, m, n))
@@ -38,9 +39,9 @@ pub(super) fn cap_parameters(
                 args[m] = min_of(vec![args[m].clone(), args[n].clone()]);
             }
         }
-        capped = true;
+        capped.push((m, n));
     }
-    capped.then_some("a parameter read only through a min with another capped by it")
+    capped
 }
 
 /// Whether `element` reads slot `m` only inside a `min` that has slots `m`
@@ -65,9 +66,35 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
         read.set(read.get() || reads_m(e));
         Some(e.clone())
     };
+    // A filter `x <= m` of a loop variable that never passes `n` (`for k
+    // in 1..=n if k <= m`) holds just when `x <= min(m, n)` does.
+    let mut below_n = Vec::new();
+    let beyond_n = IntExpr::binary(IntOp::Add, slot_n.clone(), IntExpr::constant(1));
+    let clauses = element.clauses.iter().map(|clause| {
+        if let Some((x, _, high)) = clause.range()
+            && (high == beyond_n || high == slot_n)
+        {
+            below_n.push(IntExpr::slot(x));
+        }
+        match clause {
+            Clause::If(cond) => Clause::If(cond.with_comparisons(&|op, a, b| {
+                let (x, bound) = match op {
+                    CmpOp::Le => (a, b),
+                    CmpOp::Ge => (b, a),
+                    _ => return Cond::Cmp(op, a.clone(), b.clone()),
+                };
+                match *bound == slot_m && below_n.contains(x) {
+                    true => Cond::Const(true),
+                    false => Cond::Cmp(op, a.clone(), b.clone()),
+                }
+            })),
+            other => other.clone(),
+        }
+    });
     // A clause whose integers are not all mapped (a list built on the way)
     // may read `m` anywhere.
-    let clauses_mapped = element.clauses.iter().all(|c| c.try_map(&note).is_some());
+    let clauses: Vec<Clause> = clauses.collect();
+    let clauses_mapped = clauses.iter().all(|c| c.try_map(&note).is_some());
     let binds_m = element.clauses.iter().any(|c| c.binds() == Some(m));
     let values = calls.iter().flatten().chain(nims);
     clauses_mapped && !binds_m && !read.get() && !values.clone().any(reads_m)
@@ -102,7 +129,7 @@ mod tests {
         let twice = IntExpr::binary(IntOp::Mul, k.clone(), IntExpr::constant(2));
         let bound = IntExpr::Min(vec![n.clone(), m.clone()]);
         let mut elements = vec![take_up_to(bound.clone(), twice.clone())];
-        assert!(cap_parameters(&mut elements, &mut [], 2).is_some());
+        assert_eq!(cap_parameters(&mut elements, &mut [], 2), [(1, 0)]);
         let OptionValue::Terms { calls, .. } = &elements[0].value else {
             unreachable!()
         };
@@ -110,10 +137,10 @@ mod tests {
         assert_eq!(calls[0][1], IntExpr::Min(vec![twice.clone(), n_less_k]));
         // Read outside the min as well (`F(n - k, m)`): not capped.
         let mut elements = vec![take_up_to(bound, m.clone())];
-        assert!(cap_parameters(&mut elements, &mut [], 2).is_none());
+        assert!(cap_parameters(&mut elements, &mut [], 2).is_empty());
         // Read through a min with a constant only: not capped.
         let with_constant = IntExpr::Min(vec![m, IntExpr::constant(9)]);
         let mut elements = vec![take_up_to(with_constant, twice)];
-        assert!(cap_parameters(&mut elements, &mut [], 2).is_none());
+        assert!(cap_parameters(&mut elements, &mut [], 2).is_empty());
     }
 }

@@ -157,7 +157,10 @@ pub fn plan(
     let mut elements = translated.elements;
     let mut aliases = translated.aliases;
     let params = translated.params;
-    passes.extend(capped::cap_parameters(&mut elements, &mut aliases, params));
+    let capped = capped::cap_parameters(&mut elements, &mut aliases, params);
+    if !capped.is_empty() {
+        passes.push("a parameter read only through a min with another capped by it");
+    }
     passes.extend(tables::table_calls(
         &mut elements,
         &translated.int_functions,
@@ -188,6 +191,7 @@ pub fn plan(
         (kernel_of(aliases, functions.clone(), slots), applied)
     });
     let mut kernel = kernel_of(elements, functions, slots);
+    kernel.capped = capped;
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }

@@ -362,6 +362,9 @@ pub struct Kernel {
     /// The other families whose positions the options name
     /// (`IntExpr::Grundy`, `IntExpr::GrundyOfList`).
     pub foreign: Vec<Foreign>,
+    /// Pairs `(m, n)` of parameters such that every option's `m` is at
+    /// most its `n` (`ir::capped`): a box needs no position past that.
+    pub capped: Vec<(usize, usize)>,
     /// The body's leaves that are a game rather than options (`*n + *m`,
     /// the `*n` of `if n < 3 then *n else < … >`): a kernel of their own,
     /// run first, whose option, where one fires, is the position's value
@@ -505,6 +508,7 @@ impl Kernel {
             list_functions: Vec::new(),
             int_functions,
             foreign: Vec::new(),
+            capped: Vec::new(),
             alias: None,
         }
     }
