@@ -470,8 +470,8 @@ impl Shell {
         watch: &Watch,
     ) -> Result<bool, Stop> {
         let extents = &plan.extents[..];
-        let kept = self.kept.take().filter(|_| !plan.fresh);
         watch.room_for(4 * plan.cells)?;
+        let kept = self.kept.take().filter(|_| !plan.fresh);
         let fastest = kernel.fastest_param();
         // What slot order computed is read from the table, tuple by tuple.
         let mut cube = match (&kept, self.done) {
@@ -579,14 +579,17 @@ impl<A: Arg> Engine<A> {
         };
         if let Some(plan) = plan {
             // The box replaces the last, grown or afresh.
-            let after = self.positions - table.shell.kept_len() as u64 + plan.cells;
-            if after > self.limits.max_positions {
-                self.refused = Some((pos.family, after));
+            let before = self.positions - table.shell.kept_len() as u64;
+            if before + plan.cells > self.limits.max_positions {
+                self.refused = Some((pos.family, before + plan.cells));
                 return Ok(false);
             }
-            self.positions = after;
             let limit = self.limits.max_list_len;
-            if !(table.shell).fill_box(&mut table.dense, kernel, &plan, limit, &self.watch)? {
+            let filled =
+                (table.shell).fill_box(&mut table.dense, kernel, &plan, limit, &self.watch);
+            // Counted as made, stopped or not (none where no room was left).
+            self.positions = before + table.shell.kept_len() as u64;
+            if !filled? {
                 return Ok(false);
             }
         }

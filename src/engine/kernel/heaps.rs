@@ -19,6 +19,10 @@ use crate::engine::DENSE_BIG;
 /// computed where it is read.
 const TABLED: i64 = 1 << 24;
 
+/// How far past twice its length a run may start for the table to grow
+/// to it.
+const FAR: i64 = 1 << 12;
+
 /// Marks a value the table cannot hold: the heap fails there (an error, a
 /// negative heap) or is too large for it. A run that reads one is not
 /// vouched for, and the generic search computes the position.
@@ -165,12 +169,13 @@ impl TabledHeap {
 
     /// The table from 0 to at least `high`, if `low..=high` lies within
     /// what it keeps: each value below `DENSE_BIG` a heap, any other
-    /// `UNTABLED`.
+    /// `UNTABLED`. A run far past the table (`*((n + 10 ** 7 - k) / 2)`)
+    /// is not tabled: the values below it would be computed for nothing.
     pub(super) fn run(&self, low: i64, high: i64, calls: &Calls) -> Option<Ref<'_, Vec<u32>>> {
-        if low < 0 || high >= TABLED {
+        let len = self.values.0.borrow().len() as i64;
+        if low < 0 || high >= TABLED || low > 2 * len + FAR {
             return None;
         }
-        let len = self.values.0.borrow().len() as i64;
         if high >= len {
             // Grown at least twice as long, so that runs a little past the
             // last cost one evaluation a value.
@@ -222,5 +227,9 @@ mod tests {
         assert_eq!(heap.value(7, &Calls::NONE), Some(3));
         assert_eq!(heap.value(-3, &Calls::NONE), None);
         assert_eq!(heap.value(1 << 30, &Calls::NONE), Some(1 << 29));
+        // Far past the table: computed where it is read, the table kept.
+        assert!(heap.run(1 << 20, 1 << 20, &Calls::NONE).is_none());
+        assert_eq!(heap.value(1 << 20, &Calls::NONE), Some(1 << 19));
+        assert_eq!(heap.run(0, 0, &Calls::NONE).map(|t| t.len()), Some(10));
     }
 }

@@ -169,10 +169,10 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         values: &[i64],
     ) -> Option<()> {
         let (mut args, rest) = arguments(calls, values);
-        let (nim, foreign) = heaps(rest, &steps.heaps)?;
+        let (nim, moving) = heaps(rest, &steps.heaps)?;
         self.count(count as u64)?;
-        if !foreign.is_empty() {
-            return self.walk_sums(calls, (&args, steps), (nim, &foreign), count);
+        if !moving.is_empty() {
+            return self.walk_sums(calls, (&args, steps), (nim, &moving), count);
         }
         if let [call] = calls {
             // One position per option: its values along the line at once.
@@ -195,15 +195,15 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         Some(())
     }
 
-    /// The options of a range loop whose heaps include positions of other
-    /// families of one integer moving with its variable (`G(n - 1) + K(a)
-    /// for a in 0..n`): each part's values xored into the options in a
-    /// pass of its own, read straight from its table where there is one.
+    /// The options of a range loop whose heaps include some moving with
+    /// its variable (`G(n - 1) + K(a) for a in 0..n`, `F(n - k) + *(k /
+    /// 2)`): each part's values xored into the options in a pass of its
+    /// own, read straight from its table where there is one.
     fn walk_sums(
         &mut self,
         calls: &[Vec<IntExpr>],
         (args, steps): (&[[i64; MAX_PARAMS]; MAX_CALLS], &Steps),
-        (nim, foreign): (u64, &[HeapRun]),
+        (nim, moving): (u64, &[HeapRun]),
         count: i64,
     ) -> Option<()> {
         let start = self.out.points.len();
@@ -226,7 +226,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                     .for_each(|(arg, step)| *arg += step);
             }
         }
-        for run in foreign {
+        for run in moving {
             let points = &mut self.out.points[start..];
             let tabled;
             let table = match run.source {
@@ -330,7 +330,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             return Some(());
         }
         let (mut base, rest) = arguments(calls, values);
-        let (nim, mut foreign) = heaps(rest, &steps.heaps)?;
+        let (nim, mut moving) = heaps(rest, &steps.heaps)?;
         // Each argument as its value at 0 plus its step times the constant.
         let first = constants[0];
         for ((base, steps), call) in base.iter_mut().zip(&steps.calls).zip(calls) {
@@ -338,7 +338,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                 *arg -= step * first;
             }
         }
-        for run in &mut foreign {
+        for run in &mut moving {
             run.first -= run.step * first;
         }
         let values = constants;
@@ -351,7 +351,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                 }
                 v ^= self.known.value(&args[..call.len()])?;
             }
-            for run in &foreign {
+            for run in &moving {
                 v ^= run.at(x, self.known, &self.calls)?;
             }
             self.out.points.push(v);
@@ -578,8 +578,10 @@ impl Steps {
     }
 
     /// The steps of an element's innermost loop, when it is its last
-    /// clause and every argument is affine in its variable and no heap
-    /// depends on it: computed once, when the kernel is made.
+    /// clause, every argument is affine in its variable, and each heap
+    /// is fixed, another family's position moving with it or a function
+    /// of one affine expression of it (`heaps`): computed once, when the
+    /// kernel is made.
     pub(super) fn of_element(element: &Element) -> Option<Steps> {
         // The innermost loop is the last clause, or the last but one
         // where a remembered filter of its variable ends the element (a
