@@ -540,6 +540,28 @@ fn a_heap_past_the_table_the_limit_allows_is_hashed() {
     assert_eq!(printed.trim(), "9", "{error}");
 }
 
+/// A box whose corner's slot in the pairing lies past what the limit lets
+/// the table grow to, and whose own positions fit, is kept apart from the
+/// table: `W(1000, 7)` needs 8,008 positions and failed under 20,000,
+/// the search growing the pairing to the limit first.
+#[test]
+fn a_box_the_table_cannot_grow_to_is_kept_apart() {
+    let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
+                   W(a - k, b - k) for k in 1..=min(a, b) >\nprint(g(W(1000, 7)))";
+    // Wythoff's game below (1000, 7), by a plain memo.
+    let mut w = vec![[0u64; 8]; 1001];
+    for a in 0..=1000 {
+        for b in 0..8 {
+            let from_a = (1..=a).map(|k| w[a - k][b]);
+            let from_b = (1..=b).map(|k| w[a][b - k]);
+            let both: Vec<u64> = (1..=a.min(b)).map(|k| w[a - k][b - k]).collect();
+            w[a][b] = mex(from_a.chain(from_b).chain(both));
+        }
+    }
+    let (printed, error) = run_binary(&["--max-positions", "9000", "-e", wythoff]);
+    assert_eq!(printed.trim(), w[1000][7].to_string(), "{error}");
+}
+
 /// "Take from one heap, or the same from both while turns for that are
 /// left" (Wythoff's game with a count of diagonal moves): `[t][a][b]` for
 /// `a, b < size` and `t <= turns`, by plain loops over the box.

@@ -811,20 +811,40 @@ impl<A: Arg> Engine<A> {
         &mut self,
         family: FamilyId,
         kernel: &Kernel,
-        cells: Cells,
+        mut cells: Cells,
         asked: (i64, i64),
     ) -> Result<Filled, Stop> {
         let table = &mut self.tables[family.0 as usize];
-        let (last, grow) = match cells.last_slot() {
+        let room = self.limits.max_positions.saturating_sub(self.positions);
+        let growth = |cells: Cells| match cells.last_slot() {
             Some(corner) => (Some(corner), (corner + 1).saturating_sub(table.dense.len())),
             None => {
                 let kept = table.grid.kept_len() as u64;
+                let own = (cells.count() - kept) as usize;
+                // The table grows to the position asked where the limit
+                // lets it; else that position stays in the hash table.
                 let asked = slot(asked.0, asked.1);
                 let slots = asked.map_or(0, |s| (s + 1).saturating_sub(table.dense.len()));
-                (asked, (cells.count() - kept) as usize + slots)
+                match (own + slots) as u64 <= room {
+                    true => (asked, own + slots),
+                    false => (None, own),
+                }
             }
         };
-        if self.positions + grow as u64 > self.limits.max_positions {
+        let (mut last, mut grow) = growth(cells);
+        // A box the table would hold, kept apart instead where growing the
+        // table to its corner passes the limit and its own positions do
+        // not: `W(1000, 7)` needs 8,008 positions, its corner's slot is
+        // 508,535.
+        let apart = Cells {
+            apart: true,
+            ..cells
+        };
+        if grow as u64 > room && cells.diagonal.is_none() && growth(apart).1 as u64 <= room {
+            (last, grow) = growth(apart);
+            cells = apart;
+        }
+        if grow as u64 > room {
             // A box holds every position below the one asked: with it, the
             // positions are known (a triangle, or a box that is then
             // grown, may not be the last asked for).
