@@ -543,11 +543,13 @@ fn a_heap_past_the_table_the_limit_allows_is_hashed() {
 /// A box whose corner's slot in the pairing lies past what the limit lets
 /// the table grow to, and whose own positions fit, is kept apart from the
 /// table: `W(1000, 7)` needs 8,008 positions and failed under 20,000,
-/// the search growing the pairing to the limit first.
+/// the search growing the pairing to the limit first. `W(7, 1000)` asked
+/// next gets a box of its own, where the box holding both is the square.
 #[test]
 fn a_box_the_table_cannot_grow_to_is_kept_apart() {
     let wythoff = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b, \
-                   W(a - k, b - k) for k in 1..=min(a, b) >\nprint(g(W(1000, 7)))";
+                   W(a - k, b - k) for k in 1..=min(a, b) >\n\
+                   print(g(W(1000, 7)), g(W(7, 1000)), g(W(999, 6)))";
     // Wythoff's game below (1000, 7), by a plain memo.
     let mut w = vec![[0u64; 8]; 1001];
     for a in 0..=1000 {
@@ -558,8 +560,10 @@ fn a_box_the_table_cannot_grow_to_is_kept_apart() {
             w[a][b] = mex(from_a.chain(from_b).chain(both));
         }
     }
+    // Wythoff's game is symmetric: `W(7, 1000)` is `W(1000, 7)`.
+    let expected = format!("{} {} {}", w[1000][7], w[1000][7], w[999][6]);
     let (printed, error) = run_binary(&["--max-positions", "9000", "-e", wythoff]);
-    assert_eq!(printed.trim(), w[1000][7].to_string(), "{error}");
+    assert_eq!(printed.trim(), expected, "{error}");
 }
 
 /// "Take from one heap, or the same from both while turns for that are

@@ -844,6 +844,34 @@ impl<A: Arg> Engine<A> {
             (last, grow) = growth(apart);
             cells = apart;
         }
+        // Past that, a box of the position asked alone, kept apart in
+        // place of the last one where the two would grow into one too
+        // large (`W(7, 1000)` after `W(1000, 7)`): the values they share
+        // are kept. Only after a box that held all it was asked for, and
+        // where the two lie along different sides (the box that holds
+        // both is more than four times their size): otherwise the box of
+        // its own most likely misses an option, and is widened into one
+        // the limit refuses, after which the search takes over.
+        let kept = table.grid.kept_len() as u64;
+        let own = Cells {
+            rows: asked.0 as usize + 1,
+            cols: asked.1 as usize + 1,
+            ..apart
+        };
+        let grid = &table.grid;
+        let complete = (grid.kept.as_ref()).map(RowMajor::extents)
+            == Some(vec![grid.rows as i64, grid.cols as i64]);
+        let apart_sides = cells.count() > 4 * (own.count() + kept);
+        if grow as u64 > room
+            && cells.diagonal.is_none()
+            && complete
+            && apart_sides
+            && own.count() <= room + kept
+        {
+            self.positions -= kept;
+            (last, grow, cells) = (None, own.count() as usize, own);
+        }
+        let room = self.limits.max_positions.saturating_sub(self.positions);
         if grow as u64 > room {
             // A box holds every position below the one asked: with it, the
             // positions are known (a triangle, or a box that is then
