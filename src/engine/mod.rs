@@ -209,7 +209,13 @@ impl<A> FamilyTable<A> {
     fn known(&self) -> usize {
         let dense = self.dense_counted(|v| v < DENSE_IN_PROGRESS);
         let hashed = self.values.iter().filter(|v| **v < IN_PROGRESS);
-        dense + hashed.count() + self.grid.kept_known() + self.shell.kept_known()
+        dense + hashed.count() + self.kept_known()
+    }
+
+    /// How many positions a box past or below its dense table keeps that
+    /// have values.
+    fn kept_known(&self) -> usize {
+        self.grid.kept_known() + self.shell.kept_known()
     }
 
     /// How many slots of the dense table pass `test`, not counting those

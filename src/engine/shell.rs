@@ -355,9 +355,11 @@ impl Shell {
                 watch.check()?;
             }
             visited += 1;
-            let slot = slot(&t[..k]);
-            let asked = target.is_none_or(|target| slot.is_some_and(|s| s <= target));
-            if asked && cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG) {
+            let unknown = cube.get(&t[..k]).is_some_and(|v| v >= DENSE_BIG);
+            // A known position's slot is not computed.
+            let slot = if unknown { slot(&t[..k]) } else { None };
+            let asked = unknown && target.is_none_or(|target| slot.is_some_and(|s| s <= target));
+            if asked {
                 let Some(value) = self.value(&t[..k], values, Some(cube), kernel, limit) else {
                     return Ok(false);
                 };
@@ -535,18 +537,15 @@ impl<A: Arg> Engine<A> {
         pos: PosId,
         kernel: &Kernel,
     ) -> Result<Option<PosId>, Option<Stop>> {
-        let Some(ints) = self.dense_tuple(pos).map(|(ints, k)| ints[..k].to_vec()) else {
-            return match self.hashed_ints(pos) {
-                Some(ints) if self.fill_box(pos, &ints, kernel)? => Ok(None),
-                _ => Err(None),
-            };
-        };
+        let dense = self.dense_tuple(pos).map(|(ints, k)| ints[..k].to_vec());
+        let ints = dense.or_else(|| self.hashed_ints(pos)).ok_or(None)?;
         if self.fill_box(pos, &ints, kernel)? {
             return Ok(None);
         }
+        // A position of the hash table has no slot to fill up to.
         let table = &mut self.tables[pos.family.0 as usize];
         let target = pos.index as usize;
-        if !table.shell.reaches(target) {
+        if pos.index & HASHED != 0 || !table.shell.reaches(target) {
             return Err(None);
         }
         let limit = self.limits.max_list_len;

@@ -68,32 +68,33 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
     };
     // A filter `x <= m` of a loop variable that never passes `n` (`for k
     // in 1..=n if k <= m`) holds just when `x <= min(m, n)` does.
-    let mut below_n = Vec::new();
     let beyond_n = IntExpr::binary(IntOp::Add, slot_n.clone(), IntExpr::constant(1));
-    let clauses = element.clauses.iter().map(|clause| {
+    let (mut below_n, mut clauses) = (Vec::new(), Vec::new());
+    for clause in &element.clauses {
         if let Some((x, _, high)) = clause.range()
             && (high == beyond_n || high == slot_n)
         {
             below_n.push(IntExpr::slot(x));
         }
-        match clause {
-            Clause::If(cond) => Clause::If(cond.with_comparisons(&|op, a, b| {
-                let (x, bound) = match op {
-                    CmpOp::Le => (a, b),
-                    CmpOp::Ge => (b, a),
-                    _ => return Cond::Cmp(op, a.clone(), b.clone()),
-                };
-                match *bound == slot_m && below_n.contains(x) {
-                    true => Cond::Const(true),
-                    false => Cond::Cmp(op, a.clone(), b.clone()),
-                }
-            })),
-            other => other.clone(),
-        }
-    });
+        let Clause::If(cond) = clause else {
+            clauses.push(clause.clone());
+            continue;
+        };
+        let hidden = cond.with_comparisons(&|op, a, b| {
+            let (x, bound) = match op {
+                CmpOp::Le => (a, b),
+                CmpOp::Ge => (b, a),
+                _ => return Cond::Cmp(op, a.clone(), b.clone()),
+            };
+            match *bound == slot_m && below_n.contains(x) {
+                true => Cond::Const(true),
+                false => Cond::Cmp(op, a.clone(), b.clone()),
+            }
+        });
+        clauses.push(Clause::If(hidden));
+    }
     // A clause whose integers are not all mapped (a list built on the way)
     // may read `m` anywhere.
-    let clauses: Vec<Clause> = clauses.collect();
     let clauses_mapped = clauses.iter().all(|c| c.try_map(&note).is_some());
     let binds_m = element.clauses.iter().any(|c| c.binds() == Some(m));
     let values = calls.iter().flatten().chain(nims);
