@@ -479,6 +479,40 @@ fn constants_past_the_slot_bound_are_listed_not_walked() {
     );
 }
 
+/// A loop over one item binds its variable (`Op::Bind`), without laying
+/// the item on the item stack: the decimal digits of the heap, each taken
+/// as a move, in three spellings, give a plain loop's values; an item
+/// past the slot bound, as a walked item would, leaves its position to
+/// the generic search.
+#[test]
+fn a_loop_over_one_item_binds_its_variable() {
+    let values = subtraction(3000, |n| {
+        let digits = std::iter::successors(Some(n), |&m| (m >= 10).then_some(m / 10));
+        digits
+            .map(|m| m % 10)
+            .filter(|&d| d > 0)
+            .collect::<Vec<_>>()
+    });
+    for body in [
+        "< F(n - d) for j in 0..5 for d in [n / 10 ** j % 10] if d > 0 >",
+        "< F(n - d) for j in 0..5 for m in [n / 10 ** j] for d in [m % 10] if d > 0 >",
+        "< F(b) for j in 0..5 for d in [n / 10 ** j % 10] if d > 0 for b in [n - d] >",
+    ] {
+        let script = format!("game F(n) = {body}\nprint(seq(F, 0..=3000))");
+        let printed = assert_same_as_the_generic_search(&script);
+        assert_printed_list(&printed, &values);
+        run_by_programs_alone(&script, &script);
+    }
+    let script = "game G(n) = < G(n - 1) + *(b % 7) for b in [n * 2 ** 31] if n > 0 >\n\
+                  print(seq(G, 0..=20))";
+    assert_same_as_the_generic_search(script);
+    let (_, report) = common::run_binary(&["--stats", "-e", script]);
+    assert!(
+        report.contains("\n19 positions computed by the generic search"),
+        "{report}"
+    );
+}
+
 /// A loop over constants whose variable is read only through a call of a
 /// recursive `def` (`fib(i)`) walks the call's values, tabled when the IR
 /// is built and bounded by the filter; a call that fails on one of the

@@ -175,6 +175,13 @@ impl Compiler {
                     let range = (low, high, *inclusive);
                     return self.range_loop(slot, range, prologue, body);
                 }
+                if let (None, Iter::List(items)) = (&sieved, iter)
+                    && let [item] = &items[..]
+                {
+                    let a = self.int(item);
+                    self.ops.push(Op::Bind { dst: slot, a });
+                    return self.clauses(current, index + 1);
+                }
                 let at = self.temp();
                 // The loop's end and where its items start.
                 self.next += 2;

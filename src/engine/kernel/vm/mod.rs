@@ -274,6 +274,13 @@ enum Op {
         dst: Reg,
         a: Reg,
     },
+    /// `dst = a`, a loop's variable over one item (`for b in [n - a]`):
+    /// within the slot bound, as the items of a loop are, or the code
+    /// gives up.
+    Bind {
+        dst: Reg,
+        a: Reg,
+    },
     /// `dst = list[index]` of the list whose header is in `header` and the
     /// register after it: where its items start on the item stack, and
     /// how many there are.
@@ -603,7 +610,8 @@ impl Op {
             | Op::Rem { dst, a, .. }
             | Op::Quot { dst, a, .. }
             | Op::Abs { dst, a }
-            | Op::Copy { dst, a } => each(&[dst, a]),
+            | Op::Copy { dst, a }
+            | Op::Bind { dst, a } => each(&[dst, a]),
             Op::Pair { dst, a, b, .. }
             | Op::Binary { dst, a, b, .. }
             | Op::Min { dst, a, b }

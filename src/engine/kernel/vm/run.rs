@@ -257,6 +257,7 @@ fn run<H: Host, const AGAIN: bool>(
                 Op::Max { dst, a, b } => r.set(dst, r.get(a).max(r.get(b))),
                 Op::Abs { dst, a } => r.set(dst, r.get(a).checked_abs()?),
                 Op::Copy { dst, a } => r.set(dst, r.get(a)),
+                Op::Bind { dst, a } => r.set(dst, bounded(r.get(a))?),
                 Op::At { dst, header, index } => {
                     let (start, len) = r.list(header);
                     let at = place(r.get(index), len)?;
