@@ -9,7 +9,7 @@
  * or path (Node Kayles on a path): prints the sum of g(0..=N) (a checksum),
  * with --print every value, one per line, with --last g(N) alone. GAME wythoff computes the
  * N x N grid of Wythoff's game and prints g(N-1, N-1); nim3 the N^3 box of
- * three-heap nim and g(N, N, N); chomp the N x N bar of Chomp and its
+ * three-heap nim and g(N, N, N), nim5 likewise for five heaps; chomp the N x N bar of Chomp and its
  * value.
  *
  * The games of bench/unseen.sh: lasker (Lasker's nim on one heap), takesplit
@@ -276,6 +276,23 @@ static unsigned nim3(long size) {
                 w[(a * s + b) * s + c] = mex(count);
             }
     return w[(size * s + size) * s + size];
+}
+
+/* Five-heap nim on the box [0, size]^5, row-major: g(size, ..., size). */
+static unsigned nim5(long size) {
+    long s = size + 1, stride[5] = {s * s * s * s, s * s * s, s * s, s, 1};
+    unsigned *w = calloc((size_t)(s * s * s * s * s), sizeof *w);
+    if (!w) exit(1);
+    long h[5];
+    for (long at = 0; at < s * s * s * s * s; at++) {
+        long rest = at;
+        for (int i = 0; i < 5; i++) h[i] = rest / stride[i], rest %= stride[i];
+        unsigned count = 0;
+        for (int i = 0; i < 5; i++)
+            for (long k = 1; k <= h[i]; k++, count++) seen[w[at - k * stride[i]]] = stamp;
+        w[at] = mex(count);
+    }
+    return w[s * s * s * s * s - 1];
 }
 
 /* Chomp: a board is its row lengths, bottom row first, non-increasing,
@@ -618,7 +635,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|countup|wythoff|bounded|oddtake|moveonto|nim3|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -645,6 +662,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "nim3")) {
         printf("%u\n", nim3(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "nim5")) {
+        printf("%u\n", nim5(n));
         return 0;
     }
     if (!strcmp(argv[1], "norepeat")) {

@@ -340,6 +340,7 @@ mod tests {
             Some(vec![Value::list(vec![Value::Int(3), Value::Int(4)])])
         );
         assert_eq!(IntKey::of(&[Value::str("x")]), None);
-        assert_eq!(IntKey::of(&vec![Value::Int(1); 5]), None);
+        assert!(IntKey::of(&vec![Value::Int(1); 8]).is_some());
+        assert_eq!(IntKey::of(&vec![Value::Int(1); 9]), None);
     }
 }

@@ -231,8 +231,9 @@ fn near_misses_of_the_split_are_not_splits() {
         let values = format!("{game}\n[g(F(n)) for n in 0..=100]");
         assert_same_sequence(&single_sequence(&values), &generic_sequence(&values), game);
     }
-    let five_parameters = "game F(a, b, c, d, e) = < F(a - 1, b, c, d, e) if a > 0 >";
-    assert!(kernel_of(five_parameters, "F").is_none());
+    let nine_parameters =
+        "game F(a, b, c, d, e, f, g, h, i) = < F(a - 1, b, c, d, e, f, g, h, i) if a > 0 >";
+    assert!(kernel_of(nine_parameters, "F").is_none());
 }
 
 /// Two-parameter spellings (computed box by box) against the generic path.

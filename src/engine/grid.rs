@@ -13,7 +13,7 @@ use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
 use super::game::{FamilyId, PosId};
-use super::kernel::{BoxLines, ColumnLines, Kernel, Known, OptionSet};
+use super::kernel::{BoxLines, ColumnLines, Kernel, Known, MAX_PARAMS, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
 use super::{
@@ -643,7 +643,7 @@ impl<A: Arg> Engine<A> {
     /// board of as many) kept in the hash table.
     pub(super) fn hashed_ints(&self, pos: PosId) -> Option<Vec<i64>> {
         let shape = self.tables[pos.family.0 as usize].shape;
-        if pos.index & HASHED == 0 || !(2..=4).contains(&shape.ints()) {
+        if pos.index & HASHED == 0 || !(2..=MAX_PARAMS).contains(&shape.ints()) {
             return None;
         }
         let key = self.key(pos);

@@ -27,8 +27,49 @@ pub(super) struct Hashed<A> {
 
 /// A kept position's arguments.
 enum Key<A> {
-    Ints(IntKey),
+    Ints(Short),
+    /// More integers than `Short` holds (five parameters or more), apart:
+    /// the keys of the many two-heap positions stay small.
+    Long(Box<[i64]>, bool),
     Args(Rc<[A]>),
+}
+
+/// Most integers a key kept inline holds.
+const SHORT: usize = 4;
+
+/// A key of at most `SHORT` integers, as kept.
+struct Short {
+    ints: [i64; SHORT],
+    len: u8,
+    list: bool,
+}
+
+impl<A> Key<A> {
+    /// The key of integers this is, as `IntKey` gives them.
+    fn ints(&self) -> Option<(&[i64], bool)> {
+        match self {
+            Key::Ints(short) => Some((&short.ints[..short.len as usize], short.list)),
+            Key::Long(ints, list) => Some((ints, *list)),
+            Key::Args(_) => None,
+        }
+    }
+
+    /// How `key` is kept.
+    fn of(key: &IntKey) -> Key<A> {
+        let ints = key.ints();
+        match ints.len() <= SHORT {
+            true => {
+                let mut short = Short {
+                    ints: [0; SHORT],
+                    len: ints.len() as u8,
+                    list: key.is_list(),
+                };
+                short.ints[..ints.len()].copy_from_slice(ints);
+                Key::Ints(short)
+            }
+            false => Key::Long(ints.into(), key.is_list()),
+        }
+    }
 }
 
 impl<A> Default for Hashed<A> {
@@ -41,9 +82,9 @@ impl<A> Default for Hashed<A> {
     }
 }
 
-/// The hash of a key of integers.
-fn hash(key: &IntKey) -> u64 {
-    FxBuildHasher.hash_one(key)
+/// The hash of a key of integers, kept or asked for.
+fn hash((ints, list): (&[i64], bool)) -> u64 {
+    FxBuildHasher.hash_one((ints, list))
 }
 
 impl<A> Hashed<A> {
@@ -64,8 +105,9 @@ impl<A: Arg> Hashed<A> {
 
     /// The index of the position of integers `key`, if it is kept.
     pub fn find_ints(&self, key: &IntKey) -> Option<u32> {
-        let same = |&index: &u32| matches!(&self.keys[index as usize], Key::Ints(k) if k == key);
-        self.ints.find(hash(key), same).copied()
+        let asked = (key.ints(), key.is_list());
+        let same = |&index: &u32| self.keys[index as usize].ints() == Some(asked);
+        self.ints.find(hash(asked), same).copied()
     }
 
     /// The index of the position of `args` (not all integers), if kept.
@@ -80,12 +122,13 @@ impl<A: Arg> Hashed<A> {
         match int_key {
             Some(key) => {
                 let keys = &self.keys;
-                let rehash = |&i: &u32| match &keys[i as usize] {
-                    Key::Ints(key) => hash(key),
-                    Key::Args(_) => unreachable!("only keys of integers are in `ints`"),
+                let rehash = |&i: &u32| match keys[i as usize].ints() {
+                    Some(ints) => hash(ints),
+                    None => unreachable!("only keys of integers are in `ints`"),
                 };
-                self.ints.insert_unique(hash(&key), index, rehash);
-                self.keys.push(Key::Ints(key));
+                self.ints
+                    .insert_unique(hash((key.ints(), key.is_list())), index, rehash);
+                self.keys.push(Key::of(&key));
             }
             None => {
                 let key: Rc<[A]> = args.iter().map(A::normalised).collect();
@@ -99,8 +142,12 @@ impl<A: Arg> Hashed<A> {
     /// The arguments of the position at `index`.
     pub fn args(&self, index: u32) -> Cow<'_, [A]> {
         match &self.keys[index as usize] {
-            Key::Ints(key) => Cow::Owned(key.args()),
             Key::Args(args) => Cow::Borrowed(args),
+            key => {
+                let (ints, list) = key.ints().expect("a key of integers");
+                let key = IntKey::new(ints, list).expect("kept from an IntKey");
+                Cow::Owned(key.args())
+            }
         }
     }
 }

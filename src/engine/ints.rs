@@ -5,8 +5,8 @@
 
 use super::Arg;
 
-/// Most integers a key holds.
-pub const KEY_INTS: usize = 4;
+/// Most integers a key holds: a position of any integer program.
+pub const KEY_INTS: usize = super::kernel::MAX_PARAMS;
 
 /// A position's arguments as integers: `F(3, 4)` is `[3, 4]`, `F([3, 4])`
 /// is `[3, 4]` as a list.

@@ -1,4 +1,7 @@
-//! Families of three or four parameters in a dense table: the tuples of
+//! Families of three to eight parameters. Positions of five or more are
+//! the box's below the last query, or kept in the hash table by their
+//! integers (`IntKey`). Three or four have a dense table as well: the
+//! tuples of
 //! small non-negative arguments are numbered shell by shell (all tuples
 //! whose largest argument is `m` come after those whose largest is below
 //! `m`, in lexicographic order within the shell), so that the slots of the
@@ -9,7 +12,7 @@
 use std::cell::RefCell;
 
 use super::game::PosId;
-use super::kernel::{Kernel, Known, OptionSet};
+use super::kernel::{Kernel, Known, MAX_PARAMS, OptionSet};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
 use super::{Arg, DENSE_BIG, Engine, HASHED, Stop, Watch};
@@ -215,7 +218,8 @@ impl Known for Values<'_> {
             }
         }
         let mut moving = (0..args.len()).filter(|&i| steps[i] != 0);
-        let (Some(x), None) = (moving.next(), moving.next()) else {
+        // Five arguments or more have no slots: their values are the box's.
+        let (Some(x), None, true) = (moving.next(), moving.next(), args.len() <= 4) else {
             return self.each(args, steps, count, nim, out);
         };
         let others = args.iter().enumerate().filter(|&(i, _)| i != x);
@@ -263,7 +267,7 @@ impl Values<'_> {
         nim: u64,
         out: &mut Vec<u64>,
     ) -> Option<()> {
-        let mut point = [0i64; 4];
+        let mut point = [0i64; MAX_PARAMS];
         point[..args.len()].copy_from_slice(args);
         for _ in 0..count {
             out.push(self.value(&point[..args.len()])? ^ nim);
@@ -348,7 +352,7 @@ impl Shell {
     ) -> Result<bool, Stop> {
         let extents = cube.extents();
         let k = extents.len();
-        let mut t = [0i64; 4];
+        let mut t = [0i64; MAX_PARAMS];
         let mut visited = 0usize;
         loop {
             if visited.is_multiple_of(64) {
@@ -402,7 +406,7 @@ impl Shell {
         };
         let extents = kept.extents();
         let k = extents.len();
-        let (mut t, mut count) = ([0i64; 4], 0);
+        let (mut t, mut count) = ([0i64; MAX_PARAMS], 0);
         while extents.iter().all(|&e| e > 0) {
             count += usize::from(slot(&t[..k]).is_some_and(&test));
             let Some(last) = (0..k).rposition(|i| t[i] + 1 < extents[i]) else {
@@ -526,9 +530,9 @@ impl<A: Arg> Engine<A> {
         dense.then(|| (arguments(pos.index as usize, k), k))
     }
 
-    /// Computes the value of `pos`, a position of three or four
-    /// parameters, with the family's program: in a box below it, or
-    /// computing every slot up to its own in slot order. `Ok(Some(s))` when
+    /// Computes the value of `pos`, a position of three to eight
+    /// parameters, with the family's program: in a box below it, or (three
+    /// or four) computing every slot up to its own in slot order. `Ok(Some(s))` when
     /// slot `s` must first be computed otherwise, `Ok(None)` when done, and
     /// `Err` of nothing when neither way can (a box too large, or its
     /// arguments out of reach).

@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Interp;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::engine::kernel::{Foreign, Kernel, Known};
+use crate::engine::kernel::{Foreign, Kernel, Known, MAX_PARAMS};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN};
 use crate::ops;
 use crate::printer;
@@ -386,7 +386,7 @@ impl Interp {
         if self.engine.is_listed(pos) {
             return self.fill_list(pos, kernel);
         }
-        if (3..=4).contains(&self.engine.shape(pos.family).ints()) {
+        if (3..=MAX_PARAMS).contains(&self.engine.shape(pos.family).ints()) {
             return match self.engine.fill_shell(pos, kernel) {
                 Ok(None) => Ok(Fill::Done),
                 Ok(Some(first)) => Ok(self.first_or_search(first, pos)),

@@ -8,7 +8,7 @@
 //! exists: the parameter is used only as `p[i]` with a constant `i` or a
 //! loop variable over a constant range inside the board (or in `len(p)`,
 //! `min(p)`, `max(p)`, `sum(p)`), and every option names the family with a
-//! list of one length, between 2 and 4: a literal (or `sort` or
+//! list of one length, between 2 and 8 (`MAX_PARAMS`): a literal (or `sort` or
 //! `reversed` of one), a comprehension over a constant range (`[if j == i
 //! then p[j] - k else p[j] for j in 0..3]`) or one over the board itself
 //! (`[x - k for x in p]`), each item a plain expression.

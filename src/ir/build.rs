@@ -184,7 +184,7 @@ pub(super) fn translate(
     })
 }
 
-/// The compare-exchanges that sort `k` items (`k` up to `MAX_PARAMS`).
+/// The compare-exchanges that sort `k` items, for `k` up to 4.
 fn sorting_network(k: usize) -> Option<&'static [(usize, usize)]> {
     Some(match k {
         2 => &[(0, 1)],

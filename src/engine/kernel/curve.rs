@@ -4,7 +4,7 @@
 //! walk steps them — `n - k * k` moves by `-2k - 1`, which moves by `-2` —
 //! where the VM would compute the expression for every option.
 
-use super::{Clause, Element, IntExpr, IntOp, MAX_PARAMS, OptionValue};
+use super::{Clause, Element, IntExpr, IntOp, NATIVE_PARAMS, OptionValue};
 
 /// Whether the element's options are one position whose arguments the
 /// walk may step as curves: its last clause a loop, every argument made
@@ -19,7 +19,7 @@ pub(super) fn is_curve(element: &Element) -> bool {
     let [call] = calls.as_slice() else {
         return false;
     };
-    call.len() <= MAX_PARAMS
+    call.len() <= NATIVE_PARAMS
         && call
             .iter()
             .all(|e| degree(e, *slot).is_some_and(|d| d <= 2))
@@ -86,11 +86,11 @@ fn coefficients(e: &IntExpr, slot: usize) -> Option<(i64, i64)> {
 /// The arguments of the options of `x` in `a..b`, stepped: each argument,
 /// its first difference and its constant second difference.
 pub(super) struct Curves {
-    values: [i64; MAX_PARAMS],
-    firsts: [i64; MAX_PARAMS],
-    seconds: [i64; MAX_PARAMS],
+    values: [i64; NATIVE_PARAMS],
+    firsts: [i64; NATIVE_PARAMS],
+    seconds: [i64; NATIVE_PARAMS],
     /// The least and greatest value each argument takes in the range.
-    spreads: [(i64, i64); MAX_PARAMS],
+    spreads: [(i64, i64); NATIVE_PARAMS],
     arity: usize,
 }
 
@@ -109,10 +109,10 @@ impl Curves {
         points: &[i64],
     ) -> Option<Curves> {
         let mut curves = Curves {
-            values: [0; MAX_PARAMS],
-            firsts: [0; MAX_PARAMS],
-            seconds: [0; MAX_PARAMS],
-            spreads: [(0, 0); MAX_PARAMS],
+            values: [0; NATIVE_PARAMS],
+            firsts: [0; NATIVE_PARAMS],
+            seconds: [0; NATIVE_PARAMS],
+            spreads: [(0, 0); NATIVE_PARAMS],
             arity: call.len(),
         };
         let arity = call.len();
@@ -130,7 +130,7 @@ impl Curves {
 
     /// The arguments of the next option.
     #[inline]
-    pub(super) fn next(&mut self) -> [i64; MAX_PARAMS] {
+    pub(super) fn next(&mut self) -> [i64; NATIVE_PARAMS] {
         let values = self.values;
         for i in 0..self.arity {
             self.values[i] = self.values[i].wrapping_add(self.firsts[i]);

@@ -674,8 +674,15 @@ impl Kernel {
 /// only cost a test a position.
 const BELOW_WORTH: i64 = 16;
 
-/// Most parameters a kernel may have.
-pub const MAX_PARAMS: usize = 4;
+/// Most parameters a kernel may have: five-heap nim written with five
+/// integers runs as code too (its positions are kept by their integers,
+/// `IntKey`).
+pub const MAX_PARAMS: usize = 8;
+
+/// Most arguments of an option a native loop steps (a line, steps, a
+/// curve): their arrays are set up at every position, and arrays as wide
+/// as `MAX_PARAMS` slowed three-heap nim by a tenth.
+pub const NATIVE_PARAMS: usize = 4;
 
 /// Where a kernel finds the values of the positions its options name.
 pub trait Known {

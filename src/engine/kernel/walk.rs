@@ -7,7 +7,7 @@ use super::curve::Curves;
 use super::heaps::{HeapRun, HeapSource, HeapStep, TabledHeap, heaps, native_heap};
 use super::line::Line;
 use super::{
-    Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS,
+    Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, NATIVE_PARAMS,
     OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
@@ -53,7 +53,7 @@ impl Kernel {
         }
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
-            let mut params = [0; MAX_PARAMS];
+            let mut params = [0; NATIVE_PARAMS];
             params.get_mut(..args.len())?.copy_from_slice(args);
             return lines.iter().try_for_each(|line| walk.line(line, &params));
         }
@@ -132,7 +132,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
     /// The options of an element that is a line in closed form: what
     /// the VM and `walk_terms` find for it, without running any code.
     #[inline(always)]
-    fn line(&mut self, line: &Line, params: &[i64; MAX_PARAMS]) -> Option<()> {
+    fn line(&mut self, line: &Line, params: &[i64; NATIVE_PARAMS]) -> Option<()> {
         let (low, high) = line.range(params);
         let (a, b) = self.bounds(low, high)?;
         if a >= b {
@@ -202,7 +202,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
     fn walk_sums(
         &mut self,
         calls: &[Vec<IntExpr>],
-        (args, steps): (&[[i64; MAX_PARAMS]; MAX_CALLS], &Steps),
+        (args, steps): (&[[i64; NATIVE_PARAMS]; MAX_CALLS], &Steps),
         (nim, moving): (u64, &[HeapRun]),
         count: i64,
     ) -> Option<()> {
@@ -217,7 +217,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             {
                 continue;
             }
-            let mut args: [i64; MAX_PARAMS] =
+            let mut args: [i64; NATIVE_PARAMS] =
                 std::array::from_fn(|i| args.get(i).map_or(0, |a| *a));
             for point in points {
                 *point ^= self.known.value(&args[..call.len()])?;
@@ -342,7 +342,7 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             run.first -= run.step * first;
         }
         let values = constants;
-        let mut args = [0; MAX_PARAMS];
+        let mut args = [0; NATIVE_PARAMS];
         for &x in values {
             let mut v = nim;
             for ((call, base), steps) in calls.iter().zip(&base).zip(&steps.calls) {
@@ -561,14 +561,14 @@ pub(super) fn divisors_in(
 /// integer (`K(a)`).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Steps {
-    calls: [[i64; MAX_PARAMS]; MAX_CALLS],
+    calls: [[i64; NATIVE_PARAMS]; MAX_CALLS],
     /// Per heap, how it moves with the loop's variable.
     heaps: Vec<HeapStep>,
 }
 
 impl Steps {
     /// Each call's steps, one per parameter.
-    pub(super) fn calls(&self) -> &[[i64; MAX_PARAMS]] {
+    pub(super) fn calls(&self) -> &[[i64; NATIVE_PARAMS]] {
         &self.calls
     }
 
@@ -602,10 +602,10 @@ impl Steps {
     }
 
     fn of(calls: &[Vec<IntExpr>], nims: &[IntExpr], slot: usize) -> Option<Steps> {
-        if calls.len() > MAX_CALLS {
+        if calls.len() > MAX_CALLS || calls.iter().any(|call| call.len() > NATIVE_PARAMS) {
             return None;
         }
-        let mut steps = [[0; MAX_PARAMS]; MAX_CALLS];
+        let mut steps = [[0; NATIVE_PARAMS]; MAX_CALLS];
         for (call, steps) in calls.iter().zip(steps.iter_mut()) {
             for (expr, step) in call.iter().zip(steps.iter_mut()) {
                 *step = expr.step(slot)?;
@@ -670,8 +670,8 @@ fn nim_sum(nims: &[i64]) -> Option<u64> {
 fn arguments<'v>(
     calls: &[Vec<IntExpr>],
     values: &'v [i64],
-) -> ([[i64; MAX_PARAMS]; MAX_CALLS], &'v [i64]) {
-    let mut args = [[0; MAX_PARAMS]; MAX_CALLS];
+) -> ([[i64; NATIVE_PARAMS]; MAX_CALLS], &'v [i64]) {
+    let mut args = [[0; NATIVE_PARAMS]; MAX_CALLS];
     let mut rest = values;
     for (call, args) in calls.iter().zip(args.iter_mut()) {
         let (these, after) = rest.split_at(call.len());

@@ -1,7 +1,7 @@
 //! The bodies of recursive functions returning integers → code. A call of
 //! the function itself in tail position starts the body again on new
 //! arguments, a loop where a call would nest. A function that calls itself
-//! only there, with two to four parameters, is a loop, and a position's
+//! only there, with two to eight parameters, is a loop, and a position's
 //! code runs it in place: its parameters are registers of the caller's
 //! frame, and a call of it costs no frame of its own.
 
