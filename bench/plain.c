@@ -39,7 +39,10 @@
  * prints like the first five; fibnim N (Fibonacci nim: take k up to the
  * bound m, the next bound 2k; m past the heap plays as the heap) prints
  * g(N, N - 1); turns N T (Wythoff's game with at most T moves from both
- * heaps) the box N x N x (T + 1), printing g(N - 1, N - 1, T). */
+ * heaps) the box N x N x (T + 1), printing g(N - 1, N - 1, T). Two of
+ * its first round, digits and bits computed at every position: digit
+ * (take a non-zero decimal digit of the heap) and popcount (take 1 to the
+ * heap's number of 1 bits) print like the first five. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -427,6 +430,25 @@ static void heaphalf(long n_max) {
     }
 }
 
+/* Take a non-zero decimal digit of the heap. */
+static void digit(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long m = n; m > 0; m /= 10)
+            if (m % 10 > 0) seen[g[n - m % 10]] = stamp, count++;
+        g[n] = mex(count);
+    }
+}
+
+/* Take 1 to popcount(n) tokens. */
+static void popcount(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k <= __builtin_popcountl(n); k++, count++) seen[g[n - k]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
 /* Fibonacci nim F(n, m): take k in 1..=min(n, m), the next bound 2k; the
  * table holds m <= n, a bound past the heap playing as the heap. */
 static unsigned fibnim(long n_max) {
@@ -635,7 +657,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -709,6 +731,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "thirds")) thirds(n);
     else if (!strcmp(argv[1], "powers")) powers(n);
     else if (!strcmp(argv[1], "heaphalf")) heaphalf(n);
+    else if (!strcmp(argv[1], "digit")) digit(n);
+    else if (!strcmp(argv[1], "popcount")) popcount(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
-    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; HEAPHALF=2000; FIBNIM=200; TURNS=40; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=1000000; BOUNDED=2000; HALVE=20000000
-    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -149,6 +149,28 @@ game "Wythoff with 4 moves from both heaps, ${TURNS}×${TURNS}" "turns $TURNS 4"
     "filters|game W(a, b, t) = < W(a - k, b, t) for k in 1..=a, W(a, b - k, t) for k in 1..=b, W(a - k, b - k, t - 1) for k in 1..=a if k <= b and t > 0 >" \
     "a def for the bound|def diag(a, b, t) = if t > 0 then min(a, b) else 0
 game W(a, b, t) = < W(a - k, b, t) for k in 1..=a, W(a, b - k, t) for k in 1..=b, W(a - k, b - k, t - 1) for k in 1..=diag(a, b, t) >"
+# Digits and bits computed at every position (the helper's first round):
+# the spellings do more work than C's loop, each step a VM operation.
+CHECK="digit 100000|print(sum(seq(F, 0..=100000)))" \
+game "take a non-zero decimal digit, n = $DIGIT" "digit $DIGIT --last" "print(g(F($DIGIT)))" \
+    "10 ** j|game F(n) = < F(n - d) for j in 0..10 for d in [n / 10 ** j % 10] if d > 0 >" \
+    "a recursive list of digits|def digits(n) = if n == 0 then [] else [n % 10] + digits(n / 10)
+game F(n) = < F(n - d) for d in digits(n) if d > 0 >" \
+    "a recursive test per digit|def hasdigit(n, d) = n > 0 and (n % 10 == d or hasdigit(n / 10, d))
+game F(n) = < F(n - d) for d in 1..=9 if hasdigit(n, d) >"
+CHECK="popcount 100000|print(sum(seq(F, 0..=100000)))" \
+game "take 1 to popcount(n), n = $POPCOUNT" "popcount $POPCOUNT --last" "print(g(F($POPCOUNT)))" \
+    "a recursive def|def pc(n) = if n == 0 then 0 else n % 2 + pc(n / 2)
+game F(n) = < F(n - k) for k in 1..=pc(n) >" \
+    "a filter k <= pc(n)|def pc(n) = if n == 0 then 0 else n % 2 + pc(n / 2)
+game F(n) = < F(n - k) for k in 1..=64 if k <= pc(n) >" \
+    "a sum of bits|def pc(n) = sum([n / 2 ** j % 2 for j in 0..40])
+game F(n) = < F(n - k) for k in 1..=pc(n) >"
+# Five parameters (stop 51): the box below the query, as for three.
+game "five-heap nim, ${NIM5}⁵" "nim5 $NIM5" "print(g(N($NIM5, $NIM5, $NIM5, $NIM5, $NIM5)))" \
+    "five integers|game N(a, b, c, d, e) = < N(a - k, b, c, d, e) for k in 1..=a, N(a, b - k, c, d, e) for k in 1..=b, N(a, b, c - k, d, e) for k in 1..=c, N(a, b, c, d - k, e) for k in 1..=d, N(a, b, c, d, e - k) for k in 1..=e >" \
+    "a list of five|game L(p) = < L([p[0] - k, p[1], p[2], p[3], p[4]]) for k in 1..=p[0], L([p[0], p[1] - k, p[2], p[3], p[4]]) for k in 1..=p[1], L([p[0], p[1], p[2] - k, p[3], p[4]]) for k in 1..=p[2], L([p[0], p[1], p[2], p[3] - k, p[4]]) for k in 1..=p[3], L([p[0], p[1], p[2], p[3], p[4] - k]) for k in 1..=p[4] >
+def N(a, b, c, d, e) = L([a, b, c, d, e])"
 # Games whose position is a list of integers: the value of one board.
 game "nim on a list, $(list "${NIM[@]}")" "nimlist ${NIM[*]}" "print(g(N($(list "${NIM[@]}"))))" \
     "slices|game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >" \

@@ -6,7 +6,7 @@
 //! apply.
 
 use super::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, NATIVE_PARAMS, OptionValue, SLOT_BOUND,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND,
 };
 use crate::engine::mex::Stamps;
 use crate::engine::row_major::RowMajor;
@@ -17,7 +17,7 @@ use crate::engine::row_major::RowMajor;
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Linear {
     constant: i64,
-    coefficients: [i64; NATIVE_PARAMS],
+    coefficients: [i64; MAX_PARAMS],
 }
 
 impl Linear {
@@ -28,7 +28,7 @@ impl Linear {
         let IntExpr::Affine(affine) = expr else {
             return None;
         };
-        let (mut coefficients, mut step) = ([0; NATIVE_PARAMS], 0);
+        let (mut coefficients, mut step) = ([0; MAX_PARAMS], 0);
         for &(slot, k) in &affine.terms {
             match slot {
                 _ if Some(slot) == loop_slot => step = k,
@@ -74,9 +74,12 @@ impl Linear {
         }
     }
 
+    /// The form at `params`, the first `N` parameters: a kernel of at most
+    /// `NATIVE_PARAMS` sums only those (summing `MAX_PARAMS` slowed
+    /// three-heap nim by 5%).
     #[inline(always)]
-    fn at(&self, params: &[i64; NATIVE_PARAMS]) -> i64 {
-        let terms = self.coefficients.iter().zip(params);
+    fn at<const N: usize>(&self, params: &[i64; N]) -> i64 {
+        let terms = self.coefficients[..N].iter().zip(params);
         terms.fold(self.constant, |sum, (k, x)| sum + k * x)
     }
 }
@@ -102,7 +105,7 @@ impl Bound {
         }
         let (constants, mut forms): (Vec<Linear>, Vec<Linear>) = forms
             .into_iter()
-            .partition(|form| form.coefficients == [0; NATIVE_PARAMS]);
+            .partition(|form| form.coefficients == [0; MAX_PARAMS]);
         for form in &mut forms {
             form.constant += shift;
         }
@@ -119,7 +122,7 @@ impl Bound {
     }
 
     #[inline(always)]
-    fn at(&self, params: &[i64; NATIVE_PARAMS]) -> i64 {
+    fn at<const N: usize>(&self, params: &[i64; N]) -> i64 {
         let values = self.forms.iter().map(|form| form.at(params));
         match self.largest {
             true => values.fold(self.constant, i64::max),
@@ -138,7 +141,7 @@ pub(super) struct Line {
     high: Bound,
     /// The arguments at `k = 0`.
     starts: Vec<Linear>,
-    steps: [i64; NATIVE_PARAMS],
+    steps: [i64; MAX_PARAMS],
     heaps: Vec<Linear>,
 }
 
@@ -146,9 +149,6 @@ impl Line {
     /// The element's lines, for a kernel of `params` integer parameters:
     /// its loop's, or those of its filters (`Line::of_filters`).
     pub(super) fn of(element: &Element, params: usize) -> Option<Vec<Line>> {
-        if params > NATIVE_PARAMS {
-            return None;
-        }
         match element.clauses.as_slice() {
             [Clause::For { .. }] => Some(vec![Line::of_loop(element, params)?]),
             filters => Line::of_filters(filters, &element.value, params),
@@ -173,7 +173,7 @@ impl Line {
         else {
             return None;
         };
-        let mut steps = [0; NATIVE_PARAMS];
+        let mut steps = [0; MAX_PARAMS];
         let mut starts = Vec::with_capacity(call.len());
         for (arg, step) in call.iter().zip(&mut steps) {
             let (start, k) = Linear::of(arg, params, Some(*slot))?;
@@ -246,7 +246,7 @@ impl Line {
                 largest: false,
             },
             starts: starts.clone(),
-            steps: [0; NATIVE_PARAMS],
+            steps: [0; MAX_PARAMS],
             heaps: heaps.clone(),
         };
         Some(cases.into_iter().map(line).collect())
@@ -254,14 +254,14 @@ impl Line {
 
     /// The loop's bounds `low..high` at the position `params`.
     #[inline(always)]
-    pub(super) fn range(&self, params: &[i64; NATIVE_PARAMS]) -> (i64, i64) {
+    pub(super) fn range<const N: usize>(&self, params: &[i64; N]) -> (i64, i64) {
         (self.low.at(params), self.high.at(params))
     }
 
     /// The xor of the heaps at `params`, `None` when one is negative (an
     /// error the generic search reports).
     #[inline(always)]
-    pub(super) fn nim(&self, params: &[i64; NATIVE_PARAMS]) -> Option<u64> {
+    pub(super) fn nim<const N: usize>(&self, params: &[i64; N]) -> Option<u64> {
         let mut heaps = self
             .heaps
             .iter()
@@ -272,8 +272,8 @@ impl Line {
     /// The arguments of the first option, the loop variable being `low`
     /// (within the slot bound).
     #[inline(always)]
-    pub(super) fn first(&self, params: &[i64; NATIVE_PARAMS], low: i64) -> [i64; NATIVE_PARAMS] {
-        let mut args = [0; NATIVE_PARAMS];
+    pub(super) fn first<const N: usize>(&self, params: &[i64; N], low: i64) -> [i64; N] {
+        let mut args = [0; N];
         for ((arg, start), step) in args.iter_mut().zip(&self.starts).zip(&self.steps) {
             *arg = start.at(params) + step * low;
         }

@@ -7,8 +7,8 @@ use super::curve::Curves;
 use super::heaps::{HeapRun, HeapSource, HeapStep, TabledHeap, heaps, native_heap};
 use super::line::Line;
 use super::{
-    Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, NATIVE_PARAMS,
-    OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
+    Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS,
+    NATIVE_PARAMS, OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
 };
 
 impl Kernel {
@@ -53,9 +53,13 @@ impl Kernel {
         }
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
             // No element needs a slot.
-            let mut params = [0; NATIVE_PARAMS];
-            params.get_mut(..args.len())?.copy_from_slice(args);
-            return lines.iter().try_for_each(|line| walk.line(line, &params));
+            // Arrays as wide as the kernel's parameters.
+            return match args.len() {
+                0..=NATIVE_PARAMS => walk.lines::<NATIVE_PARAMS>(lines, args),
+                5 => walk.lines::<5>(lines, args),
+                6 => walk.lines::<6>(lines, args),
+                _ => walk.lines::<MAX_PARAMS>(lines, args),
+            };
         }
         let mut slots = std::mem::take(&mut walk.out.slots);
         slots.clear();
@@ -129,10 +133,20 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         self.out.empty();
     }
 
-    /// The options of an element that is a line in closed form: what
-    /// the VM and `walk_terms` find for it, without running any code.
+    /// The options of a kernel whose elements are all lines, at the
+    /// position `args`, read as an array of `N` parameters.
     #[inline(always)]
-    fn line(&mut self, line: &Line, params: &[i64; NATIVE_PARAMS]) -> Option<()> {
+    fn lines<const N: usize>(&mut self, lines: &[Line], args: &[i64]) -> Option<()> {
+        let mut params = [0; N];
+        params.get_mut(..args.len())?.copy_from_slice(args);
+        lines.iter().try_for_each(|line| self.line(line, &params))
+    }
+
+    /// The options of an element that is a line in closed form, at the
+    /// position `params`: what the VM and `walk_terms` find for it,
+    /// without running any code.
+    #[inline(always)]
+    fn line<const N: usize>(&mut self, line: &Line, params: &[i64; N]) -> Option<()> {
         let (low, high) = line.range(params);
         let (a, b) = self.bounds(low, high)?;
         if a >= b {
