@@ -440,11 +440,13 @@ static void digit(long n_max) {
     }
 }
 
-/* Take 1 to popcount(n) tokens. */
+/* Take 1 to popcount(n) tokens, the bits counted one by one. */
 static void popcount(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
-        for (long k = 1; k <= __builtin_popcountl(n); k++, count++) seen[g[n - k]] = stamp;
+        long bits = 0;
+        for (long m = n; m > 0; m /= 2) bits += m % 2;
+        for (long k = 1; k <= bits; k++, count++) seen[g[n - k]] = stamp;
         g[n] = mex(count);
     }
 }
