@@ -1,13 +1,13 @@
 //! Families of three to eight parameters. Positions of five or more are
 //! the box's below the last query, or kept in the hash table by their
 //! integers (`IntKey`). Three or four have a dense table as well: the
-//! tuples of
-//! small non-negative arguments are numbered shell by shell (all tuples
-//! whose largest argument is `m` come after those whose largest is below
-//! `m`, in lexicographic order within the shell), so that the slots of the
-//! box `[0, m)^k` are exactly `0..m^k` and a growing box keeps every slot.
-//! An integer program computes the slots in that order; a game whose moves
-//! lower one argument (three-heap nim) finds every option already known.
+//! tuples of small non-negative arguments are numbered shell by shell
+//! (all tuples whose largest argument is `m` come after those whose
+//! largest is below `m`, in lexicographic order within the shell), so
+//! that the slots of the box `[0, m)^k` are exactly `0..m^k` and a growing
+//! box keeps every slot. An integer program computes the slots in that
+//! order; a game whose moves lower one argument (three-heap nim) finds
+//! every option already known.
 
 use std::cell::RefCell;
 
@@ -532,10 +532,10 @@ impl<A: Arg> Engine<A> {
 
     /// Computes the value of `pos`, a position of three to eight
     /// parameters, with the family's program: in a box below it, or (three
-    /// or four) computing every slot up to its own in slot order. `Ok(Some(s))` when
-    /// slot `s` must first be computed otherwise, `Ok(None)` when done, and
-    /// `Err` of nothing when neither way can (a box too large, or its
-    /// arguments out of reach).
+    /// or four) computing every slot up to its own in slot order.
+    /// `Ok(Some(s))` when slot `s` must first be computed otherwise,
+    /// `Ok(None)` when done, and `Err` of nothing when neither way can (a
+    /// box too large, or its arguments out of reach).
     pub fn fill_shell(
         &mut self,
         pos: PosId,

@@ -52,8 +52,8 @@ impl Kernel {
             walk.n = args[0];
         }
         if let Some(lines) = self.lines.as_ref().filter(|_| !known.gathers()) {
-            // No element needs a slot.
-            // Arrays as wide as the kernel's parameters.
+            // No element needs a slot; the arrays are as wide as the
+            // kernel's parameters.
             return match args.len() {
                 0..=NATIVE_PARAMS => walk.lines::<NATIVE_PARAMS>(lines, args),
                 5 => walk.lines::<5>(lines, args),
