@@ -11,17 +11,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{assert_same_as_the_generic_search, mex, run_binary, run_by_programs_alone};
-
-/// How many positions `--stats` reports for the first family.
-fn positions(report: &str) -> usize {
-    let line = report
-        .lines()
-        .find(|l| l.contains(" positions, "))
-        .expect("a family");
-    let count = line.split(": ").nth(1).and_then(|r| r.split(' ').next());
-    count.and_then(|n| n.parse().ok()).expect("a count")
-}
+use common::{
+    assert_same_as_the_generic_search, mex, positions, run_binary, run_by_programs_alone,
+};
 
 /// Nim on five heaps, written with five integers or as a list of five (a
 /// board): the box below the query (13^5 positions) and nothing more,

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, positions,
     printed_by_programs_alone, run_binary, run_by_programs_alone,
 };
 
@@ -376,16 +376,6 @@ fn three_heaps_whose_options_name_later_shells_are_searched_from_the_query() {
     let moved = "game T(a, b, c) = < T(a - k, b + k, c) for k in 1..=a, T(a, b, c - 1) if c > 0 >\n\
                  [g(T(a, b, c)) for a in 0..=9 for b in 0..=9 for c in 0..=2]";
     assert_same_as_the_generic_search(moved);
-}
-
-/// The number of positions a `--stats` report gives its first family.
-fn positions(report: &str) -> usize {
-    let line = report
-        .lines()
-        .find(|l| l.contains(" positions, "))
-        .expect("a family");
-    let count = line.split(": ").nth(1).and_then(|r| r.split(' ').next());
-    count.and_then(|n| n.parse().ok()).expect("a count")
 }
 
 /// "Take one token, the turn passing to the other player, or halve the

@@ -150,6 +150,16 @@ pub fn assert_same_as_the_generic_search(script: &str) -> String {
     fast.0
 }
 
+/// The number of positions a `--stats` report gives its first family.
+pub fn positions(report: &str) -> usize {
+    let line = report
+        .lines()
+        .find(|l| l.contains(" positions, "))
+        .expect("a family");
+    let count = line.split(": ").nth(1).and_then(|r| r.split(' ').next());
+    count.and_then(|n| n.parse().ok()).expect("a count")
+}
+
 /// What `script` prints and its `--stats` report, which must say that the
 /// programs left no position to the generic search (where a wrong option
 /// would hide); `context` names the case on failure.

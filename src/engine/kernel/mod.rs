@@ -679,9 +679,10 @@ const BELOW_WORTH: i64 = 16;
 /// `IntKey`).
 pub const MAX_PARAMS: usize = 8;
 
-/// Most arguments of an option a native loop steps (a line, steps, a
-/// curve): their arrays are set up at every position, and arrays as wide
-/// as `MAX_PARAMS` slowed three-heap nim by a tenth.
+/// Most arguments of an option a native loop steps (steps, a curve):
+/// their arrays are set up at every position, and arrays as wide as
+/// `MAX_PARAMS` slowed three-heap nim by a tenth. Lines take any number,
+/// on arrays of this width for a kernel of at most this many parameters.
 pub const NATIVE_PARAMS: usize = 4;
 
 /// Where a kernel finds the values of the positions its options name.
