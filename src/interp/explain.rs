@@ -174,7 +174,8 @@ impl Interp {
             return text;
         }
         match self.plan(id) {
-            Ok(plan) => plan.to_string(),
+            // A family of lists, with its instances for lengths of them.
+            Ok(plan) => plan.to_string() + &self.explain_instances(id),
             Err(fallback) => {
                 let family = self.program.family(id);
                 let params: Vec<&str> = family.params.iter().map(|p| p.node.as_str()).collect();

@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use super::Interp;
 use crate::diagnostic::Result;
-use crate::engine::LITERALS;
+use crate::engine::kernel::MAX_PARAMS;
+use crate::engine::{LITERALS, Shape};
 use crate::resolve::program::FamilyDef;
 use crate::resolve::term::{Term, TermKind};
 use crate::runtime::Runtime;
@@ -35,6 +36,9 @@ impl Interp {
         if self.generic_only || family == LITERALS {
             return None;
         }
+        if self.engine.shape(family) == Shape::List {
+            return self.length_instance(family, args);
+        }
         let fixed = self.fixed_params(family);
         if fixed.is_empty() || args.len() <= fixed.len() {
             return None;
@@ -53,8 +57,12 @@ impl Interp {
     }
 
     /// A family's name; an instance's with its fixed values and the names
-    /// of its other parameters: `TakeAway([1, 3, 4], n)`.
+    /// of its other parameters, `TakeAway([1, 3, 4], n)`, or with the
+    /// length of its lists, `Nim(heaps of length 3)`.
     pub(super) fn instance_name(&self, family: &FamilyDef) -> String {
+        if let (Some(len), [param]) = (family.length, family.params.as_slice()) {
+            return format!("{}({} of length {len})", family.name, param.node);
+        }
         if family.fixed.is_empty() {
             return family.name.clone();
         }
@@ -116,11 +124,60 @@ impl Interp {
         fixed
     }
 
+    /// The instance of `family`, whose positions are lists, for the
+    /// length of the list `args` holds (`ir::lengths`), and the position's
+    /// arguments in it: made on first use, where the family's program
+    /// reads for lists of that length as a board's.
+    fn length_instance(
+        &mut self,
+        family: FamilyId,
+        args: &[Value],
+    ) -> Option<(FamilyId, Vec<Value>)> {
+        // A range is the list of its integers, as a position keeps it.
+        let own = match args {
+            [Value::List(items)] if items.iter().all(|x| matches!(x, Value::Int(_))) => {
+                args.to_vec()
+            }
+            [Value::Range(low, high)] if Value::range_len(*low, *high) <= MAX_PARAMS as u64 => {
+                vec![Value::list((*low..*high).map(Value::Int).collect())]
+            }
+            _ => return None,
+        };
+        let len = own[0].elements().count();
+        if !(2..=MAX_PARAMS).contains(&len) {
+            return None;
+        }
+        let key: Rc<[Value]> = Rc::new([Value::Int(len as i64)]);
+        if let Some(&id) = self.instances.get(&(family, key.clone())) {
+            return Some((id, own));
+        }
+        if self.instances.len() >= MOST_INSTANCES || self.unfit_lengths.contains(&(family, len)) {
+            return None;
+        }
+        let mut def = self.program.family(family).clone();
+        def.length = Some(len);
+        let let_value = |index: usize| self.evaluated_let(index);
+        let plan = crate::ir::plan_of((family, &def), &self.program, &self.types, &let_value);
+        let Ok(plan) = plan else {
+            self.unfit_lengths.insert((family, len));
+            return None;
+        };
+        let id = self.define_instance(family, def, key);
+        self.plans.insert(id, Ok(Rc::new(plan)));
+        Some((id, own))
+    }
+
     /// Defines the instance of `family` whose parameters `fixed` have the
     /// values `key`: a copy of the family's definition, and a table.
     fn new_instance(&mut self, family: FamilyId, fixed: &[usize], key: Rc<[Value]>) -> FamilyId {
         let mut def = self.program.family(family).clone();
         def.fixed = fixed.iter().copied().zip(key.iter().cloned()).collect();
+        self.define_instance(family, def, key)
+    }
+
+    /// Defines `def`, the instance of `family` for `key` (its fixed values,
+    /// or its lists' length): the definition, and a table.
+    fn define_instance(&mut self, family: FamilyId, def: FamilyDef, key: Rc<[Value]>) -> FamilyId {
         let shape = crate::ir::shape(&def);
         let (name, values) = (def.name.clone(), def.fixed.clone());
         let program = Rc::make_mut(&mut self.program);

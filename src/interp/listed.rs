@@ -92,7 +92,11 @@ impl Interp {
                 let args = self
                     .engine
                     .args_of_ints(pos.family, &found.boards[from..end]);
-                let Ok(position) = self.engine.intern(pos.family, &args) else {
+                // A list of a length that has an instance is the
+                // instance's, as the same list named in a script is.
+                let (family, args) =
+                    (self.instance(pos.family, &args)).unwrap_or((pos.family, args));
+                let Ok(position) = self.engine.intern(family, &args) else {
                     out.truncate(start);
                     return false;
                 };

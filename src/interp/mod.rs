@@ -80,6 +80,10 @@ pub struct Interp {
     /// use, and its instances made so far, by the fixed values.
     fixed: rustc_hash::FxHashMap<FamilyId, Rc<[usize]>>,
     instances: rustc_hash::FxHashMap<(FamilyId, Rc<[Value]>), FamilyId>,
+    /// The lengths of lists for which a family whose positions are lists
+    /// has no instance (`ir::lengths`): its program does not read as a
+    /// board's there.
+    unfit_lengths: rustc_hash::FxHashSet<(FamilyId, usize)>,
     /// Whether integer programs are turned off (see `set_generic_only`).
     generic_only: bool,
     /// Whether `run` evaluates only `let`s (see `define_only`).
@@ -194,6 +198,7 @@ impl Interp {
             ascending: Default::default(),
             fixed: Default::default(),
             instances: Default::default(),
+            unfit_lengths: Default::default(),
             generic_only: false,
             definitions_only: false,
             ticks: std::cell::Cell::new(0),
@@ -281,6 +286,7 @@ impl Interp {
             // Instances copied the definitions they came from.
             self.fixed.clear();
             self.instances.clear();
+            self.unfit_lengths.clear();
             self.engine.clear();
             self.periods.clear();
             self.quotients.clear();

@@ -42,6 +42,7 @@ impl Runtime for Interp {
                 };
                 // A family that waited for this value may now translate.
                 self.plans.retain(|_, plan| plan.is_ok());
+                self.unfit_lengths.clear();
                 self.endless.clear();
                 result
             }

@@ -33,7 +33,7 @@ use crate::engine::kernel::{
     Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
     Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
 };
-use crate::resolve::program::{Body, Program};
+use crate::resolve::program::{Body, FamilyDef, Program};
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Name};
@@ -82,15 +82,16 @@ pub struct Translated {
     pub in_order: bool,
 }
 
-/// Translates family `id`. `let_value` gives the value of a `let` that has
-/// been evaluated (`None` for one that has not).
+/// Translates family `id`, defined by `family` (its definition in
+/// `program`, or an instance of it not made yet). `let_value` gives the
+/// value of a `let` that has been evaluated (`None` for one that has
+/// not).
 pub(super) fn translate(
-    id: FamilyId,
+    (id, family): (FamilyId, &FamilyDef),
     program: &Program,
     types: &Types,
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Translated, Fallback> {
-    let family = program.family(id);
     if family.forwarded {
         return Err(Fallback {
             span: family.body_span,
@@ -98,7 +99,9 @@ pub(super) fn translate(
         });
     }
     let fixed = &family.fixed;
-    let board = super::board::board_len(family).filter(|_| fixed.is_empty());
+    // An instance for one length of the lists is a list program first.
+    let board =
+        super::board::board_len(family).filter(|_| fixed.is_empty() && family.length.is_none());
     let list = fixed.is_empty() && board.is_none() && family.list;
     let params = board.unwrap_or(family.params.len() - fixed.len());
     let fail = |reason: &str| Fallback {

@@ -13,6 +13,7 @@ mod divisors;
 mod endless;
 mod filters;
 mod instances;
+mod lengths;
 mod lookback;
 mod loops;
 mod mapped;
@@ -113,6 +114,9 @@ fn value_program(
 /// board (one list of a few integers; see `board`), or one list of any
 /// length.
 pub fn shape(family: &FamilyDef) -> Shape {
+    if let Some(len) = family.length {
+        return Shape::Board(len);
+    }
     if family.forwarded {
         return Shape::Ints(family.params.len());
     }
@@ -136,7 +140,23 @@ pub fn plan(
     types: &Types,
     let_value: &dyn Fn(usize) -> Option<Value>,
 ) -> Result<Plan, Fallback> {
-    let translated = build::translate(id, program, types, let_value)?;
+    plan_of((id, program.family(id)), program, types, let_value)
+}
+
+/// `plan` of family `id` defined by `family`: its definition in
+/// `program`, or an instance of it not made yet (which is made only where
+/// it has a plan: `lengths`).
+pub fn plan_of(
+    (id, family): (FamilyId, &FamilyDef),
+    program: &Program,
+    types: &Types,
+    let_value: &dyn Fn(usize) -> Option<Value>,
+) -> Result<Plan, Fallback> {
+    let translated = build::translate((id, family), program, types, let_value)?;
+    let translated = match family.length {
+        Some(len) => lengths::fixed_length(translated, len, family.body_span)?,
+        None => translated,
+    };
     // A kernel of `elements` over `slots` slots and `functions`; the same
     // parameters and integer functions.
     let kernel_of = |elements, functions, slots| {
@@ -216,7 +236,7 @@ pub fn plan(
         passes.push("clauses on the heap alone decided below where they first change");
     }
     Ok(Plan {
-        family: program.family(id).name.clone(),
+        family: family.name.clone(),
         kernel: Rc::new(kernel),
         slot_names,
         passes,

@@ -321,6 +321,11 @@ pub(crate) fn describe(interp: &mut Interp, name: &str, color: bool) -> Option<S
         let summary = explanation.lines().next().unwrap_or_default();
         let how = summary.split_once("): ").map_or(summary, |(_, how)| how);
         text.push_str(&format!("computed by {how}\n"));
+        // Each instance made so far (for fixed values, or lengths of its
+        // lists), in one line.
+        for instance in explanation.lines().filter(|l| l.starts_with("  instance ")) {
+            text.push_str(&format!("{}\n", instance.trim_start()));
+        }
     }
     Some(text)
 }

@@ -352,6 +352,7 @@ fn family_stub(d: &Definition, id: FamilyId) -> FamilyDef {
         id,
         forwarded: false,
         fixed: Vec::new(),
+        length: None,
         list: false,
     }
 }

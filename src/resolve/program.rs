@@ -41,6 +41,10 @@ pub struct FamilyDef {
     /// For an instance of a family (`ir::instances`), its parameters fixed
     /// to one value each, by index; empty for the family as defined.
     pub fixed: Vec<(usize, Value)>,
+    /// For an instance of a family whose positions are lists
+    /// (`ir::lengths`), the one length its lists have: its positions are
+    /// then boards of that many integers.
+    pub length: Option<usize>,
     /// Whether its one parameter is a list of integers of any length, as
     /// its types (`crate::types`) said when it was written: its positions
     /// are then kept as lists in an arena, and its program builds lists.
