@@ -48,6 +48,8 @@ def W(a, b) = L([a, b])" \
 game "three-heap nim, ${NIM3}³" "nim3 $NIM3" "print(g(N($NIM3, $NIM3, $NIM3)))" \
     "three integers|game N(a, b, c) = < N(a - k, b, c) for k in 1..=a, N(a, b - k, c) for k in 1..=b, N(a, b, c - k) for k in 1..=c >" \
     "a list|game L(p) = < L([p[0] - k, p[1], p[2]]) for k in 1..=p[0], L([p[0], p[1] - k, p[2]]) for k in 1..=p[1], L([p[0], p[1], p[2] - k]) for k in 1..=p[2] >
+def N(a, b, c) = L([a, b, c])" \
+    "a list with slices|game L(p) = < L(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >
 def N(a, b, c) = L([a, b, c])"
 game "Chomp ${CHOMP}×${CHOMP}" "chomp $CHOMP" "print(g(Chomp([$CHOMP for _ in 0..$CHOMP])))" \
     "examples/chomp.sg|$(sed -n '/^def cut/,/^game Chomp/p' examples/chomp.sg)" \
