@@ -139,3 +139,35 @@ fn eight_parameters_are_a_program_nine_the_generic_search() {
         "{ir}"
     );
 }
+
+/// Lines laid on a box of three to five parameters (`kernel::wide`):
+/// options that raise another heap (leaving the box at its far side,
+/// where the walk takes the position), move tokens from one heap to
+/// another, read other parameters in their heaps and bounds, or walk
+/// diagonals, each against the generic search, by the programs alone.
+#[test]
+fn lines_laid_on_wide_boxes_equal_the_generic_search() {
+    let games = [
+        "game T(a, b, c) = < T(a - k, b, c + 1) for k in 1..=a, \
+         T(a, b - k, c) + *a for k in 1..=b, T(a, b, c - k) for k in 1..=c >\n\
+         print(g(T(5, 5, 5)), g(T(9, 4, 9)))",
+        "game F(a, b, c, d, e) = < F(a - k, b, c, d, e + 1) for k in 1..=a, \
+         F(a, b - k, c, d, e) for k in 1..=b, F(a, b, c - k, d, e) for k in 1..=c, \
+         F(a, b, c, d - k, e) for k in 1..=d, F(a, b, c, d, e - k) for k in 1..=e >\n\
+         print(g(F(4, 4, 4, 4, 4)), g(F(5, 2, 3, 4, 1)))",
+        "game T(a, b, c) = < T(a - k, b + k, c) for k in 1..=a, \
+         T(a, b - k, c + 1) + *c for k in 1..=min(b, 2), T(a, b, c - k) for k in 2..=c >\n\
+         print([g(T(a, b, c)) for a in 0..6 for b in 0..6 for c in 0..6])",
+        "game V(a, b, c, d) = < V(a - k, b - k, c, d) for k in 1..=min(a, b), \
+         V(a, b, c - k, d + k) for k in 1..=c, V(a, b, c, d - k) for k in 1..=d >\n\
+         print(g(V(9, 9, 9, 9)), g(V(7, 3, 5, 2)), [g(V(a, 2, c, 1)) for a in 0..5 for c in 0..5])",
+        "game U(a, b, c, d, e) = < U(a - k, b, c + k, d, e) for k in 1..=a, \
+         U(a, b, c, d - k, e) + *(a + e) for k in 1..=d, U(a, b - k, c, d, e) for k in 1..=b - e, \
+         U(a, b, c - k, d, e) for k in 2..=c >\n\
+         print([g(U(a, b, c, 2, e)) for a in 0..4 for b in 0..4 for c in 0..5 for e in 0..3])",
+    ];
+    for game in games {
+        assert_same_as_the_generic_search(game);
+        run_by_programs_alone(game, game);
+    }
+}

@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 
 use super::game::PosId;
-use super::kernel::{Kernel, Known, MAX_PARAMS, OptionSet};
+use super::kernel::{Kernel, Known, MAX_PARAMS, OptionSet, WideBoxLines};
 use super::mex::Stamps;
 use super::row_major::RowMajor;
 use super::{Arg, DENSE_BIG, Engine, HASHED, Stop, Watch};
@@ -304,9 +304,17 @@ impl Shell {
             .product::<usize>();
         let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
             .then(|| cube_around(target, (k, kernel.fastest_param()), values));
+        let lines = (cube.as_ref()).and_then(|cube| WideBoxLines::of(kernel, limit, cube));
         if let Some(cube) = &mut cube {
             self.marks.get_mut().fit(cube.widest() as u64);
-            if self.fill_rows(values, cube, kernel, Some(target), limit, watch)? {
+            if self.fill_rows(
+                values,
+                cube,
+                (kernel, lines.as_ref()),
+                Some(target),
+                limit,
+                watch,
+            )? {
                 // Every slot up to the target is in the cube.
                 self.done = self.done.max(target + 1);
                 self.at = arguments(self.done, k);
@@ -319,7 +327,9 @@ impl Shell {
             }
             if values[s] >= DENSE_BIG {
                 let at = self.at;
-                let Some(value) = self.value(&at[..k], values, cube.as_ref(), kernel, limit) else {
+                let planned = (kernel, lines.as_ref());
+                let Some(value) = self.value(&at[..k], values, cube.as_ref(), planned, limit)
+                else {
                     return Ok(Some(s));
                 };
                 values[s] = value;
@@ -345,7 +355,7 @@ impl Shell {
         &mut self,
         values: &mut [u32],
         cube: &mut RowMajor,
-        kernel: &Kernel,
+        planned: (&Kernel, Option<&WideBoxLines>),
         target: Option<usize>,
         limit: u64,
         watch: &Watch,
@@ -364,7 +374,7 @@ impl Shell {
             let slot = if unknown { slot(&t[..k]) } else { None };
             let asked = unknown && target.is_none_or(|target| slot.is_some_and(|s| s <= target));
             if asked {
-                let Some(value) = self.value(&t[..k], values, Some(cube), kernel, limit) else {
+                let Some(value) = self.value(&t[..k], values, Some(cube), planned, limit) else {
                     return Ok(false);
                 };
                 if let Some(stored) = slot.and_then(|s| values.get_mut(s)) {
@@ -491,22 +501,35 @@ impl Shell {
             }),
         };
         self.marks.get_mut().fit(cube.widest() as u64);
-        let filled = self.fill_rows(values, &mut cube, kernel, None, limit, watch);
+        let lines = WideBoxLines::of(kernel, limit, &cube);
+        let planned = (kernel, lines.as_ref());
+        let filled = self.fill_rows(values, &mut cube, planned, None, limit, watch);
         self.kept = Some(cube);
         let all = filled?;
         self.boxes_missed |= !all;
         Ok(all)
     }
 
-    /// The value of the position `args`, if the program can vouch for it.
+    /// The value of the position `args`, if the program can vouch for it:
+    /// its options marked by the kernel's lines where they lie in the
+    /// cube, else by the walk of the program.
     fn value(
         &mut self,
         args: &[i64],
         values: &[u32],
         cube: Option<&RowMajor>,
-        kernel: &Kernel,
+        (kernel, lines): (&Kernel, Option<&WideBoxLines>),
         limit: u64,
     ) -> Option<u32> {
+        if let (Some(cube), Some(lines)) = (cube, lines) {
+            let marks = self.marks.get_mut();
+            marks.start();
+            if let Some(count) = lines.mark(args, cube, marks) {
+                let value = marks.mex(count, &[]);
+                marks.fit(value);
+                return u32::try_from(value).ok().filter(|&v| v < DENSE_BIG);
+            }
+        }
         self.marks.get_mut().start();
         let known = Values(values, cube.map(|cube| (cube, &self.marks)));
         kernel.options(args, &known, limit, &mut self.options)?;

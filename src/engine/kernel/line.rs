@@ -367,9 +367,18 @@ impl<const D: usize> Form<D> {
     }
 
     #[inline(always)]
-    fn at(&self, x: &[i64; D]) -> i64 {
+    pub(super) fn at(&self, x: &[i64; D]) -> i64 {
         let terms = self.coefficients.iter().zip(x);
         terms.fold(self.constant, |sum, (k, x)| sum + k * x)
+    }
+
+    /// `at`, modulo 2^64: exact where the value is known to fit.
+    #[inline(always)]
+    pub(super) fn at_wrapping(&self, x: &[i64; D]) -> i64 {
+        let terms = self.coefficients.iter().zip(x);
+        terms.fold(self.constant, |sum, (k, x)| {
+            sum.wrapping_add(k.wrapping_mul(*x))
+        })
     }
 }
 

@@ -28,6 +28,8 @@ mod until;
 mod vm;
 pub use vm::{Condition, Formula};
 mod walk;
+mod wide;
+pub use wide::WideBoxLines;
 
 pub use columns::ColumnLines;
 pub use comprehension::{Comprehension, ListClause, Over};
