@@ -211,3 +211,24 @@ fn options_are_listed_in_the_definitions_order() {
         "[N([0, 1]), N([2, 0]), N([1, 1])] [M([0, 1]), M([1, 1]), M([2, 0])]\n"
     );
 }
+
+/// Another family's program names positions of a family of lists (read
+/// by value from the family's own lists), while the script names the same
+/// lists through their length's instance: the values agree with the
+/// generic search, and so do the options listed.
+#[test]
+fn lists_named_by_another_family_equal_the_generic_search() {
+    let script = "game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) \
+                  for k in 1..=p[i] if k != 2 >\n\
+                  game G(n) = < G(n - 1) + N([n % 4, 2, n % 3]) if n > 0, N([n % 5, 1]) >\n\
+                  print([g(G(n)) for n in 0..30])\n\
+                  print([g(N([a, 2, b])) for a in 0..4 for b in 0..3])\n\
+                  print(g(G(40)), g(N([3, 2, 1])), options(G(2)))";
+    let printed = assert_same_as_the_generic_search(script);
+    assert!(
+        printed.ends_with("[N([2, 2, 2]) + G(1), N([2, 1])]\n"),
+        "{printed}"
+    );
+    let (_, report) = run_by_programs_alone(script, script);
+    assert!(report.contains("N(p of length 3): "), "{report}");
+}

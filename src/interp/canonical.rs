@@ -17,7 +17,7 @@ use crate::diagnostic::Result;
 use crate::engine::IN_PROGRESS;
 use crate::runtime::Runtime;
 use crate::span::Span;
-use crate::value::{Game, Map, PosId, Value};
+use crate::value::{FamilyId, Game, Map, PosId, Value};
 
 impl Interp {
     /// The options of any game, each in canonical form and each distinct
@@ -178,13 +178,20 @@ impl Interp {
 
     fn part_order(&self, a: &Game, b: &Game) -> Ordering {
         match (a, b) {
-            (Game::Pos(x), Game::Pos(y)) => x
-                .family
-                .cmp(&y.family)
-                .then_with(|| self.engine.args(*x).cmp(&self.engine.args(*y))),
+            (Game::Pos(x), Game::Pos(y)) => (self.declared(x.family))
+                .cmp(&self.declared(y.family))
+                .then_with(|| self.engine.args(*x).cmp(&self.engine.args(*y)))
+                .then_with(|| x.family.cmp(&y.family)),
             (Game::Nim(x), Game::Nim(y)) => x.cmp(y),
             _ => rank(a).cmp(&rank(b)),
         }
+    }
+
+    /// The family `family` is an instance of (itself, if none): a sum's
+    /// parts are in the order their families were declared.
+    fn declared(&self, family: FamilyId) -> FamilyId {
+        let def = self.program().families.get(family.0 as usize);
+        def.and_then(Option::as_ref).map_or(family, |def| def.id)
     }
 
     /// The options as the definition lists them, sums not yet canonical:

@@ -144,14 +144,14 @@ impl Interp {
             _ => return None,
         };
         let len = own[0].elements().count();
-        if !(2..=MAX_PARAMS).contains(&len) {
+        if !(2..=MAX_PARAMS).contains(&len) || self.unfit_lengths.contains(&(family, len)) {
             return None;
         }
         let key: Rc<[Value]> = Rc::new([Value::Int(len as i64)]);
         if let Some(&id) = self.instances.get(&(family, key.clone())) {
             return Some((id, own));
         }
-        if self.instances.len() >= MOST_INSTANCES || self.unfit_lengths.contains(&(family, len)) {
+        if self.instances.len() >= MOST_INSTANCES {
             return None;
         }
         let mut def = self.program.family(family).clone();
