@@ -210,3 +210,38 @@ fn membership_in_a_list_built_on_the_way_is_a_loop_over_it() {
     assert_same_as_the_generic_search(&format!("{shifted}seq(F, 0..6)"));
     assert_same_error_as_the_generic_search(&format!("{shifted}g(F(7))"));
 }
+
+/// The sum and the count of a comprehension of one loop and its filters
+/// are reduced as the items come, none laid on the item stack: the
+/// number of 1 bits of `n` summed over 40 bits, and the divisors of `n`
+/// up to 20 counted, against plain loops; an item that fails, and a sum
+/// that overflows part way (its list's sum does), are the generic
+/// search's errors.
+#[test]
+fn sums_and_counts_of_comprehensions_equal_plain_loops() {
+    let bits = "game F(n) = < F(n - k) for k in 1..=sum([n / 2 ** j % 2 for j in 0..40]) >\n\
+                print([g(F(n)) for n in 0..300])";
+    let divisors = "game F(n) = < F(n - k) for k in 1..=min(n, len([d for d in 1..=20 \
+                    if n % d == 0])) >\nprint([g(F(n)) for n in 0..300])";
+    let plain = |moves: &dyn Fn(usize) -> usize| {
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..300 {
+            let options = (1..=moves(n)).map(|k| values[n - k]);
+            values.push(common::mex(options));
+        }
+        format!("{values:?}\n")
+    };
+    let ones = |n: usize| n.count_ones() as usize;
+    let counted = |n: usize| n.min((1..=20).filter(|&d| n.is_multiple_of(d)).count());
+    for (script, expected) in [(bits, plain(&ones)), (divisors, plain(&counted))] {
+        assert_eq!(assert_same_as_the_generic_search(script), expected);
+        run_by_programs_alone(script, script);
+    }
+    for failing in [
+        "game F(n) = < F(n - 1) if sum([12 / (n - j) for j in 0..3]) > 0 >\ng(F(5))",
+        "game F(n) = < F(n - 1) if n > 0 and sum([2 ** 62 - j for j in 0..n]) != 0 >\ng(F(5))",
+        "game F(n) = < F(n - 1) if len([j for j in 0..n if 7 / (j - 2) > 0]) < n >\ng(F(5))",
+    ] {
+        assert_same_error_as_the_generic_search(failing);
+    }
+}

@@ -260,6 +260,37 @@ impl Compiler {
         self.place(exit);
     }
 
+    /// Reduces one item of a comprehension into `dst` as `fold` says, in
+    /// the list's order: the first ends the loop (`Any`, jumping to
+    /// `found`), or it is added (`Sum`, checked as the sum of the list
+    /// is), or counted (`Len`, the item still computed where it may
+    /// fail).
+    fn reduce_item(&mut self, fold: Fold, item: &IntExpr, dst: Reg, found: &mut Label) {
+        match fold {
+            Fold::Any => {
+                self.ops.push(Op::Const { dst, value: 1 });
+                self.jump(Op::Jump { to: 0 }, found);
+            }
+            Fold::Sum => {
+                let b = self.int(item);
+                let op = IntOp::Add;
+                self.ops.push(Op::Binary { op, dst, a: dst, b });
+            }
+            _ => {
+                if !matches!(item, IntExpr::Affine(_) | IntExpr::Large(_)) {
+                    self.int(item);
+                }
+                let op = IntOp::Add;
+                self.ops.push(Op::BinaryConst {
+                    op,
+                    dst,
+                    a: dst,
+                    value: 1,
+                });
+            }
+        }
+    }
+
     /// `for slot in low..high` (`..=high` when inclusive) around `body`,
     /// with `prologue` run once when the range is not empty (with the
     /// range's end, and the loop's exit, where a loop run natively goes).
@@ -623,14 +654,15 @@ impl Compiler {
                     c.ops.push(Op::At { dst, header, index });
                 });
             }
-            IntExpr::Reduce(Fold::Any, list)
+            // One loop and its filters (as `ir` makes them), its items
+            // reduced as they come: none is laid on the item stack. The
+            // range is walkable, so the list would fit.
+            IntExpr::Reduce(fold @ (Fold::Any | Fold::Sum | Fold::Len), list)
                 if let ListExpr::Comprehension(c) = &**list
                     && let Some((slot, low, high, inclusive)) =
                         c.clauses.first().and_then(ListClause::range)
                     && (c.clauses[1..].iter()).all(|c| matches!(c, ListClause::If(_))) =>
             {
-                // One loop and its filters (as `ir` makes them): the first
-                // value passing them all ends the loop.
                 self.ops.push(Op::Const { dst, value: 0 });
                 let mut found = Label::default();
                 let range = (low, high, inclusive);
@@ -645,8 +677,7 @@ impl Compiler {
                                 s.branch(cond, false, &mut skip);
                             }
                         }
-                        s.ops.push(Op::Const { dst, value: 1 });
-                        s.jump(Op::Jump { to: 0 }, &mut found);
+                        s.reduce_item(*fold, &c.item, dst, &mut found);
                         s.place(skip);
                     },
                 );
