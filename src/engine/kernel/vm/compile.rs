@@ -260,37 +260,6 @@ impl Compiler {
         self.place(exit);
     }
 
-    /// Reduces one item of a comprehension into `dst` as `fold` says, in
-    /// the list's order: the first ends the loop (`Any`, jumping to
-    /// `found`), or it is added (`Sum`, checked as the sum of the list
-    /// is), or counted (`Len`, the item still computed where it may
-    /// fail).
-    fn reduce_item(&mut self, fold: Fold, item: &IntExpr, dst: Reg, found: &mut Label) {
-        match fold {
-            Fold::Any => {
-                self.ops.push(Op::Const { dst, value: 1 });
-                self.jump(Op::Jump { to: 0 }, found);
-            }
-            Fold::Sum => {
-                let b = self.int(item);
-                let op = IntOp::Add;
-                self.ops.push(Op::Binary { op, dst, a: dst, b });
-            }
-            _ => {
-                if !matches!(item, IntExpr::Affine(_) | IntExpr::Large(_)) {
-                    self.int(item);
-                }
-                let op = IntOp::Add;
-                self.ops.push(Op::BinaryConst {
-                    op,
-                    dst,
-                    a: dst,
-                    value: 1,
-                });
-            }
-        }
-    }
-
     /// `for slot in low..high` (`..=high` when inclusive) around `body`,
     /// with `prologue` run once when the range is not empty (with the
     /// range's end, and the loop's exit, where a loop run natively goes).

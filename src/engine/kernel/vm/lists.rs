@@ -11,8 +11,8 @@
 use super::compile::{Compiler, Label};
 use super::{Code, Op, Reg, Source};
 use crate::engine::kernel::{
-    Arg, CmpOp, Comprehension, Cond, Each, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
-    ListWalk, Over,
+    Arg, CmpOp, Comprehension, Cond, Each, Fold, Function, IntExpr, IntOp, Iter, ListClause,
+    ListExpr, ListWalk, Over,
 };
 
 /// Whether `list` is a view of items already laid: a list the frame
@@ -335,6 +335,37 @@ impl Compiler {
                 if let (Some(to), Some(from)) = (mark, from) {
                     self.ops.push(Op::Settle { to, from });
                 }
+            }
+        }
+    }
+
+    /// Reduces one item of a comprehension into `dst` as `fold` says, in
+    /// the list's order: the first ends the loop (`Any`, jumping to
+    /// `found`), or it is added (`Sum`, checked as the sum of the list
+    /// is), or counted (`Len`, the item still computed where it may
+    /// fail).
+    pub(super) fn reduce_item(&mut self, fold: Fold, item: &IntExpr, dst: Reg, found: &mut Label) {
+        match fold {
+            Fold::Any => {
+                self.ops.push(Op::Const { dst, value: 1 });
+                self.jump(Op::Jump { to: 0 }, found);
+            }
+            Fold::Sum => {
+                let b = self.int(item);
+                let op = IntOp::Add;
+                self.ops.push(Op::Binary { op, dst, a: dst, b });
+            }
+            _ => {
+                if !matches!(item, IntExpr::Affine(_) | IntExpr::Large(_)) {
+                    self.int(item);
+                }
+                let op = IntOp::Add;
+                self.ops.push(Op::BinaryConst {
+                    op,
+                    dst,
+                    a: dst,
+                    value: 1,
+                });
             }
         }
     }
