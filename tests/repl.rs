@@ -311,6 +311,29 @@ fn ir_shows_how_a_game_is_computed() {
     repl.leave();
 }
 
+/// A family of lists that keep their length shows the instance made for
+/// each length asked for: in `:info`, one line each, and in `:ir`, with
+/// its program.
+#[test]
+fn info_and_ir_show_the_instances_of_a_family_of_lists() {
+    let mut repl = start(&[]);
+    repl.line(
+        "game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] >",
+    );
+    repl.line("g(N([3, 4, 5]))");
+    repl.expect_line("2");
+    repl.line(":info N");
+    repl.expect("computed by list program");
+    repl.expect(
+        "instance N(p of length 3): integer program; passes: a list that keeps its length read \
+         as a board",
+    );
+    repl.line(":ir N");
+    repl.expect("  instance N(p of length 3): integer program");
+    repl.expect("    N([p[0] - k, p[1], p[2]]) for k in 1..=p[0]\r\n");
+    repl.leave();
+}
+
 #[test]
 fn reload_reaches_the_definitions_typed_since() {
     let home = temporary_directory();
