@@ -394,6 +394,31 @@ pub(super) struct BoxLine<const D: usize> {
     pub(super) heaps: Vec<Form<D>>,
 }
 
+impl<const D: usize> BoxLine<D> {
+    /// The loop's first value and its end (exclusive) at the position
+    /// `x`, the end at most the first where it has none; `None` past the
+    /// slot bound, where the products of the steps by them could
+    /// overflow.
+    #[inline(always)]
+    pub(super) fn range(&self, x: &[i64; D]) -> Option<(i64, i64)> {
+        let low = (self.low.1.iter()).fold(self.low.0, |low, form| low.max(form.at(x)));
+        let high = (self.high.1.iter()).fold(self.high.0, |high, form| high.min(form.at(x)));
+        let walkable = low >= high || (low > -SLOT_BOUND && high < SLOT_BOUND);
+        walkable.then_some((low, high))
+    }
+
+    /// The xor of the line's heaps at the position `x`; `None` where one
+    /// is negative.
+    #[inline(always)]
+    pub(super) fn nim(&self, x: &[i64; D]) -> Option<u64> {
+        let mut nim = 0;
+        for heap in &self.heaps {
+            nim ^= u64::try_from(heap.at(x)).ok()?;
+        }
+        Some(nim)
+    }
+}
+
 impl<const D: usize> BoxLines<D> {
     /// The box lines of `lines`, the lines of a kernel of `D` parameters;
     /// `None` when a line names positions of another arity.
@@ -429,24 +454,16 @@ impl<const D: usize> BoxLines<D> {
     ) -> Option<u64> {
         let mut count = 0;
         for line in &self.lines {
-            let low = (line.low.1.iter()).fold(line.low.0, |low, form| low.max(form.at(x)));
-            let high = (line.high.1.iter()).fold(line.high.0, |high, form| high.min(form.at(x)));
+            let (low, high) = line.range(x)?;
             if low >= high {
                 continue;
-            }
-            // The walk's bounds: the products below cannot overflow.
-            if low <= -SLOT_BOUND || high >= SLOT_BOUND {
-                return None;
             }
             let mut first = [0; D];
             for ((arg, start), &step) in first.iter_mut().zip(&line.starts).zip(&line.steps) {
                 *arg = start.at(x) + step * low;
             }
             count += (high - low) as u64;
-            let mut nim = 0;
-            for heap in &line.heaps {
-                nim ^= u64::try_from(heap.at(x)).ok()?;
-            }
+            let nim = line.nim(x)?;
             if count > self.limit || nim >= stamps.len() {
                 return None;
             }

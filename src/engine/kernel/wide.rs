@@ -7,8 +7,8 @@
 //! and one or two bounds checks, where `BoxLines::mark` computes every
 //! argument of both ends.
 
-use super::line::{BoxLines, Form};
-use super::{Kernel, SLOT_BOUND};
+use super::Kernel;
+use super::line::{BoxLine, BoxLines, Form};
 use crate::engine::mex::Stamps;
 use crate::engine::row_major::RowMajor;
 
@@ -73,9 +73,8 @@ pub struct LaidLines<const D: usize> {
 
 /// One line laid on the box.
 struct LaidLine<const D: usize> {
-    low: (i64, Vec<Form<D>>),
-    high: (i64, Vec<Form<D>>),
-    heaps: Vec<Form<D>>,
+    /// Its bounds and heaps.
+    line: BoxLine<D>,
     /// The index in the box's values of the option at the loop's value 0
     /// (where every argument is in the box: `Σ by·start`, wrapping).
     index: Form<D>,
@@ -112,9 +111,7 @@ impl<const D: usize> LaidLines<D> {
                 }
             }
             Some(LaidLine {
-                low: line.low.clone(),
-                high: line.high.clone(),
-                heaps: line.heaps.clone(),
+                line: line.clone(),
                 index,
                 stride,
                 checked,
@@ -141,18 +138,14 @@ impl<const D: usize> LaidLines<D> {
             return None;
         }
         let mut count = 0;
-        for line in &self.lines {
-            let low = (line.low.1.iter()).fold(line.low.0, |low, form| low.max(form.at(x)));
-            let high = (line.high.1.iter()).fold(line.high.0, |high, form| high.min(form.at(x)));
+        for laid in &self.lines {
+            let line = &laid.line;
+            let (low, high) = line.range(x)?;
             if low >= high {
                 continue;
             }
-            // The walk's bounds: the products below cannot overflow.
-            if low <= -SLOT_BOUND || high >= SLOT_BOUND {
-                return None;
-            }
             let last = high - 1 - low;
-            for (start, step, extent) in &line.checked {
+            for (start, step, extent) in &laid.checked {
                 let first = start.at(x) + step * low;
                 let end = first + step * last;
                 if !((0..*extent).contains(&first) && (0..*extent).contains(&end)) {
@@ -160,19 +153,16 @@ impl<const D: usize> LaidLines<D> {
                 }
             }
             count += (high - low) as u64;
-            let mut nim = 0;
-            for heap in &line.heaps {
-                nim ^= u64::try_from(heap.at(x)).ok()?;
-            }
+            let nim = line.nim(x)?;
             if count > self.limit || nim >= stamps.len() {
                 return None;
             }
             // Every argument lies in the box at both ends: so do the
             // indices, whatever the forms' parts wrapped to.
-            let first = (line.index.at_wrapping(x)).wrapping_add(line.stride.wrapping_mul(low));
-            let end = first + line.stride * last;
+            let first = (laid.index.at_wrapping(x)).wrapping_add(laid.stride.wrapping_mul(low));
+            let end = first + laid.stride * last;
             let (from, to) = (first.min(end) as usize, first.max(end) as usize);
-            let stride = line.stride.unsigned_abs() as usize;
+            let stride = laid.stride.unsigned_abs() as usize;
             if !stamps.mark_line(&values[from..=to], stride, nim) {
                 return None;
             }
