@@ -21,7 +21,7 @@ use super::build::{Fallback, Translated};
 use super::updates::point_updates;
 use crate::engine::kernel::{
     Arg, Clause, Comprehension, Cond, Element, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr,
-    MAX_PARAMS, MAX_SLOTS, OptionValue, Over, Reorder, SLOT_BOUND, UNROLL,
+    MAX_PARAMS, MAX_SLOTS, OptionValue, Over, Reorder, SLOT_BOUND, UNROLL, place,
 };
 use crate::span::Span;
 
@@ -212,14 +212,9 @@ impl Fixing {
                 low,
                 high,
                 inclusive,
-            } => {
-                let low = self.int(low, env)?.as_constant()?;
-                let high = self.int(high, env)?.as_constant()? + i64::from(*inclusive);
-                if high.saturating_sub(low) > UNROLL as i64 {
-                    return None;
-                }
-                (low..high).collect()
-            }
+            } => self
+                .short_range((low, high, *inclusive), UNROLL, env)?
+                .collect(),
             Iter::List(items) if items.len() <= UNROLL => items
                 .iter()
                 .map(|item| self.int(item, env)?.as_constant())
@@ -232,35 +227,30 @@ impl Fixing {
             .then_some(values)
     }
 
-    /// What a loop walks, read for the board.
+    /// The values of the range `low..high` (`..=` when `inclusive`),
+    /// where its ends are constants once read for the board and it holds
+    /// at most `most`.
+    fn short_range(
+        &self,
+        (low, high, inclusive): (&IntExpr, &IntExpr, bool),
+        most: usize,
+        env: &Env,
+    ) -> Option<std::ops::Range<i64>> {
+        let low = self.int(low, env)?.as_constant()?;
+        let high = self.int(high, env)?.as_constant()? + i64::from(inclusive);
+        (high.saturating_sub(low) <= most as i64).then_some(low..high)
+    }
+
+    /// What a loop walks, read for the board: a list built on the way
+    /// is a list of items where it is spelled out.
     fn iter(&self, iter: &Iter, env: &Env) -> Option<Iter> {
-        let int = |e: &IntExpr| self.int(e, env);
-        Some(match iter {
-            Iter::Range {
-                low,
-                high,
-                inclusive,
-            } => Iter::Range {
-                low: int(low)?,
-                high: int(high)?,
-                inclusive: *inclusive,
-            },
-            Iter::List(items) => Iter::List(items.iter().map(int).collect::<Option<_>>()?),
-            Iter::Sorted { values, low, high } => Iter::Sorted {
-                values: values.clone(),
-                low: int(low)?,
-                high: int(high)?,
-            },
-            Iter::Divisors { of, low, high } => Iter::Divisors {
-                of: int(of)?,
-                low: int(low)?,
-                high: int(high)?,
-            },
-            Iter::Built(list) => match self.list(list, env)? {
+        match iter {
+            Iter::Built(list) => Some(match self.list(list, env)? {
                 ListExpr::Items(items) => Iter::List(items),
                 list => Iter::Built(list),
-            },
-        })
+            }),
+            iter => iter.try_map(&|e| self.int(e, env)),
+        }
     }
 
     /// An option: each list of the family's a position of the board.
@@ -526,14 +516,9 @@ impl Fixing {
                 low,
                 high,
                 inclusive,
-            } => {
-                let low = self.int(low, env)?.as_constant()?;
-                let high = self.int(high, env)?.as_constant()? + i64::from(*inclusive);
-                if high.saturating_sub(low) > MOST_ITEMS as i64 {
-                    return None;
-                }
-                (low..high).map(IntExpr::constant).collect()
-            }
+            } => (self.short_range((low, high, *inclusive), MOST_ITEMS, env)?)
+                .map(IntExpr::constant)
+                .collect(),
             Over::List(list) => match self.list(list, env)? {
                 ListExpr::Items(items) if items.iter().all(cannot_fail) => items,
                 _ => return None,
@@ -557,18 +542,7 @@ impl Fixing {
             clauses.push(match clause {
                 ListClause::If(cond) => ListClause::If(self.cond(cond, &env)?),
                 ListClause::For { slot, over } => {
-                    let over = match over {
-                        Over::Range {
-                            low,
-                            high,
-                            inclusive,
-                        } => Over::Range {
-                            low: self.int(low, &env)?,
-                            high: self.int(high, &env)?,
-                            inclusive: *inclusive,
-                        },
-                        Over::List(list) => Over::List(self.list(list, &env)?),
-                    };
+                    let over = over.map(|e| self.int(e, &env), |l| self.list(l, &env))?;
                     env[*slot] = None;
                     ListClause::For {
                         slot: slot + self.offset,
@@ -584,11 +558,4 @@ impl Fixing {
 /// Whether evaluating `e` cannot fail: a slot or a constant.
 fn cannot_fail(e: &IntExpr) -> bool {
     matches!(e, IntExpr::Affine(_) | IntExpr::Large(_))
-}
-
-/// The place `i` names in a list of `n` items (negative from its end).
-fn place(i: i64, n: usize) -> Option<usize> {
-    let n = n as i64;
-    let i = if i < 0 { i + n } else { i };
-    (0..n).contains(&i).then_some(i as usize)
 }

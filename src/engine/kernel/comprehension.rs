@@ -61,7 +61,7 @@ pub enum Over {
 impl Over {
     /// The same walk with `int` applied to a range's bounds, or `list` to
     /// the list walked.
-    fn map(
+    pub fn map(
         &self,
         int: impl Fn(&IntExpr) -> Option<IntExpr>,
         list: impl Fn(&ListExpr) -> Option<ListExpr>,

@@ -843,7 +843,7 @@ fn bounded(items: &[i64]) -> bool {
 /// Where `index` points in a list of `len` items, as the language indexes
 /// (a negative index counts from the end); `None` out of range.
 #[inline]
-pub(super) fn place(index: i64, len: usize) -> Option<usize> {
+pub fn place(index: i64, len: usize) -> Option<usize> {
     let at = if index < 0 {
         index.checked_add(len as i64)?
     } else {

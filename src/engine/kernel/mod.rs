@@ -35,7 +35,7 @@ pub use columns::ColumnLines;
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use cond::{CmpOp, Cond, Remembered};
 pub use dense::{Above, DenseFill, Reading};
-pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp};
+pub use int::{Affine, Calls, Fold, IntExpr, IntFunction, IntOp, place};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 pub use standalone::{Computation, Computed, Standalone};
@@ -139,32 +139,40 @@ impl Clause {
             Clause::If(cond) => Clause::If(cond.try_map(f)?),
             Clause::For { slot, iter } => Clause::For {
                 slot: *slot,
-                iter: match iter {
-                    Iter::Range {
-                        low,
-                        high,
-                        inclusive,
-                    } => Iter::Range {
-                        low: f(low)?,
-                        high: f(high)?,
-                        inclusive: *inclusive,
-                    },
-                    Iter::List(items) => Iter::List(items.iter().map(f).collect::<Option<_>>()?),
-                    Iter::Sorted { values, low, high } => Iter::Sorted {
-                        values: values.clone(),
-                        low: f(low)?,
-                        high: f(high)?,
-                    },
-                    Iter::Divisors { of, low, high } => Iter::Divisors {
-                        of: f(of)?,
-                        low: f(low)?,
-                        high: f(high)?,
-                    },
-                    // Its items are read as they are built: no slot use to
-                    // rewrite one by one.
-                    Iter::Built(_) => return None,
-                },
+                iter: iter.try_map(f)?,
             },
+        })
+    }
+}
+
+impl Iter {
+    /// The walk with `f` applied to each integer expression in it, if it
+    /// applies to every one; `None` for a list built on the way, whose
+    /// items are read as they are built (no slot use to rewrite one by
+    /// one).
+    pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Iter> {
+        Some(match self {
+            Iter::Range {
+                low,
+                high,
+                inclusive,
+            } => Iter::Range {
+                low: f(low)?,
+                high: f(high)?,
+                inclusive: *inclusive,
+            },
+            Iter::List(items) => Iter::List(items.iter().map(f).collect::<Option<_>>()?),
+            Iter::Sorted { values, low, high } => Iter::Sorted {
+                values: values.clone(),
+                low: f(low)?,
+                high: f(high)?,
+            },
+            Iter::Divisors { of, low, high } => Iter::Divisors {
+                of: f(of)?,
+                low: f(low)?,
+                high: f(high)?,
+            },
+            Iter::Built(_) => return None,
         })
     }
 }
