@@ -299,7 +299,7 @@ struct Translator<'a> {
     /// The recursive `def`s compiled so far.
     functions: Vec<Function>,
     /// Which `def`, for which kinds of arguments, each function is.
-    compiled: Vec<(DefId, Vec<crate::engine::kernel::ParamKind>)>,
+    compiled: Vec<(DefId, Vec<crate::engine::kernel::ParamKind>, calls::Gives)>,
     /// The recursive `def`s returning integers or conditions compiled so
     /// far, and which `def` each is and what it gives.
     int_functions: Vec<IntFunction>,

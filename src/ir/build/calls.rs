@@ -6,7 +6,7 @@
 //! the family to the generic search.
 
 use super::Translator;
-use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_SLOTS};
+use crate::engine::kernel::{Arg, CmpOp, Cond, Fold, IntExpr, IntFunction, MAX_ARGS, MAX_SLOTS};
 use crate::resolve::term::Term;
 use crate::span::Span;
 use crate::value::DefId;
@@ -33,9 +33,21 @@ impl Translator<'_> {
         if args.len() > MAX_SLOTS {
             return self.fail(span, "a call of a recursive `def` with many arguments");
         }
+        let args = self.arguments(args)?;
         let mut ints = Vec::with_capacity(args.len());
-        for arg in args {
-            ints.push(self.int(arg)?);
+        for arg in args.iter() {
+            match arg {
+                Arg::Int(int) => ints.push(int.clone()),
+                Arg::List(_) if args.len() > MAX_ARGS => {
+                    return self.fail(span, "a call of a recursive `def` with many arguments");
+                }
+                Arg::List(_) => {
+                    // A list argument: the function giving the list of its
+                    // one item, summed.
+                    let call = self.list_function_call(id, args, gives)?;
+                    return Some(IntExpr::Reduce(Fold::Sum, Box::new(call)));
+                }
+            }
         }
         let index = match self.int_compiled.iter().position(|&c| c == (id, gives)) {
             Some(index) => index,
@@ -61,17 +73,7 @@ impl Translator<'_> {
             for (local, param) in def.params.iter().enumerate() {
                 t.bind_slot(local, &param.node)?;
             }
-            match gives {
-                Gives::Int => t.int(&def.body),
-                Gives::Cond => {
-                    let cond = t.cond(&def.body)?;
-                    Some(IntExpr::select(
-                        cond,
-                        IntExpr::constant(1),
-                        IntExpr::constant(0),
-                    ))
-                }
-            }
+            t.given(&def.body, gives)
         });
         let Some(body) = body else {
             self.int_functions.truncate(index);
@@ -82,13 +84,27 @@ impl Translator<'_> {
         self.int_functions[index] = IntFunction::new(index, name, names, body);
         Some(index)
     }
+
+    /// The body `body` of a function giving an integer, or a condition as
+    /// 1 (it holds) or 0.
+    pub(super) fn given(&mut self, body: &Term, gives: Gives) -> Option<IntExpr> {
+        match gives {
+            Gives::Int => self.int(body),
+            Gives::Cond => {
+                let (yes, no) = (IntExpr::constant(1), IntExpr::constant(0));
+                Some(IntExpr::select(self.cond(body)?, yes, no))
+            }
+            Gives::List => unreachable!("a function giving a list is built as a list"),
+        }
+    }
 }
 
-/// What a recursive `def` compiled as an integer function gives where it
-/// is called.
+/// What a recursive `def` compiled as a function gives where it is
+/// called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Gives {
     Int,
     /// A condition, as 1 (it holds) or 0.
     Cond,
+    List,
 }

@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use super::calls::Gives;
 use super::{Binding, Local, Translator};
 use crate::builtin::Builtin;
 use crate::engine::kernel::{
@@ -314,6 +315,13 @@ impl Translator<'_> {
         if args.len() > MAX_ARGS {
             return self.fail(span, "a call of a recursive `def` with many arguments");
         }
+        let args = self.arguments(args)?;
+        self.list_function_call(id, args, Gives::List)
+    }
+
+    /// The arguments of a call of a recursive `def`: each an integer where
+    /// it translates as one, else a list.
+    pub(super) fn arguments(&mut self, args: &[Term]) -> Option<Vec<Arg>> {
         let mut translated = Vec::with_capacity(args.len());
         for arg in args {
             let why = self.why.clone();
@@ -326,23 +334,38 @@ impl Translator<'_> {
                 }
             });
         }
-        let kinds: Vec<ParamKind> = translated
+        Some(translated)
+    }
+
+    /// The call of `def` `id` on `args` as the function giving a list
+    /// (for `Gives::List`, its value; otherwise the one item of its value)
+    /// compiled for the kinds of `args`, once per kinds and `gives`.
+    pub(super) fn list_function_call(
+        &mut self,
+        id: DefId,
+        args: Vec<Arg>,
+        gives: Gives,
+    ) -> Option<ListExpr> {
+        let kinds: Vec<ParamKind> = args
             .iter()
             .map(|arg| match arg {
                 Arg::Int(_) => ParamKind::Int,
                 Arg::List(_) => ParamKind::List,
             })
             .collect();
-        let known = self.compiled.iter().position(|c| *c == (id, kinds.clone()));
+        let known = (self.compiled.iter()).position(|c| *c == (id, kinds.clone(), gives));
         let index = match known {
             Some(index) => index,
-            None => self.compile(id, kinds)?,
+            None => self.compile(id, kinds, gives)?,
         };
-        Some(ListExpr::Call(index, translated))
+        Some(ListExpr::Call(index, args))
     }
 
-    /// Compiles `def` `id` for arguments of `kinds`, in a frame of its own.
-    fn compile(&mut self, id: DefId, kinds: Vec<ParamKind>) -> Option<usize> {
+    /// Compiles `def` `id` for arguments of `kinds`, in a frame of its own:
+    /// its body the list it gives, or the list of the one integer (or
+    /// condition, as 1 or 0) it gives. When the body does not translate,
+    /// the functions compiled on the way are forgotten with it.
+    fn compile(&mut self, id: DefId, kinds: Vec<ParamKind>, gives: Gives) -> Option<usize> {
         let program = self.program;
         let def = &program.defs[id.0 as usize];
         let index = self.functions.len();
@@ -354,7 +377,7 @@ impl Translator<'_> {
             body: ListExpr::Items(Vec::new()),
             walk: None,
         });
-        self.compiled.push((id, kinds.clone()));
+        self.compiled.push((id, kinds.clone(), gives));
         let (body, names) = self.in_own_frame(def.slots, |t| {
             for (local, (param, kind)) in def.params.iter().zip(&kinds).enumerate() {
                 match kind {
@@ -362,10 +385,18 @@ impl Translator<'_> {
                     ParamKind::List => t.bind_list(local, &param.node)?,
                 }
             }
-            t.list(&def.body)
+            match gives {
+                Gives::List => t.list(&def.body),
+                Gives::Int | Gives::Cond => Some(ListExpr::Items(vec![t.given(&def.body, gives)?])),
+            }
         });
+        let Some(body) = body else {
+            self.functions.truncate(index);
+            self.compiled.truncate(index);
+            return None;
+        };
         let function = &mut self.functions[index];
-        function.body = body?;
+        function.body = body;
         function.slots = names.len();
         function.slot_names = names;
         Some(index)
