@@ -20,6 +20,7 @@ mod calls;
 mod inlining;
 mod leaves;
 mod lists;
+mod loops;
 mod values;
 
 use std::rc::Rc;
@@ -30,11 +31,11 @@ pub(super) use values::{ValueProgram, translate_value};
 use crate::builtin::Builtin;
 use crate::engine::Shape;
 use crate::engine::kernel::{
-    Clause as KClause, CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction,
-    Iter, ListExpr, MAX_PARAMS, MAX_SLOTS, OptionValue, Table,
+    CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction, Iter, ListExpr,
+    MAX_PARAMS, MAX_SLOTS, Table,
 };
 use crate::resolve::program::{Body, FamilyDef, Program};
-use crate::resolve::term::{Clause, Element, Term, TermKind};
+use crate::resolve::term::{Element, Term, TermKind};
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Name};
 use crate::types::{Type, Types};
@@ -195,17 +196,6 @@ fn sorting_network(k: usize) -> Option<&'static [(usize, usize)]> {
         4 => &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
         _ => return None,
     })
-}
-
-/// The comprehension `[item for …]` that `e` is, alone in its brackets.
-fn comprehension(e: &Term) -> Option<&Element> {
-    match &e.kind {
-        TermKind::List { elements, .. } => match elements.as_slice() {
-            [item] if !item.clauses.is_empty() => Some(item),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// Why family `id` cannot have an integer program, when its types say:
@@ -455,10 +445,6 @@ impl<'a> Translator<'a> {
         Some(slot(i))
     }
 
-    fn element(&mut self, element: &Element) -> Option<KElement> {
-        self.scoped(|t| t.element_in_scope(element))
-    }
-
     /// Runs `f` in a frame of its own (a function's body) of `locals`
     /// locals: nothing bound, no IR slots in use. Gives `f`'s result and
     /// the names of the slots it bound, and restores the frame around it.
@@ -485,132 +471,6 @@ impl<'a> Translator<'a> {
         let result = f(self);
         self.depth = depth;
         result
-    }
-
-    fn element_in_scope(&mut self, element: &Element) -> Option<KElement> {
-        let mut clauses = Vec::new();
-        self.clauses(&element.clauses, &mut clauses)?;
-        let mut terms = Terms::default();
-        self.terms(&element.value, &mut terms)?;
-        let Terms {
-            calls,
-            boards,
-            nims,
-        } = terms;
-        let value = match self.list {
-            true => OptionValue::Boards { boards, nims },
-            false => OptionValue::Terms { calls, nims },
-        };
-        Some(KElement { clauses, value })
-    }
-
-    /// Translates `for var in iter` (`var` the local `local`) onto
-    /// `clauses`, giving what `var` stands for. A comprehension walked
-    /// (written out, or a non-recursive `def`'s body) becomes its own
-    /// clauses, its item bound to `var`: the same options, and no list
-    /// built.
-    fn walk_loop(
-        &mut self,
-        name: &str,
-        span: Span,
-        iter: &Term,
-        clauses: &mut Vec<KClause>,
-    ) -> Option<Binding> {
-        if let Some(value) = self.single_affine(iter) {
-            return Some(Binding::Int(value));
-        }
-        if let Some(element) = comprehension(iter) {
-            // The comprehension's loops stay in their slots: the item
-            // reads them.
-            let item =
-                (self.clauses(&element.clauses, clauses)).and_then(|()| self.int(&element.value));
-            return match item? {
-                item @ IntExpr::Affine(_) => Some(Binding::Int(item)),
-                // Evaluated once per item, where it may fail.
-                item => {
-                    let iter = Iter::List(vec![item]);
-                    self.loop_slot(name, span, iter, clauses)
-                }
-            };
-        }
-        if let TermKind::CallDef { def, args } = &iter.kind
-            && !self.recursive(*def)
-            && comprehension(&self.program.defs[def.0 as usize].body).is_some()
-        {
-            // The comprehension's loops become the element's: the slots
-            // they bind inside the `def` stay bound after it, as the
-            // clauses that follow read them.
-            let mut bound = self.depth;
-            let binding = self.inline(*def, args, iter.span, |t, body| {
-                let binding = t.walk_loop(name, span, body, clauses);
-                bound = t.depth;
-                binding
-            });
-            self.depth = self.depth.max(bound);
-            return binding;
-        }
-        let iter = self.iter(iter)?;
-        self.loop_slot(name, span, iter, clauses)
-    }
-
-    /// Translates the clauses of an element or a comprehension onto `out`,
-    /// their loop variables left bound.
-    fn clauses(&mut self, clauses: &[Clause], out: &mut Vec<KClause>) -> Option<()> {
-        for clause in clauses {
-            match clause {
-                Clause::For { slot, name, iter } => {
-                    let binding = self.walk_loop(name, iter.span, iter, out)?;
-                    self.bind(*slot, name, binding);
-                }
-                Clause::If(cond) => {
-                    let cond = self.cond(cond)?;
-                    out.push(KClause::If(cond));
-                }
-            }
-        }
-        Some(())
-    }
-
-    /// A loop over `iter` in a new slot named `name`, onto `clauses`.
-    fn loop_slot(
-        &mut self,
-        name: &str,
-        span: Span,
-        iter: Iter,
-        clauses: &mut Vec<KClause>,
-    ) -> Option<Binding> {
-        let Some(slot) = self.new_slot(name) else {
-            return self.fail(span, "too many nested loops");
-        };
-        clauses.push(KClause::For { slot, iter });
-        Some(Binding::Slot(slot))
-    }
-
-    /// The item of a loop over one affine integer, `for b in [n - a]` (a
-    /// name for a value, as Python spells it): its variable then stands for
-    /// the expression, which reads slots only and cannot fail however often
-    /// it is evaluated, so the loop is no loop and the passes see through
-    /// the name (a split in `b` is a split in `a`). `None` for any other
-    /// loop, which is then translated as a loop.
-    fn single_affine(&mut self, iter: &Term) -> Option<IntExpr> {
-        let TermKind::List { elements, .. } = &iter.kind else {
-            return None;
-        };
-        let [item] = elements.as_slice() else {
-            return None;
-        };
-        if !item.clauses.is_empty() {
-            return None;
-        }
-        let why = self.why.clone();
-        match self.int(&item.value) {
-            Some(value @ IntExpr::Affine(_)) => Some(value),
-            Some(_) => None,
-            None => {
-                self.why = why;
-                None
-            }
-        }
     }
 
     /// The integers of a board the options name: a list literal, or `sort`

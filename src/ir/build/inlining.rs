@@ -83,7 +83,7 @@ impl Translator<'_> {
 }
 
 /// Whether evaluating what `binding` stands for may fail.
-fn may_fail(binding: &Binding) -> bool {
+pub(super) fn may_fail(binding: &Binding) -> bool {
     match binding {
         Binding::Int(e) => !total(e),
         Binding::Cond(c) => !cannot_fail(c),
@@ -98,7 +98,7 @@ fn may_fail(binding: &Binding) -> bool {
 /// (unless an error stops it first): outside the branches of an `if`
 /// that only one of them reads, the second operand of `and` and `or`, and
 /// what a comprehension evaluates past its first clause.
-fn reads_for_sure(e: &Term, local: usize) -> bool {
+pub(super) fn reads_for_sure(e: &Term, local: usize) -> bool {
     let reads = |e: &Term| reads_for_sure(e, local);
     match &e.kind {
         TermKind::Local(read) => *read == local,
