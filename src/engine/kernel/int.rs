@@ -117,7 +117,10 @@ impl IntOp {
             IntOp::Mul => a.checked_mul(b),
             IntOp::Div => {
                 let q = a.checked_div(b)?;
-                Some(if a % b != 0 && (a < 0) != (b < 0) {
+                // The remainder without a second division: `q·b` lies
+                // between 0 and `a`.
+                let r = a - q * b;
+                Some(if r != 0 && (r < 0) != (b < 0) {
                     q - 1
                 } else {
                     q

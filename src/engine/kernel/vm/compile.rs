@@ -23,6 +23,9 @@ pub(super) struct Compiler {
     /// compute, each in its register.
     prelude: Vec<Op>,
     hoisted: Vec<(IntExpr, Reg)>,
+    /// The caches of stepped powers: the base, the exponent's register,
+    /// and the cache's first register (see `power_cache`).
+    powers: Vec<(i64, Reg, Reg)>,
     params: usize,
     /// The next temporary free: the temporaries follow the slots.
     pub next: Reg,
@@ -51,6 +54,7 @@ impl Compiler {
             ops: Vec::new(),
             prelude: Vec::new(),
             hoisted: Vec::new(),
+            powers: Vec::new(),
             params,
             next: slots as Reg,
             loops: Rc::new([]),
@@ -496,6 +500,24 @@ impl Compiler {
         dst
     }
 
+    /// The two registers keeping the last power of `base` taken at the
+    /// exponent in `exp` (`Op::PowStep`), shared by every power of them;
+    /// the prelude clears them at each position's start.
+    fn power_cache(&mut self, base: i64, exp: Reg) -> Reg {
+        if let Some(&(_, _, cache)) = (self.powers.iter()).find(|p| (p.0, p.1) == (base, exp)) {
+            return cache;
+        }
+        let cache = self.temp();
+        self.temp();
+        let cleared = Op::Const {
+            dst: cache,
+            value: i64::MIN,
+        };
+        self.prelude.push(cleared);
+        self.powers.push((base, exp, cache));
+        cache
+    }
+
     /// The first of the fresh consecutive registers holding the values of
     /// `es`, in order.
     pub(super) fn consecutive(&mut self, es: &[IntExpr]) -> Reg {
@@ -548,6 +570,19 @@ impl Compiler {
                 },
             },
             IntExpr::Large(value) => Op::Const { dst, value: *value },
+            IntExpr::Binary(IntOp::Pow, a, b)
+                if let Some(base) = a.as_constant().filter(|base| base.abs() >= 2)
+                    && b.as_constant().is_none() =>
+            {
+                let exp = self.int(b);
+                let cache = self.power_cache(base, exp);
+                Op::PowStep {
+                    dst,
+                    base,
+                    exp,
+                    cache,
+                }
+            }
             IntExpr::Binary(op, a, b) => {
                 let a = self.int(a);
                 match b.as_constant() {

@@ -238,6 +238,17 @@ enum Op {
         a: Reg,
         value: i64,
     },
+    /// `dst = base ** exp`, `base` a constant at least 2 in size, stepped:
+    /// one multiplication where the exponent is one more than the last
+    /// this power was taken at (a loop's variable going up), kept in
+    /// `cache` and the register after it (the exponent, then the power)
+    /// since the position's start, where the prelude cleared it.
+    PowStep {
+        dst: Reg,
+        base: i64,
+        exp: Reg,
+        cache: Reg,
+    },
     /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
     /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
@@ -612,6 +623,9 @@ impl Op {
             | Op::Abs { dst, a }
             | Op::Copy { dst, a }
             | Op::Bind { dst, a } => each(&[dst, a]),
+            Op::PowStep {
+                dst, exp, cache, ..
+            } => each(&[dst, exp, cache, cache + 1]),
             Op::Pair { dst, a, b, .. }
             | Op::Binary { dst, a, b, .. }
             | Op::Min { dst, a, b }

@@ -10,7 +10,7 @@ use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::Walk;
 use crate::engine::kernel::{
-    CALL_DEPTH, Calls, MAX_PARAMS, MAX_SLOTS, Reorder, SLOT_BOUND, int::place,
+    CALL_DEPTH, Calls, IntOp, MAX_PARAMS, MAX_SLOTS, Reorder, SLOT_BOUND, int::place,
 };
 
 /// Where code's loops and options go. By default, loops run as written
@@ -223,6 +223,24 @@ fn run<H: Host, const AGAIN: bool>(
                     r.set(dst, sum);
                 }
                 Op::Binary { op, dst, a, b } => r.set(dst, op.apply(r.get(a), r.get(b))?),
+                Op::PowStep {
+                    dst,
+                    base,
+                    exp,
+                    cache,
+                } => {
+                    let (exp, last) = (r.get(exp), r.get(cache));
+                    let power = match exp.checked_sub(last) {
+                        Some(0) => r.get(cache + 1),
+                        // `last` is then not negative: no power is kept
+                        // at a negative exponent.
+                        Some(1) if exp > 0 => r.get(cache + 1).checked_mul(base)?,
+                        _ => IntOp::Pow.apply(base, exp)?,
+                    };
+                    r.set(cache, exp);
+                    r.set(cache + 1, power);
+                    r.set(dst, power);
+                }
                 Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
                 Op::Rem {
                     dst,

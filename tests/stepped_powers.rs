@@ -1,0 +1,66 @@
+//! Powers of a constant at a loop's variable (`2 ** j for j in 0..40`)
+//! are stepped: one multiplication from the power taken at the exponent
+//! before (`Op::PowStep`). Checked against a plain program and the
+//! generic search, value for value and error for error, for loops going
+//! up and down, negative bases, exponents read twice and overflows
+//! skipped or reached.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
+    run_by_programs_alone,
+};
+
+/// Take 1 to popcount(n), the bits summed as `n / 2 ** j % 2`: the values
+/// of a plain program, by the programs alone.
+#[test]
+fn a_sum_of_bits_gives_the_plain_programs_values() {
+    let last = 3000;
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=last {
+        let bits = (n as u64).count_ones() as usize;
+        values.push(mex((1..=bits).map(|k| values[n - k])));
+    }
+    let script = format!(
+        "def pc(n) = sum([n / 2 ** j % 2 for j in 0..40])
+game F(n) = < F(n - k) for k in 1..=pc(n) >
+print(seq(F, 0..={last}))"
+    );
+    let printed = assert_same_as_the_generic_search(&script);
+    let listed: Vec<String> = values.iter().map(u64::to_string).collect();
+    assert_eq!(printed, format!("[{}]\n", listed.join(", ")));
+    run_by_programs_alone(&script, &script);
+}
+
+/// Powers read twice in a round, counted down, of negative bases, and
+/// past 64 bits where a filter skips them: the generic search's values.
+#[test]
+fn powers_stepped_any_way_equal_the_generic_search() {
+    for body in [
+        "< F(n - 2 ** j) for j in 0..62 if 2 ** j <= n >",
+        "< F(n - 3 ** j) for j in reversed(0..40) if 3 ** j <= n >",
+        "< F(n - k) for k in 1..=sum([(-2) ** j for j in 0..n % 7 + 1]) if k <= n >",
+        "< F(n - k) for k in 1..=len([j for j in 0..100 if j < 20 and 5 ** j % 7 == n % 7]) if k <= n >",
+        "< F(n - 1) + *(sum([10 ** j for j in 0..25 if j < n % 19])) if n > 0 >",
+    ] {
+        let script = format!("game F(n) = {body}\nprint(seq(F, 0..=400))");
+        assert_same_as_the_generic_search(&script);
+        run_by_programs_alone(&script, &script);
+    }
+}
+
+/// A power past 64 bits, or at a negative exponent, that is read: the
+/// generic search's error.
+#[test]
+fn a_power_read_past_64_bits_is_the_generic_searchs_error() {
+    for body in [
+        "< F(n - 1) + *(sum([2 ** j for j in 0..70])) if n > 0 >",
+        "< F(n - 1) + *(sum([2 ** j for j in -2..n])) if n > 0 >",
+    ] {
+        let script = format!("game F(n) = {body}\nprint(g(F(5)))");
+        assert_same_error_as_the_generic_search(&script);
+    }
+}
