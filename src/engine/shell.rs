@@ -153,6 +153,10 @@ pub(super) struct Shell {
     /// Set when a box missed an option it did not hold: slot order and the
     /// search compute the family from then on.
     boxes_missed: bool,
+    /// The target whose cube stopped at a position the program could not
+    /// vouch for: the fill resumes in slot order after the search, not
+    /// with the cube made again (a cube a blocked position).
+    cube_stopped: Option<usize>,
 }
 
 /// A box for `Shell::fill_box` to fill.
@@ -302,7 +306,8 @@ impl Shell {
             .iter()
             .map(|&m| m as usize + 1)
             .product::<usize>();
-        let mut cube = (4 * (target + 1).saturating_sub(self.done) >= cube_cells)
+        let pays = 4 * (target + 1).saturating_sub(self.done) >= cube_cells;
+        let mut cube = (pays && self.cube_stopped != Some(target))
             .then(|| cube_around(target, (k, kernel.fastest_param()), values));
         let lines = (cube.as_ref()).and_then(|cube| WideBoxLines::of(kernel, limit, cube));
         if let Some(cube) = &mut cube {
@@ -318,6 +323,8 @@ impl Shell {
                 // Every slot up to the target is in the cube.
                 self.done = self.done.max(target + 1);
                 self.at = arguments(self.done, k);
+            } else {
+                self.cube_stopped = Some(target);
             }
         }
         while self.done <= target {
