@@ -261,3 +261,24 @@ fn a_choice_between_games_is_taken_apart_into_a_split() {
         printed_by_programs_alone(&format!("{max_inline}\n{query}"))
     );
 }
+
+/// A body that calls a `def` giving the game (`game S(n) = step(n)`),
+/// through another `def`, with a constant argument, or under an `if`: the
+/// `def`'s body is the family's, computed by its program, the values of
+/// the plain memo and the generic search.
+#[test]
+fn a_body_calling_a_def_of_the_game_is_that_defs_body() {
+    let expected = listed(subtraction(300));
+    for game in [
+        "def step(n) = if n == 0 then <> else < S(n - k) for k in 1..=3 if k <= n >
+game S(n) = step(n)",
+        "def moves(n, most) = < S(n - k) for k in 1..=most if k <= n >
+def step(n) = moves(n, 3)
+game S(n) = step(n)",
+        "def step(n) = < S(n - k) for k in 1..=3 if k <= n >
+game S(n) = if n == 0 then <> else step(n)",
+    ] {
+        let script = format!("{game}\nprint(seq(S, 0..=300))");
+        assert_eq!(printed_by_programs_alone(&script), expected, "{game}");
+    }
+}

@@ -114,7 +114,7 @@ pub(super) fn translate(
             "integer programs have 1 to {MAX_PARAMS} parameters"
         )));
     }
-    let leaves = Leaves::of(&family.body);
+    let leaves = Leaves::of(family, program);
     if leaves.elements.is_empty() && leaves.aliases.is_empty() {
         return Err(fail("a body of empty option lists only"));
     }
@@ -129,7 +129,7 @@ pub(super) fn translate(
         reads_foreign: board.is_none() && !list,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
         family_frame: true,
-        locals: vec![None; family.slots],
+        locals: vec![None; leaves.locals],
         ..Translator::new(program, let_value, Some(family.id))
     };
     match (board, family.params.as_slice()) {

@@ -154,6 +154,95 @@ impl Term {
         }
     }
 
+    /// The term with each local read `Local(j)` replaced by `read(j)` and
+    /// each loop's slot `j` renumbered `slot(j)`: a `def`'s body moved
+    /// into its caller's frame.
+    pub fn relocated(&self, read: &dyn Fn(usize) -> Term, slot: &dyn Fn(usize) -> usize) -> Term {
+        let term = |t: &Term| t.relocated(read, slot);
+        let boxed = |t: &Term| Box::new(term(t));
+        let terms = |ts: &[Term]| ts.iter().map(term).collect::<Vec<_>>();
+        let element = |e: &Element| Element {
+            clauses: (e.clauses.iter())
+                .map(|clause| match clause {
+                    Clause::For {
+                        slot: s,
+                        name,
+                        iter,
+                    } => Clause::For {
+                        slot: slot(*s),
+                        name: name.clone(),
+                        iter: term(iter),
+                    },
+                    Clause::If(cond) => Clause::If(term(cond)),
+                })
+                .collect(),
+            value: term(&e.value),
+            option_name: e.option_name.clone(),
+        };
+        let elements = |es: &[Element]| es.iter().map(element).collect::<Vec<_>>();
+        let kind = match &self.kind {
+            TermKind::Local(j) => return read(*j),
+            TermKind::Const(_) | TermKind::Let(_) | TermKind::LastResult => self.kind.clone(),
+            TermKind::Position { family, args } => TermKind::Position {
+                family: *family,
+                args: terms(args),
+            },
+            TermKind::CallDef { def, args } => TermKind::CallDef {
+                def: *def,
+                args: terms(args),
+            },
+            TermKind::CallBuiltin { builtin, args } => TermKind::CallBuiltin {
+                builtin: *builtin,
+                args: terms(args),
+            },
+            TermKind::CallValue { callee, args } => TermKind::CallValue {
+                callee: boxed(callee),
+                args: terms(args),
+            },
+            TermKind::Nim(a) => TermKind::Nim(boxed(a)),
+            TermKind::Neg(a) => TermKind::Neg(boxed(a)),
+            TermKind::Not(a) => TermKind::Not(boxed(a)),
+            TermKind::Logic { and, a, b } => TermKind::Logic {
+                and: *and,
+                a: boxed(a),
+                b: boxed(b),
+            },
+            TermKind::Binary(op, a, b) => TermKind::Binary(*op, boxed(a), boxed(b)),
+            TermKind::Index(a, b) => TermKind::Index(boxed(a), boxed(b)),
+            TermKind::Range {
+                low,
+                high,
+                inclusive,
+            } => TermKind::Range {
+                low: boxed(low),
+                high: boxed(high),
+                inclusive: *inclusive,
+            },
+            TermKind::If {
+                cond,
+                then,
+                otherwise,
+            } => TermKind::If {
+                cond: boxed(cond),
+                then: boxed(then),
+                otherwise: boxed(otherwise),
+            },
+            TermKind::Options(es) => TermKind::Options(elements(es)),
+            TermKind::List { elements: es, set } => TermKind::List {
+                elements: elements(es),
+                set: *set,
+            },
+            TermKind::MapFor(e) => TermKind::MapFor(Box::new(element(e))),
+            TermKind::Map(entries) => {
+                TermKind::Map(entries.iter().map(|(k, v)| (term(k), term(v))).collect())
+            }
+        };
+        Term {
+            kind,
+            span: self.span,
+        }
+    }
+
     /// A constant with the span of its source.
     pub fn constant(value: Value, span: Span) -> Term {
         Term {

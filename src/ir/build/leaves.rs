@@ -2,7 +2,8 @@
 //! elements of its option lists, and the games it is equal to where its
 //! `if`s lead to a game rather than options (aliases).
 
-use crate::resolve::program::Body;
+use super::lists::calls;
+use crate::resolve::program::{Body, FamilyDef, Program};
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::syntax::ast::BinOp;
 
@@ -19,28 +20,43 @@ pub(super) struct Leaves {
     /// `split_branches`): its options are then no longer in the
     /// definition's order.
     pub reordered: bool,
+    /// The locals of the family's frame, with those of the `def`s whose
+    /// bodies were moved into it (see `inlined`).
+    pub locals: usize,
+    /// How many `def` bodies were moved in.
+    inlined: usize,
 }
 
+/// The most `def` bodies moved into a family's (a `def` calling another
+/// in turn, each time).
+const INLINED: usize = 16;
+
 impl Leaves {
-    /// The leaves of a family's body.
-    pub fn of(body: &Body) -> Leaves {
-        let mut leaves = Leaves::default();
-        match body {
+    /// The leaves of `family`'s body, a game of `program`.
+    pub fn of(family: &FamilyDef, program: &Program) -> Leaves {
+        let mut leaves = Leaves {
+            locals: family.slots,
+            ..Leaves::default()
+        };
+        match &family.body {
             Body::Options(elements) => leaves.options(elements, &[]),
-            Body::Game(body) => leaves.collect(body, &mut Vec::new()),
+            Body::Game(body) => leaves.collect(body, &mut Vec::new(), program),
         }
         leaves
     }
 
     /// Collects the leaves of `body`, reached by `tests`.
-    fn collect(&mut self, body: &Term, tests: &mut Vec<Term>) {
+    fn collect(&mut self, body: &Term, tests: &mut Vec<Term>, program: &Program) {
+        if let Some(inlined) = self.inlined(body, program) {
+            return self.collect(&inlined, tests, program);
+        }
         match &body.kind {
             TermKind::Options(elements) => self.options(elements, tests),
             _ => match choice(body) {
                 Some(choices) => {
                     for (branch, test) in choices {
                         tests.push(test);
-                        self.collect(&branch, tests);
+                        self.collect(&branch, tests, program);
                         tests.pop();
                     }
                 }
@@ -51,6 +67,36 @@ impl Leaves {
                 }),
             },
         }
+    }
+
+    /// The body of the `def` that `body` calls, moved into the family's
+    /// frame (its locals after the family's), where the `def` calls
+    /// nothing recursively and every argument is a local or a constant,
+    /// which evaluates the same wherever it is read: `game S(n) =
+    /// step(n)` is `step`'s options or `if`s.
+    fn inlined(&mut self, body: &Term, program: &Program) -> Option<Term> {
+        let TermKind::CallDef { def, args } = &body.kind else {
+            return None;
+        };
+        let plain = |arg: &Term| matches!(arg.kind, TermKind::Local(_) | TermKind::Const(_));
+        if self.inlined >= INLINED || !args.iter().all(plain) {
+            return None;
+        }
+        let definition = &program.defs[def.0 as usize];
+        if calls(&definition.body, *def) {
+            return None;
+        }
+        let first = self.locals;
+        self.locals += definition.slots;
+        self.inlined += 1;
+        let read = |j: usize| match args.get(j) {
+            Some(arg) => arg.clone(),
+            None => Term {
+                kind: TermKind::Local(first + j),
+                span: body.span,
+            },
+        };
+        Some(definition.body.relocated(&read, &|j| first + j))
     }
 
     /// Collects the elements of an option list reached by `tests`.

@@ -490,7 +490,7 @@ impl Translator<'_> {
 }
 
 /// Whether `e` calls the `def` `id`.
-fn calls(e: &Term, id: DefId) -> bool {
+pub(super) fn calls(e: &Term, id: DefId) -> bool {
     let direct = matches!(e.kind, TermKind::CallDef { def, .. } if def == id);
     direct || e.children().into_iter().any(|c| calls(c, id))
 }
