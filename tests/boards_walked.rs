@@ -68,3 +68,22 @@ fn a_board_that_fails_unread_is_the_generic_searchs_error() {
         assert!(errors.contains("out of range"), "{errors}");
     }
 }
+
+/// Kayles with its options a `def`'s comprehension of pairs, each read
+/// by its places (`K(m[0]) + K(m[1])`): an item of a literal picked by a
+/// constant is that item, so the program is Kayles' own split, its
+/// values the octal game 0.77's.
+#[test]
+fn pairs_read_by_their_places_are_kayles_split() {
+    let script = "def moves(n) = [[a, n - t - a] for t in 1..=2 for a in 0..=n - t]
+game K(n) = < K(m[0]) + K(m[1]) for m in moves(n) >
+print(seq(K, 0..=500))";
+    let printed = printed_by_programs_alone(script);
+    let kayles: Vec<String> = common::octal(&[1, 2], 500)
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    assert_eq!(printed, format!("[{}]\n", kayles.join(", ")));
+    let (ir, _) = common::run_binary(&["--emit", "ir", "-e", script]);
+    assert!(ir.contains("split K(a) + K(n - a - 1)"), "{ir}");
+}

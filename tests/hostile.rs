@@ -184,7 +184,7 @@ fn one_list_shared_many_times_is_refused_before_printing() {
 
 /// A `def` calling itself twice per level, 2^60 calls.
 const EXPONENTIAL: &str =
-    "def f(n, s) = if n == 0 then s % 7 else f(n - 1, s) + f(n - 1, s)\nf(60, 5000)\n";
+    "def f(n, s) = if n == 0 then s % 7 else f(n - 1, s) + f(n - 1, s + 1)\nf(60, 5000)\n";
 
 #[test]
 fn exponential_recursion_of_a_def_stops_on_ctrl_c() {

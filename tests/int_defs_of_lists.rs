@@ -105,3 +105,25 @@ print(g(L([3, 3])))";
     let (_, errors) = assert_same_error_as_the_generic_search(script);
     assert!(errors.contains("fifth"), "{errors}");
 }
+
+/// A call on the parameters alone (`tot(p)` in a filter read by every
+/// option, `bits(n)` under a guard) is computed once a position, where
+/// first needed, not before: a call its guard skips fails nowhere, and a
+/// function's own recursion behind its `if` is not run ahead. The
+/// generic search's values, by the programs alone.
+#[test]
+fn a_call_on_the_parameters_alone_is_computed_once_where_needed() {
+    for script in [
+        "def tot(p) = if len(p) == 0 then 0 else p[0] + tot(p[1..])
+game N(p) = < N(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i] \
+         if (tot(p) - k) % 2 == 0 or k == 1 >
+print([g(N([a, b, c])) for a in 0..5 for b in 0..5 for c in 0..5])",
+        "def bits(n) = if n == 0 then 0 else n % 2 + bits(n / 2)
+def inverse(n) = if n > 100 then inverse(n - 100) else 60 / n
+game F(n) = < F(n - k) for k in 1..=3 if k <= n and (bits(n) + k) % 3 != 0, \
+         F(n - 1) if n > 0 and inverse(n) % 2 == 0 >
+print(seq(F, 0..=400))",
+    ] {
+        printed_by_programs_alone(script);
+    }
+}

@@ -741,17 +741,22 @@ fn truth_values_compared_are_conditions() {
 }
 
 /// A `let` list read by its places (`moves[i] for i in 0..len(moves)`)
-/// is the loop over its items once the places are unrolled: the same
-/// program as `for k in [1, 3, 4]`, whose period is proved, and the
-/// generic search's values.
+/// is the loop over its items, short or a thousand long: the same
+/// program as `for k in [1, 3, 4]` (whose period is proved) or `for s in
+/// squares`, and the generic search's values.
 #[test]
 fn a_let_list_read_by_its_places_is_its_items() {
-    let by_places = "let moves = [1, 3, 4]\n\
-                     game S(n) = < S(n - moves[i]) for i in 0..len(moves) if moves[i] <= n >";
-    let by_items = "game S(n) = < S(n - k) for k in [1, 3, 4] if k <= n >";
-    let elements = |game: &str| kernel_of(game, "S").expect("a program").elements;
-    assert_eq!(elements(by_places), elements(by_items));
-    assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
+    for list in ["[1, 3, 4]", "[i * i for i in 1..=1000]"] {
+        let by_places = format!(
+            "let moves = {list}\n\
+             game S(n) = < S(n - moves[i]) for i in 0..len(moves) if moves[i] <= n >"
+        );
+        let by_items =
+            format!("let moves = {list}\ngame S(n) = < S(n - k) for k in moves if k <= n >");
+        let elements = |game: &str| kernel_of(game, "S").expect("a program").elements;
+        assert_eq!(elements(&by_places), elements(&by_items));
+        assert_same_as_the_generic_search(&format!("{by_places}\nseq(S, 0..60)"));
+    }
 }
 
 /// A loop over constants read only through one expression of its

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use crate::engine::kernel::{Clause, Element, IntExpr, Iter, MAX_SLOTS, OptionValue};
 
 /// The longest range mapped: its values are listed in the program.
-const MOST_VALUES: i64 = 256;
+const MOST_VALUES: i64 = 1 << 16;
 
 /// The element with each loop over a short enough range of constants,
 /// whose variable every later clause and option reads only through the

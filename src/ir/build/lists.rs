@@ -11,8 +11,9 @@ use super::{Binding, Local, Translator};
 use crate::builtin::Builtin;
 use crate::engine::kernel::{
     Arg, CmpOp, Comprehension, Cond, Fold, Function, IntExpr, IntOp, Iter, ListClause, ListExpr,
-    MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table,
+    MAX_ARGS, MAX_SLOTS, Over, ParamKind, Reorder, SLOT_BOUND, Table, place,
 };
+use crate::ir::filters::total;
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
 use crate::syntax::ast::BinOp;
@@ -265,6 +266,15 @@ impl Translator<'_> {
             ListExpr::Slots(header) => {
                 let index = self.int(index)?;
                 Some(IntExpr::At(header, Box::new(index)))
+            }
+            // An item of a literal picked by a constant, where building the
+            // whole literal could not have failed: that item alone.
+            ListExpr::Items(items)
+                if let Some(at) = self.int(index)?.as_constant()
+                    && let Some(at) = place(at, items.len())
+                    && items.iter().all(total) =>
+            {
+                Some(items[at].clone())
             }
             list => {
                 let index = self.int(index)?;

@@ -14,7 +14,7 @@ use crate::engine::kernel::heaps::native_heap;
 use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntFunction, IntOp, Iter, ListClause, ListExpr,
-    MAX_PARAMS, OptionValue, SLOT_BOUND,
+    MAX_PARAMS, MAX_SLOTS, OptionValue, SLOT_BOUND,
 };
 
 pub(super) struct Compiler {
@@ -26,6 +26,9 @@ pub(super) struct Compiler {
     /// The caches of stepped powers: the base, the exponent's register,
     /// and the cache's first register (see `power_cache`).
     powers: Vec<(i64, Reg, Reg)>,
+    /// The calls computed once a position (see `once`): each with its
+    /// flag's register and its value's.
+    once: Vec<(IntExpr, Reg, Reg)>,
     params: usize,
     /// The next temporary free: the temporaries follow the slots.
     pub next: Reg,
@@ -55,6 +58,7 @@ impl Compiler {
             prelude: Vec::new(),
             hoisted: Vec::new(),
             powers: Vec::new(),
+            once: Vec::new(),
             params,
             next: slots as Reg,
             loops: Rc::new([]),
@@ -486,6 +490,9 @@ impl Compiler {
         if let Some(&(_, reg)) = self.hoisted.iter().find(|(h, _)| h == e) {
             return reg;
         }
+        if self.same_in_position(e) {
+            return self.once(e);
+        }
         let dst = self.temp();
         if self.invariant(e) {
             // Into the prelude: its operations are the expression's own.
@@ -527,6 +534,55 @@ impl Compiler {
             self.int_into(e, at);
         }
         first
+    }
+
+    /// Whether `e` is a call of a function on the parameters alone
+    /// (`total(p)` in a filter): its value is the same wherever the
+    /// position's code computes it, so it is computed once, where first
+    /// needed (`once`). It may fail, so it is not computed before it is.
+    fn same_in_position(&self, e: &IntExpr) -> bool {
+        let reads_parameters =
+            |uses: &dyn Fn(usize) -> bool| (self.params..MAX_SLOTS).all(|s| !uses(s));
+        match e {
+            IntExpr::Call(_, args) => args.iter().all(|arg| reads_parameters(&|s| arg.uses(s))),
+            IntExpr::Reduce(Fold::Sum, list) if let ListExpr::Call(_, args) = &**list => {
+                args.iter().all(|arg| reads_parameters(&|s| arg.uses(s)))
+            }
+            _ => false,
+        }
+    }
+
+    /// The register holding `e`'s value (see `same_in_position`), computed
+    /// unless this position computed it already: a flag the prelude
+    /// clears says so.
+    fn once(&mut self, e: &IntExpr) -> Reg {
+        let (flag, value) = match self.once.iter().find(|(o, ..)| o == e) {
+            Some(&(_, flag, value)) => (flag, value),
+            None => {
+                let (flag, value) = (self.temp(), self.temp());
+                self.prelude.push(Op::Const {
+                    dst: flag,
+                    value: 0,
+                });
+                self.once.push((e.clone(), flag, value));
+                (flag, value)
+            }
+        };
+        let mut known = Label::default();
+        let unknown = Op::UnlessConst {
+            op: CmpOp::Eq,
+            a: flag,
+            value: 0,
+            to: 0,
+        };
+        self.jump(unknown, &mut known);
+        self.int_into(e, value);
+        self.ops.push(Op::Const {
+            dst: flag,
+            value: 1,
+        });
+        self.place(known);
+        value
     }
 
     /// Whether `e` reads only the parameters and cannot fail: computing
