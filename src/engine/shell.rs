@@ -155,7 +155,7 @@ pub(super) struct Shell {
     boxes_missed: bool,
     /// The target whose cube stopped at a position the program could not
     /// vouch for: the fill resumes in slot order after the search, not
-    /// with the cube made again (a cube a blocked position).
+    /// with the cube made again for each such position.
     cube_stopped: Option<usize>,
 }
 

@@ -319,7 +319,7 @@ impl ListExpr {
 }
 
 impl Arg {
-    pub(crate) fn uses(&self, slot: usize) -> bool {
+    fn uses(&self, slot: usize) -> bool {
         match self {
             Arg::Int(e) => e.uses(slot),
             Arg::List(l) => l.uses(slot),

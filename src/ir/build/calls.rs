@@ -34,20 +34,20 @@ impl Translator<'_> {
             return self.fail(span, "a call of a recursive `def` with many arguments");
         }
         let args = self.arguments(args)?;
-        let mut ints = Vec::with_capacity(args.len());
-        for arg in args.iter() {
-            match arg {
-                Arg::Int(int) => ints.push(int.clone()),
-                Arg::List(_) if args.len() > MAX_ARGS => {
-                    return self.fail(span, "a call of a recursive `def` with many arguments");
-                }
-                Arg::List(_) => {
-                    // A list argument: the function giving the list of its
-                    // one item, summed.
-                    let call = self.list_function_call(id, args, gives)?;
-                    return Some(IntExpr::Reduce(Fold::Sum, Box::new(call)));
-                }
+        let ints: Vec<IntExpr> = (args.iter())
+            .filter_map(|arg| match arg {
+                Arg::Int(int) => Some(int.clone()),
+                Arg::List(_) => None,
+            })
+            .collect();
+        if ints.len() < args.len() {
+            // A list argument: the function giving the list of its one
+            // item, summed.
+            if args.len() > MAX_ARGS {
+                return self.fail(span, "a call of a recursive `def` with many arguments");
             }
+            let call = self.list_function_call(id, args, gives)?;
+            return Some(IntExpr::Reduce(Fold::Sum, Box::new(call)));
         }
         let index = match self.int_compiled.iter().position(|&c| c == (id, gives)) {
             Some(index) => index,

@@ -262,24 +262,19 @@ impl Translator<'_> {
             },
             false => self.list(base)?,
         };
+        let index = self.int(index)?;
         match list {
-            ListExpr::Slots(header) => {
-                let index = self.int(index)?;
-                Some(IntExpr::At(header, Box::new(index)))
-            }
+            ListExpr::Slots(header) => Some(IntExpr::At(header, Box::new(index))),
             // An item of a literal picked by a constant, where building the
             // whole literal could not have failed: that item alone.
             ListExpr::Items(items)
-                if let Some(at) = self.int(index)?.as_constant()
+                if let Some(at) = index.as_constant()
                     && let Some(at) = place(at, items.len())
                     && items.iter().all(total) =>
             {
                 Some(items[at].clone())
             }
-            list => {
-                let index = self.int(index)?;
-                Some(IntExpr::Item(Box::new(list), Box::new(index)))
-            }
+            list => Some(IntExpr::Item(Box::new(list), Box::new(index))),
         }
     }
 

@@ -27,8 +27,8 @@ pub(super) struct Compiler {
     /// and the cache's first register (see `power_cache`).
     powers: Vec<(i64, Reg, Reg)>,
     /// The calls computed once a position (see `once`): each with its
-    /// flag's register and its value's.
-    once: Vec<(IntExpr, Reg, Reg)>,
+    /// flag's register, its value's the one after.
+    once: Vec<(IntExpr, Reg)>,
     params: usize,
     /// The next temporary free: the temporaries follow the slots.
     pub next: Reg,
@@ -514,15 +514,19 @@ impl Compiler {
         if let Some(&(_, _, cache)) = (self.powers.iter()).find(|p| (p.0, p.1) == (base, exp)) {
             return cache;
         }
-        let cache = self.temp();
-        self.temp();
-        let cleared = Op::Const {
-            dst: cache,
-            value: i64::MIN,
-        };
-        self.prelude.push(cleared);
+        let cache = self.cleared_pair(i64::MIN);
         self.powers.push((base, exp, cache));
         cache
+    }
+
+    /// Two fresh consecutive registers, the first set to `value` by the
+    /// prelude at each position's start: a cache of the position's (see
+    /// `power_cache`, `once`).
+    fn cleared_pair(&mut self, value: i64) -> Reg {
+        let first = self.temp();
+        self.temp();
+        self.prelude.push(Op::Const { dst: first, value });
+        first
     }
 
     /// The first of the fresh consecutive registers holding the values of
@@ -541,33 +545,27 @@ impl Compiler {
     /// position's code computes it, so it is computed once, where first
     /// needed (`once`). It may fail, so it is not computed before it is.
     fn same_in_position(&self, e: &IntExpr) -> bool {
-        let reads_parameters =
-            |uses: &dyn Fn(usize) -> bool| (self.params..MAX_SLOTS).all(|s| !uses(s));
-        match e {
-            IntExpr::Call(_, args) => args.iter().all(|arg| reads_parameters(&|s| arg.uses(s))),
-            IntExpr::Reduce(Fold::Sum, list) if let ListExpr::Call(_, args) = &**list => {
-                args.iter().all(|arg| reads_parameters(&|s| arg.uses(s)))
-            }
+        let call = match e {
+            IntExpr::Call(..) => true,
+            IntExpr::Reduce(Fold::Sum, list) => matches!(**list, ListExpr::Call(..)),
             _ => false,
-        }
+        };
+        call && (self.params..MAX_SLOTS).all(|slot| !e.uses(slot))
     }
 
     /// The register holding `e`'s value (see `same_in_position`), computed
     /// unless this position computed it already: a flag the prelude
     /// clears says so.
     fn once(&mut self, e: &IntExpr) -> Reg {
-        let (flag, value) = match self.once.iter().find(|(o, ..)| o == e) {
-            Some(&(_, flag, value)) => (flag, value),
+        let flag = match self.once.iter().find(|(o, _)| o == e) {
+            Some(&(_, flag)) => flag,
             None => {
-                let (flag, value) = (self.temp(), self.temp());
-                self.prelude.push(Op::Const {
-                    dst: flag,
-                    value: 0,
-                });
-                self.once.push((e.clone(), flag, value));
-                (flag, value)
+                let flag = self.cleared_pair(0);
+                self.once.push((e.clone(), flag));
+                flag
             }
         };
+        let value = flag + 1;
         let mut known = Label::default();
         let unknown = Op::UnlessConst {
             op: CmpOp::Eq,
