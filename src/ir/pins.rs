@@ -13,8 +13,10 @@
 use super::filters::{cannot_fail, disjuncts, total};
 use super::passes::push_conjuncts;
 use super::rewrite::{reads_bound, rebuilt};
+use std::cell::Cell;
+
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue, UNROLL,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListExpr, OptionValue, UNROLL,
 };
 
 /// Most elements one `or` is split into.
@@ -23,6 +25,8 @@ const PARTS: usize = 8;
 /// `for b in [n - 1 - a, n - 2 - a]` (a few expressions that cannot fail)
 /// becomes one element per item, `b` read as the item: Kayles spelled by
 /// its two heaps is then a split, where each position walked the list.
+/// So does a loop over a few rows of a table (`for d in D`, each `d[0]`
+/// then a constant that the passes after fold into bounds).
 pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
     let found = element
         .clauses
@@ -34,7 +38,8 @@ pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
                 iter: Iter::List(items),
             } if (1..=UNROLL).contains(&items.len())
                 && items.iter().all(total)
-                && items.iter().any(|item| item.as_constant().is_none()) =>
+                && (items.iter().any(|item| item.as_constant().is_none())
+                    || picks_by(&element, *slot)) =>
             {
                 Some((i, *slot, items.clone()))
             }
@@ -59,6 +64,32 @@ pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
         Some(copies) => copies.into_iter().flat_map(unroll_item_loops).collect(),
         None => vec![element],
     }
+}
+
+/// Whether `element` picks a row of a table by a key that reads `slot`.
+fn picks_by(element: &Element, slot: usize) -> bool {
+    let found = Cell::new(false);
+    let look = |e: &IntExpr| {
+        if let IntExpr::Item(list, _) | IntExpr::Reduce(_, list) | IntExpr::GrundyOfList(_, list) =
+            e
+            && let ListExpr::Pick(_, key) = list.as_ref()
+            && key.uses(slot)
+        {
+            found.set(true);
+        }
+        None
+    };
+    let visit = |e: &IntExpr| Some(e.rewritten(&look));
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return false;
+    };
+    element.clauses.iter().for_each(|c| _ = c.try_map(&visit));
+    calls
+        .iter()
+        .flatten()
+        .chain(nims)
+        .for_each(|e| _ = visit(e));
+    found.get()
 }
 
 /// The element with every loop an equality pins replaced by its one value

@@ -590,6 +590,21 @@ impl IntExpr {
         IntExpr::Item(Box::new(list), Box::new(index))
     }
 
+    /// `fold(list)`, its value when the list is constants the reduction
+    /// takes (a table's row unrolled: `sum(d)`).
+    pub fn reduce(fold: Fold, list: ListExpr) -> IntExpr {
+        if let ListExpr::Items(items) = &list
+            && let Some(items) = items
+                .iter()
+                .map(IntExpr::as_constant)
+                .collect::<Option<Vec<_>>>()
+            && let Some(value) = fold.apply(&items)
+        {
+            return IntExpr::constant(value);
+        }
+        IntExpr::Reduce(fold, Box::new(list))
+    }
+
     /// `-a` (which overflows exactly where `0 - a` does).
     pub fn negate(a: IntExpr) -> IntExpr {
         IntExpr::binary(IntOp::Sub, IntExpr::constant(0), a)
@@ -623,9 +638,7 @@ impl IntExpr {
             IntExpr::At(header, i) => IntExpr::At(*header, Box::new(i.substitute(slot, value)?)),
             IntExpr::Fold(_, header) if *header == slot || *header + 1 == slot => return None,
             IntExpr::Fold(fold, header) => IntExpr::Fold(*fold, *header),
-            IntExpr::Reduce(fold, l) => {
-                IntExpr::Reduce(*fold, Box::new(l.substitute(slot, value)?))
-            }
+            IntExpr::Reduce(fold, l) => IntExpr::reduce(*fold, l.substitute(slot, value)?),
             IntExpr::Item(l, i) => {
                 IntExpr::item(l.substitute(slot, value)?, i.substitute(slot, value)?)
             }
@@ -673,7 +686,7 @@ impl IntExpr {
                 IntExpr::select(c.map(&|e| e.rewritten(f)), a.rewritten(f), b.rewritten(f))
             }
             IntExpr::At(h, i) => IntExpr::At(*h, Box::new(i.rewritten(f))),
-            IntExpr::Reduce(fold, l) => IntExpr::Reduce(*fold, Box::new(l.rewritten(f))),
+            IntExpr::Reduce(fold, l) => IntExpr::reduce(*fold, l.rewritten(f)),
             IntExpr::Item(l, i) => IntExpr::item(l.rewritten(f), i.rewritten(f)),
             IntExpr::Call(index, args) => IntExpr::Call(*index, each(args)),
             IntExpr::Grundy(index, args) => IntExpr::Grundy(*index, each(args)),

@@ -189,6 +189,17 @@ impl Each {
 }
 
 impl ListExpr {
+    /// `table[key]`, the picked list's constants themselves when `key` is
+    /// a constant that picks one (a loop over a table's rows unrolled): its
+    /// items then fold. A key that picks nothing stays, to fail where the
+    /// language does.
+    pub fn pick(table: Rc<Table>, key: IntExpr) -> ListExpr {
+        match key.as_constant().and_then(|key| table.pick(key)) {
+            Some(list) => ListExpr::Items(list.iter().map(|&n| IntExpr::constant(n)).collect()),
+            None => ListExpr::Pick(table, key),
+        }
+    }
+
     /// The expression with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<ListExpr> {
         let int = |e: &IntExpr| e.substitute(slot, value);
@@ -206,7 +217,7 @@ impl ListExpr {
             ListExpr::Select(c, a, b) => {
                 ListExpr::Select(Box::new(c.substitute(slot, value)?), list(a)?, list(b)?)
             }
-            ListExpr::Pick(table, key) => ListExpr::Pick(table.clone(), int(key)?),
+            ListExpr::Pick(table, key) => ListExpr::pick(table.clone(), int(key)?),
             ListExpr::Call(f, args) => ListExpr::Call(*f, substitute_args(args, slot, value)?),
             ListExpr::Comprehension(c) => {
                 ListExpr::Comprehension(Box::new(c.substitute(slot, value)?))
@@ -246,7 +257,7 @@ impl ListExpr {
             ListExpr::Replace(l, at, item) => ListExpr::Replace(list(l), int(at), int(item)),
             ListExpr::Concat(a, b) => ListExpr::Concat(list(a), list(b)),
             ListExpr::Select(c, a, b) => ListExpr::Select(Box::new(c.map(&int)), list(a), list(b)),
-            ListExpr::Pick(table, key) => ListExpr::Pick(table.clone(), int(key)),
+            ListExpr::Pick(table, key) => ListExpr::pick(table.clone(), int(key)),
             ListExpr::Call(index, call_args) => ListExpr::Call(*index, args(call_args)),
             ListExpr::Comprehension(c) => ListExpr::Comprehension(Box::new(c.rewritten(f))),
             ListExpr::Loop {

@@ -200,6 +200,28 @@ impl Translator<'_> {
         }
     }
 
+    /// The table whose rows a loop walks (`for d in D`, `D` a `let` list
+    /// of lists of integers, or such a literal); nothing noted otherwise.
+    pub(super) fn rows(&mut self, iter: &Term) -> Option<Rc<Table>> {
+        if let Some(table) = self.literal_table(iter) {
+            return Some(Rc::new(table));
+        }
+        if !super::is_name(iter) {
+            return None;
+        }
+        let why = self.why.clone();
+        match self.name(iter) {
+            Some(Local {
+                binding: Binding::Table(table),
+                ..
+            }) if table.keys.is_none() => Some(table),
+            _ => {
+                self.why = why;
+                None
+            }
+        }
+    }
+
     /// The table a literal list of lists of integers is (`[[1, 2], [1,
     /// 3]][n % 2]`), each item a constant; nothing noted otherwise.
     fn literal_table(&mut self, base: &Term) -> Option<Table> {

@@ -6,7 +6,9 @@
 
 use super::inlining::{may_fail, reads_for_sure};
 use super::{Binding, Terms, Translator};
-use crate::engine::kernel::{Clause as KClause, Element as KElement, IntExpr, Iter, OptionValue};
+use crate::engine::kernel::{
+    Clause as KClause, Element as KElement, IntExpr, Iter, ListExpr, OptionValue,
+};
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
 
@@ -59,7 +61,7 @@ impl Translator<'_> {
                 // Evaluated once per item, where it may fail.
                 Some(item) => {
                     let iter = Iter::List(vec![item]);
-                    self.loop_slot(name, span, iter, clauses)
+                    self.loop_slot(name, span, iter, clauses).map(Binding::Slot)
                 }
                 None => {
                     self.why = why;
@@ -88,8 +90,15 @@ impl Translator<'_> {
             self.depth = self.depth.max(bound);
             return binding;
         }
+        if let Some(table) = self.rows(iter) {
+            // A loop over the rows' places, each row picked where it is
+            // read: a few rows are unrolled, and their items fold.
+            let places = (0..table.lists.len() as i64).map(IntExpr::constant);
+            let place = self.loop_slot(name, span, Iter::List(places.collect()), clauses)?;
+            return Some(Binding::List(ListExpr::Pick(table, IntExpr::slot(place))));
+        }
         let iter = self.iter(iter)?;
-        self.loop_slot(name, span, iter, clauses)
+        self.loop_slot(name, span, iter, clauses).map(Binding::Slot)
     }
 
     /// Translates the clauses of an element or a comprehension, whose
@@ -117,19 +126,20 @@ impl Translator<'_> {
         Some(())
     }
 
-    /// A loop over `iter` in a new slot named `name`, onto `clauses`.
+    /// A loop over `iter` in a new slot named `name`, onto `clauses`: the
+    /// slot.
     fn loop_slot(
         &mut self,
         name: &str,
         span: Span,
         iter: Iter,
         clauses: &mut Vec<KClause>,
-    ) -> Option<Binding> {
+    ) -> Option<usize> {
         let Some(slot) = self.new_slot(name) else {
             return self.fail(span, "too many nested loops");
         };
         clauses.push(KClause::For { slot, iter });
-        Some(Binding::Slot(slot))
+        Some(slot)
     }
 
     /// The item of a loop over one affine integer, `for b in [n - a]` (a

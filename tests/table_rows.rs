@@ -1,0 +1,133 @@
+//! A loop over the rows of a `let` list of lists (`for d in D`, direction
+//! vectors and the like), or of such a literal, is a loop of the integer
+//! program over the rows' places: a few rows are unrolled and their items
+//! folded into the options and bounds, more are picked row by row. The
+//! values are those of plain programs written here and of the generic
+//! search, and the errors are the generic search's.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use std::collections::HashMap;
+
+use common::{
+    assert_same_error_as_the_generic_search, mex, printed_by_programs_alone, run_binary, wythoff,
+};
+
+/// The printed list of `values`.
+fn shown(values: impl IntoIterator<Item = u64>) -> String {
+    let items: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Wythoff's game by its three directions, a `let` or a literal: each
+/// direction unrolled is a line of the box whose bound folds, as the
+/// README's spelling is.
+#[test]
+fn a_few_directions_are_unrolled_into_lines() {
+    const SIZE: usize = 40;
+    let expected = wythoff(SIZE);
+    let moves = "W(a - k * d[0], b - k * d[1]) for d in D for k in 1..=a + b \
+                 if k * d[0] <= a and k * d[1] <= b";
+    for (head, directions) in [
+        ("let D = [[1, 0], [0, 1], [1, 1]]\n", "D"),
+        ("", "[[1, 0], [0, 1], [1, 1]]"),
+    ] {
+        let game = format!(
+            "{head}game W(a, b) = < {} >",
+            moves.replace("in D", &format!("in {directions}"))
+        );
+        let script = format!("{game}\n[[g(W(a, b)) for b in 0..{SIZE}] for a in 0..{SIZE}]");
+        let printed = printed_by_programs_alone(&script);
+        let rows: Vec<String> = expected.iter().map(|row| shown(row.clone())).collect();
+        assert_eq!(printed.trim(), format!("[{}]", rows.join(", ")), "{game}");
+        let (ir, _) = run_binary(&["--emit", "ir", "-e", &game]);
+        assert!(ir.contains("W(a - k, b - k) for k in 1..min("), "{ir}");
+        assert!(!ir.contains("D["), "{ir}");
+    }
+}
+
+/// Twelve leaps, more than are unrolled: the loop walks the rows' places
+/// and picks each row's items, some negative.
+#[test]
+fn many_rows_are_picked_one_by_one() {
+    const LEAPS: [(i64, i64); 12] = [
+        (2, 1),
+        (1, 2),
+        (2, -1),
+        (-1, 2),
+        (1, 0),
+        (0, 1),
+        (3, 3),
+        (1, 1),
+        (4, 0),
+        (0, 4),
+        (2, 2),
+        (5, 1),
+    ];
+    fn plain(a: i64, b: i64, memo: &mut HashMap<(i64, i64), u64>) -> u64 {
+        if let Some(&v) = memo.get(&(a, b)) {
+            return v;
+        }
+        let options: Vec<u64> = (LEAPS.iter())
+            .filter(|&&(x, y)| a - x >= 0 && b - y >= 0 && x + y > 0)
+            .map(|&(x, y)| plain(a - x, b - y, memo))
+            .collect();
+        let value = mex(options);
+        memo.insert((a, b), value);
+        value
+    }
+    let table: Vec<String> = LEAPS.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+    let script = format!(
+        "let D = [{}]\n\
+         game K(a, b) = < K(a - d[0], b - d[1]) for d in D \
+         if a - d[0] >= 0 and b - d[1] >= 0 and d[0] + d[1] > 0 >\n\
+         [g(K(30, b)) for b in 0..30]",
+        table.join(", ")
+    );
+    let mut memo = HashMap::new();
+    let expected = shown((0..30).map(|b| plain(30, b, &mut memo)));
+    assert_eq!(printed_by_programs_alone(&script).trim(), expected);
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", &script]);
+    assert!(ir.contains("for d in [0, 1, 2,"), "{ir}");
+}
+
+/// Rows of different lengths, read whole: `sum(d)` and `len(d)` of each
+/// row unrolled are constants.
+#[test]
+fn rows_read_whole_fold() {
+    let script = "let D = [[1], [2, 2], [3, 1, 1]]\n\
+                  game S(n) = < S(n - sum(d)) + S(len(d)) for d in D if sum(d) <= n and n > 3 >\n\
+                  seq(S, 0..200)";
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..200 {
+        let rows: [&[usize]; 3] = [&[1], &[2, 2], &[3, 1, 1]];
+        let options = (rows.iter())
+            .filter(|row| row.iter().sum::<usize>() <= n && n > 3)
+            .map(|row| values[n - row.iter().sum::<usize>()] ^ values[row.len()]);
+        let value = mex(options);
+        values.push(value);
+    }
+    assert_eq!(printed_by_programs_alone(script).trim(), shown(values));
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", script]);
+    assert!(ir.contains("S(n - 4) + S(2)"), "{ir}");
+}
+
+/// An item past a row's end, or a row that fails to be summed, fails
+/// where the generic search fails, with its error, unrolled or not.
+#[test]
+fn a_row_read_past_its_end_fails_as_the_generic_search_does() {
+    for rows in [
+        "[[1, 0], [0, 1, 1], [1]]",
+        "[[1, 0], [0, 1, 1], [1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7]]",
+    ] {
+        let script = format!(
+            "let D = {rows}\n\
+             game W(a, b) = < W(a - d[0], b - d[1]) for d in D if d[0] <= a and d[1] <= b >\n\
+             g(W(3, 3))"
+        );
+        let (_, error) = assert_same_error_as_the_generic_search(&script);
+        assert!(error.contains("index"), "{error}");
+    }
+}
