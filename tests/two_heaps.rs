@@ -676,3 +676,41 @@ fn a_parameter_read_only_through_a_min_is_capped() {
         assert!(!ir.contains("capped"), "{ir}");
     }
 }
+
+/// The values of "take any number when the last move is 0, else one
+/// within one of the last" for `n + m <= total`, by a plain memo filled
+/// by rising totals.
+fn within_one_of_the_last(total: usize) -> Vec<Vec<u64>> {
+    let mut f = vec![vec![0u64; total + 1]; total + 1];
+    for n in 0..=total {
+        for m in 0..=total - n {
+            let options = (1..=n).filter(|&k| m == 0 || k.abs_diff(m) <= 1);
+            f[n][m] = mex(options.map(|k| f[n - k][k]));
+        }
+    }
+    f
+}
+
+/// A triangle is the table's first slots, so it is filled whole up to the
+/// largest the table holds, past the positions a box may: one fill, each
+/// position walked once, where a triangle one diagonal longer for each
+/// query copied the table once a diagonal.
+#[test]
+fn a_triangle_fills_as_far_as_the_table_holds() {
+    const TOTAL: usize = 2300;
+    let f = within_one_of_the_last(TOTAL);
+    let script = format!(
+        "game F(n, m) = < F(n - k, k) for k in 1..=n if abs(k - m) <= 1 or m == 0 >\n\
+         [g(F({TOTAL}, 0)), g(F({}, 1)), g(F(1000, 3)), g(F(17, 4))]",
+        TOTAL - 1
+    );
+    let (printed, report) = run_by_programs_alone(&script, "F");
+    let expected = [f[TOTAL][0], f[TOTAL - 1][1], f[1000][3], f[17][4]];
+    assert_eq!(printed.trim(), format!("{expected:?}"));
+    let triangle = (TOTAL + 1) * (TOTAL + 2) / 2;
+    assert_eq!(positions(&report), triangle, "{report}");
+    let walked = (report.split(" by walking").next())
+        .and_then(|head| head.rsplit(' ').next()?.parse::<usize>().ok())
+        .expect("a count of positions walked");
+    assert!((triangle..triangle + 8).contains(&walked), "{report}");
+}

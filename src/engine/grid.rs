@@ -108,6 +108,14 @@ fn grown(size: usize, known: usize, part: usize) -> usize {
     }
 }
 
+/// The last diagonal of the largest triangle the table holds (see
+/// `Cells::triangle`): the diagonal of its last slot, less one unless that
+/// slot ends its diagonal.
+fn largest_triangle() -> usize {
+    let (a, b) = arguments(GRID_SLOTS as usize - 1);
+    (a + b) as usize - usize::from(a > 0)
+}
+
 /// The part of its side a box or triangle within the table grows by at
 /// least: what a fill computes past what was asked stays small (a fill
 /// that costs the cube of its side, Wythoff's, costs at most 1.4 times
@@ -270,10 +278,15 @@ impl Grid {
 
     /// The triangle that computing `(a, b)` needs (`Cells::triangle`),
     /// grown as `extent` grows a box when `grow`, unless it is too large.
+    /// Grown, it is at most the largest the table holds: near that limit,
+    /// a triangle one diagonal longer than the last for each query would
+    /// copy the table once a diagonal.
     pub(super) fn triangle(&self, a: usize, b: usize, second: bool, grow: bool) -> Option<Cells> {
         let diagonal = a + b;
         let grown = match grow {
-            true => grown(diagonal + 1, self.diagonal, GROWTH) - 1,
+            true => (grown(diagonal + 1, self.diagonal, GROWTH) - 1)
+                .min(largest_triangle())
+                .max(diagonal),
             false => diagonal,
         };
         Cells::triangle(grown, second)
@@ -544,8 +557,16 @@ impl Cells {
     /// k)`): those leave every box, but not the triangle. Each diagonal
     /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
     /// `T(a + k, b − k)`).
+    /// Its positions are the table's first slots, so it fits wherever its
+    /// last does, however many positions it holds.
     fn triangle(diagonal: usize, second: bool) -> Option<Cells> {
-        Cells::fitting(diagonal + 1, diagonal + 1, Some((diagonal, second)))
+        (diagonal <= largest_triangle()).then_some(Cells {
+            rows: diagonal + 1,
+            cols: diagonal + 1,
+            diagonal: Some((diagonal, second)),
+            by_columns: false,
+            apart: false,
+        })
     }
 
     /// The largest slot among them: a box's corner, a triangle's `(0, d)`;
