@@ -237,6 +237,14 @@ fn octal_games_in_any_spelling_are_proved_by_their_rule() {
         "let M = [1, 2, 3]\ngame I(n) = < I(n - k) for k in M if k <= n >",
         "def rest(n, t, a) = n - t - a\n\
          game R(n) = < R(a) + R(rest(n, t, a)) for t in 1..=2 for a in 0..=n-t >",
+        // Dawson's chess (0.137) by conditions on the rule and the heap:
+        // `n == 1` pins the heap, so the clauses it contradicts fold away,
+        // and the `or` left once `t` is pinned pins `a` in turn.
+        "game D(n) = < D(a) + D(n - t - a) for t in 1..=3 if t <= n for a in 0..=n - t \
+         if (t == 1 and n == 1) or (t == 2 and (a == 0 or a == n - 2)) or t == 3 >",
+        "game E(n) = < (if t == 1 then (if a == 0 and n == 1 then E(0) else E(0)) \
+         else E(a) + E(n - t - a)) for t in 1..=3 if t <= n for a in 0..=n - t \
+         if (t == 1 and n == 1) or (t == 2 and (a == 0 or a == n - 2)) or t == 3 >",
     ]);
     let expected = [
         ("0.77", 12, 71),
@@ -246,7 +254,10 @@ fn octal_games_in_any_spelling_are_proved_by_their_rule() {
         ("0.77", 12, 71),
         ("0.333", 4, 0),
         ("0.77", 12, 71),
+        ("0.137", 34, 52),
+        ("0.137", 34, 52),
     ];
+    assert_eq!(results.len(), expected.len());
     for ((code, period, preperiod), result) in expected.iter().zip(&results) {
         assert_eq!(result["proved"], true, "{result}");
         assert_eq!(

@@ -13,7 +13,7 @@ use super::mapped::loops_over_mapped_constants;
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
-use super::pins::{pin_loops, short_ranges_as_filters, unroll_item_loops};
+use super::pins::{pin_loops, pin_params, short_ranges_as_filters, unroll_item_loops};
 use super::reindex::{count_fixed_widths, reindex_loops};
 use super::residues::step_residues;
 use crate::engine::kernel::{
@@ -59,6 +59,7 @@ pub(super) fn optimise(
     );
     let elements = run("loops pinned by equalities", elements, pin_loops);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
+    let elements = run("parameters pinned by equalities", elements, pin_params);
     let elements = run(
         "membership made a loop over the members",
         elements,

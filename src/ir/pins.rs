@@ -66,6 +66,37 @@ pub(super) fn unroll_item_loops(element: Element) -> Vec<Element> {
     }
 }
 
+/// `if n == 1` among the filters an element tests first, before any loop
+/// (each of which cannot fail): every other clause and the options read
+/// `n` as 1, the guard first. A filter that contradicts it then folds to
+/// false and a range it empties walks nothing, so the element is dropped
+/// (Dawson's chess spelled with `if t == 1 and n == 1`, its other rules
+/// then a take-and-break game's, its period proved).
+pub(super) fn pin_params(element: Element) -> Vec<Element> {
+    let leading = (element.clauses.iter())
+        .take_while(|c| matches!(c, Clause::If(cond) if cannot_fail(cond)))
+        .count();
+    let pinned = (0..leading).find_map(|at| {
+        let Clause::If(Cond::Cmp(CmpOp::Eq, left, right)) = &element.clauses[at] else {
+            return None;
+        };
+        let difference = IntExpr::binary(IntOp::Sub, left.clone(), right.clone());
+        let IntExpr::Affine(affine) = &difference else {
+            return None;
+        };
+        // `±n + c == 0`.
+        let [(slot, k @ (1 | -1))] = affine.terms.as_slice() else {
+            return None;
+        };
+        let value = IntExpr::constant(-k * affine.constant);
+        let guard = element.clauses[at].clone();
+        let mut pinned = rebuilt(&element, vec![], (0, Some(at)), *slot, &value)?;
+        pinned.clauses.insert(0, guard);
+        Some(pinned)
+    });
+    vec![pinned.unwrap_or(element)]
+}
+
 /// Whether `element` picks a row of a table by a key that reads `slot`.
 fn picks_by(element: &Element, slot: usize) -> bool {
     let found = Cell::new(false);
@@ -96,9 +127,15 @@ fn picks_by(element: &Element, slot: usize) -> bool {
 /// (see the module doc). An `or` a part of which pins a loop is first
 /// split into one element per part, when no part can fail: the parts
 /// then yield the options the `or` did, some twice, which changes no mex.
+/// A part pinned may leave another `or` that pins (`t == 2 and (a == 0
+/// or a == n - 2)`, `t` pinned first), split in turn.
 pub(super) fn pin_loops(element: Element) -> Vec<Element> {
-    let parts = split_or(&element).unwrap_or_else(|| vec![element]);
-    parts.into_iter().map(pin_all).collect()
+    match split_or(&element) {
+        Some(parts) => (parts.into_iter())
+            .flat_map(|part| pin_loops(pin_all(part)))
+            .collect(),
+        None => vec![pin_all(element)],
+    }
 }
 
 /// The element once per part of its first `or` that may be split.
