@@ -120,6 +120,46 @@ fn recursive_defs_are_functions_of_the_program() {
     by_programs(script, (2, 1), &expected);
 }
 
+/// A recursive `def` whose body loops (`mex([gv(n - k) for k in …])`, a
+/// student's Grundy function) is a function of the program like any
+/// other: its loop's variable is a slot of its frame, not a parameter,
+/// and its results for small arguments are recalled, so `gv(60)` makes
+/// sixty calls where the evaluator makes 10^15 (it is compared with the
+/// evaluator at small arguments). A `mex` of a negative item fails as the
+/// evaluator's does.
+#[test]
+fn recursive_defs_that_loop_are_recalled_functions() {
+    let defs = "def gv(n) = mex([gv(n - k) for k in 1..=3 if k <= n])\n\
+                def gs(n) = if n == 0 then 0 else mex({gs(n - k) for k in 1..=min(4, n)})\n\
+                def fib(n) = if n < 2 then n else sum([fib(n - k) for k in 1..=2])\n\
+                def down(n, acc) = if n == 0 then acc else down(n - 1, acc + sum([j * n for j in 0..3]))\n";
+    // Subtraction of 1 to 3 has period 4, of 1 to 4 period 5.
+    let expected = |n: i64| {
+        let (mut fib, mut down) = ((0i64, 1i64), 0);
+        for step in 1..=n {
+            fib = (fib.1, fib.0 + fib.1);
+            down += 3 * step;
+        }
+        n % 4 + (n + 1) % 5 + fib.0 + down
+    };
+    let script = |n: i64| {
+        format!(
+            "{defs}let a = gv({n})\nlet b = gs({})\nlet c = fib({n})\nlet d = down({n}, 0)\na + b + c + d",
+            n + 1
+        )
+    };
+    by_programs(&script(14), (5, 0), &expected(14).to_string());
+    let (printed, _) = run_binary(&["-e", &script(80)]);
+    assert_eq!(printed.trim(), expected(80).to_string());
+    assert_eq!(computed(&script(80)), (5, 0));
+    for failing in [
+        "def gv(n) = mex([gv(n - k) - 1 for k in 1..=2 if k <= n])\nlet x = gv(3)\nx",
+        "def gv(n) = mex([n / (k - 2) for k in 1..=3])\nlet x = gv(3)\nx",
+    ] {
+        assert_same_error_as_the_generic_search(failing);
+    }
+}
+
 /// An expression printed at the top level is a program too, whose value
 /// `_` then names.
 #[test]

@@ -345,10 +345,11 @@ impl Fixing {
     }
 
     /// `fold` of `items`, each of which cannot fail; `None` for the `min`
-    /// or `max` of none, which fails.
+    /// or `max` of none, which fails, and for a `mex`, left to the VM.
     fn fold(&self, fold: Fold, items: Vec<IntExpr>) -> Option<IntExpr> {
         let count = IntExpr::constant(items.len() as i64);
         Some(match fold {
+            Fold::Mex => return None,
             Fold::Sum => (items.into_iter()).fold(IntExpr::constant(0), |sum, x| {
                 IntExpr::binary(IntOp::Add, sum, x)
             }),

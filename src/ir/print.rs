@@ -75,9 +75,8 @@ impl Display for Plan {
             )?;
         }
         for function in &self.kernel.int_functions {
-            let body = self.names(&function.slot_names, false).expr(&function.body);
-            let params = function.slot_names.join(", ");
-            writeln!(f, "  def {}({params}) = {body}", function.name)?;
+            let names = self.names(&function.slot_names, false);
+            writeln!(f, "  {}", names.int_function(function))?;
         }
         Ok(())
     }
@@ -103,9 +102,7 @@ pub(super) fn value_program(value: &super::build::ValueProgram) -> String {
         text += &format!("\n  {}", names(&function.slot_names).function(function));
     }
     for function in &value.int_functions {
-        let params = function.slot_names.join(", ");
-        let body = names(&function.slot_names).expr(&function.body);
-        text += &format!("\n  def {}({params}) = {body}", function.name);
+        text += &format!("\n  {}", names(&function.slot_names).int_function(function));
     }
     text
 }
@@ -159,6 +156,13 @@ impl Names<'_> {
     }
 
     /// A recursive function: `def name(params) = body`.
+    /// `def name(params) = body` of a function giving an integer.
+    fn int_function(&self, function: &IntFunction) -> String {
+        let params = self.slots[..function.params].join(", ");
+        let body = self.expr(&function.body);
+        format!("def {}({params}) = {body}", function.name)
+    }
+
     fn function(&self, function: &Function) -> String {
         let mut params = Vec::new();
         let mut slot = 0;

@@ -188,11 +188,14 @@ pub enum IntExpr {
 }
 
 /// A recursive `def` returning an integer, run in a frame of its own
-/// whose slots are its parameters.
+/// whose first slots are its parameters, then its loops' variables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IntFunction {
     pub name: String,
-    /// The parameters' names, for printing; one slot each.
+    /// How many parameters it takes.
+    pub params: usize,
+    /// The slots' names, for printing: the parameters', then the loop
+    /// variables'.
     pub slot_names: Vec<String>,
     pub body: IntExpr,
     /// The body's code, which the VM runs.
@@ -203,12 +206,19 @@ pub struct IntFunction {
 }
 
 impl IntFunction {
-    /// The function `name(slot_names…) = body`, the kernel's function
-    /// `index`, its body compiled.
-    pub fn new(index: usize, name: String, slot_names: Vec<String>, body: IntExpr) -> IntFunction {
+    /// The function `name(params…) = body`, the kernel's function
+    /// `index`, its body compiled; its frame's slots are named
+    /// `slot_names`, the first `params` its parameters.
+    pub fn new(
+        index: usize,
+        name: String,
+        (params, slot_names): (usize, Vec<String>),
+        body: IntExpr,
+    ) -> IntFunction {
         IntFunction {
-            routine: Routine::of(&body, slot_names.len(), index),
+            routine: Routine::of(&body, (params, slot_names.len()), index),
             name,
+            params,
             slot_names,
             body,
             memo: Rc::default(),
@@ -441,6 +451,9 @@ pub enum Fold {
     Min,
     Max,
     Len,
+    /// The least non-negative integer not in the list, which must hold
+    /// none below 0.
+    Mex,
     /// 1 if the list has an item, else 0: of a comprehension, its first
     /// item ends the loops (`ir` makes it only where the items past the
     /// first cannot fail, so that not building them changes nothing).
@@ -455,6 +468,7 @@ impl Fold {
             Fold::Min => "min",
             Fold::Max => "max",
             Fold::Len => "len",
+            Fold::Mex => "mex",
             Fold::Any => "nonempty",
         }
     }
@@ -467,6 +481,17 @@ impl Fold {
             Fold::Min => items.min(),
             Fold::Max => items.max(),
             Fold::Len => Some(items.len() as i64),
+            Fold::Mex => {
+                // The mex of `len` items is at most `len`.
+                let mut seen = vec![false; items.len() + 1];
+                for item in items {
+                    let place = usize::try_from(item).ok()?;
+                    if let Some(seen) = seen.get_mut(place) {
+                        *seen = true;
+                    }
+                }
+                seen.iter().position(|&seen| !seen).map(|mex| mex as i64)
+            }
             Fold::Any => Some(i64::from(items.len() > 0)),
         }
     }

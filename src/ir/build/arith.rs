@@ -61,6 +61,7 @@ impl Translator<'_> {
                         Builtin::Sum => return self.fold(Fold::Sum, arg),
                         Builtin::Min => return self.fold(Fold::Min, arg),
                         Builtin::Max => return self.fold(Fold::Max, arg),
+                        Builtin::Mex => return self.fold(Fold::Mex, arg),
                         _ => {}
                     }
                 }

@@ -66,7 +66,7 @@ impl Translator<'_> {
         let index = self.int_functions.len();
         // A placeholder, so that a recursive call finds its index.
         let name = def.name.clone();
-        let placeholder = IntFunction::new(index, name, Vec::new(), IntExpr::constant(0));
+        let placeholder = IntFunction::new(index, name, (0, Vec::new()), IntExpr::constant(0));
         self.int_functions.push(placeholder);
         self.int_compiled.push((id, gives));
         let (body, names) = self.in_own_frame(def.slots, |t| {
@@ -81,7 +81,7 @@ impl Translator<'_> {
             return None;
         };
         let name = def.name.clone();
-        self.int_functions[index] = IntFunction::new(index, name, names, body);
+        self.int_functions[index] = IntFunction::new(index, name, (def.params.len(), names), body);
         Some(index)
     }
 

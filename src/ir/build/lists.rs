@@ -314,6 +314,25 @@ impl Translator<'_> {
     /// `sum(list)`, `min(list)` or `max(list)`: read in place from a list
     /// the frame holds, spelled out for a list literal.
     pub(super) fn fold(&mut self, fold: Fold, arg: &Term) -> Option<IntExpr> {
+        // A set's repeats and order change no `mex`, `min` or `max`: its
+        // items are read as a list's.
+        let listed;
+        let arg = match &arg.kind {
+            TermKind::List {
+                elements,
+                set: true,
+            } if matches!(fold, Fold::Mex | Fold::Min | Fold::Max) => {
+                listed = Term {
+                    kind: TermKind::List {
+                        elements: elements.clone(),
+                        set: false,
+                    },
+                    ..arg.clone()
+                };
+                &listed
+            }
+            _ => arg,
+        };
         match (self.list(arg)?, fold) {
             (ListExpr::Slots(header), _) => Some(IntExpr::Fold(fold, header)),
             (ListExpr::Items(items), Fold::Sum) => {

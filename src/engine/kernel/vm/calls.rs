@@ -38,6 +38,8 @@ enum Repeat {
 #[derive(Clone)]
 pub(super) struct InPlace {
     body: IntExpr,
+    /// The slots of its frame: its parameters, then its loops' variables.
+    slots: usize,
     memo: Rc<Memo>,
 }
 
@@ -46,12 +48,13 @@ pub(super) struct InPlace {
 pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<InPlace>]> {
     (functions.iter().enumerate())
         .map(|(own, function)| {
-            let params = function.slot_names.len();
+            let params = function.params;
             let is_loop = (2..=MAX_PARAMS).contains(&params)
                 && calls_itself(&function.body, own)
                 && only_in_tail(&function.body, own);
             is_loop.then(|| InPlace {
                 body: function.body.clone(),
+                slots: function.slot_names.len(),
                 memo: function.memo.clone(),
             })
         })
@@ -158,7 +161,7 @@ impl Compiler {
         };
         self.jump(recall, &mut known);
         let params = self.next;
-        self.next += args.len() as Reg;
+        self.next += in_place.slots as Reg;
         let counter = self.temp();
         self.ops.push(Op::Const {
             dst: counter,

@@ -20,9 +20,9 @@ const SMALL_FRAME: usize = 32;
 
 impl Routine {
     /// The routine computing `body`, the body of the kernel's function
-    /// `own`, whose parameters are its first `params` slots.
-    pub fn of(body: &IntExpr, params: usize, own: usize) -> Routine {
-        let (code, result) = compile::Compiler::new(params, params).routine(body, own);
+    /// `own`, whose parameters are its first `params` of `slots` slots.
+    pub fn of(body: &IntExpr, (params, slots): (usize, usize), own: usize) -> Routine {
+        let (code, result) = compile::Compiler::new(params, slots).routine(body, own);
         Routine {
             code: code.checked(),
             result,
