@@ -1,9 +1,10 @@
 //! A loop over the rows of a `let` list of lists (`for d in D`, direction
-//! vectors and the like), or of such a literal, is a loop of the integer
-//! program over the rows' places: a few rows are unrolled and their items
-//! folded into the options and bounds, more are picked row by row. The
-//! values are those of plain programs written here and of the generic
-//! search, and the errors are the generic search's.
+//! vectors and the like), or of such a literal, or over the keys of a
+//! `let` map (`for d in keys(M)`, each read as `M[d]`), is a loop of the
+//! integer program over the rows' places: a few rows are unrolled and
+//! their items folded into the options and bounds, more are picked row by
+//! row. The values are those of plain programs written here and of the
+//! generic search, and the errors are the generic search's.
 
 // Each suite uses its own share of the helpers.
 #[allow(dead_code)]
@@ -130,4 +131,52 @@ fn a_row_read_past_its_end_fails_as_the_generic_search_does() {
         let (_, error) = assert_same_error_as_the_generic_search(&script);
         assert!(error.contains("index"), "{error}");
     }
+}
+
+/// Wythoff's game by a map of named directions, and a subtraction game by
+/// a map of named amounts: each key's value is picked by its place, and
+/// the program is the one spelled with the values written out. A key read
+/// other than as `M[d]`, or values of two kinds, leave the family to the
+/// generic search, with its values and errors.
+#[test]
+fn keys_of_a_map_walk_its_values() {
+    const SIZE: usize = 30;
+    let expected = wythoff(SIZE);
+    let wythoff = "let M = {\"row\": [1, 0], \"col\": [0, 1], \"diag\": [1, 1]}\n\
+                   game W(a, b) = < W(a - k * M[d][0], b - k * M[d][1]) for d in keys(M) \
+                   for k in 1..=(if M[d][0] == 1 and M[d][1] == 1 then min(a, b) \
+                   else if M[d][0] == 1 then a else b) >";
+    let script = format!("{wythoff}\n[[g(W(a, b)) for b in 0..{SIZE}] for a in 0..{SIZE}]");
+    let rows: Vec<String> = expected.iter().map(|row| shown(row.clone())).collect();
+    let printed = printed_by_programs_alone(&script);
+    assert_eq!(printed.trim(), format!("[{}]", rows.join(", ")));
+    let (ir, _) = run_binary(&["--emit", "ir", "-e", wythoff]);
+    assert!(
+        ir.contains("  W(a - k, b - k) for k in 1..=min(a, b)\n"),
+        "{ir}"
+    );
+    let amounts = "let M = {\"one\": 1, \"two\": 2, \"five\": 5}\n\
+                   game S(n) = < S(n - M[d]) for d in keys(M) if M[d] <= n >";
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..40 {
+        let options = [1, 2, 5]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| values[n - k]);
+        values.push(mex(options));
+    }
+    let printed = printed_by_programs_alone(&format!("{amounts}\nseq(S, 0..40)"));
+    assert_eq!(printed.trim(), shown(values));
+    for other in [
+        "let M = {\"a\": 1, \"b\": 2}\n\
+         game S(n) = < S(n - M[d]) for d in keys(M) if M[d] <= n and d != \"b\" >\nseq(S, 0..20)",
+        "let M = {\"a\": 1, \"b\": [2]}\n\
+         game S(n) = < S(n - 1) for d in keys(M) if n > 0 >\nseq(S, 0..20)",
+    ] {
+        common::assert_same_as_the_generic_search(other);
+    }
+    let failing = "let M = {\"a\": [1, 0], \"b\": [1]}\n\
+                   game W(a, b) = < W(a - M[d][0], b - M[d][1]) for d in keys(M) if a > 0 >\n\
+                   g(W(3, 3))";
+    assert_same_error_as_the_generic_search(failing);
 }

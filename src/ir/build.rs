@@ -248,6 +248,13 @@ enum Binding {
     List(ListExpr),
     /// A folded `let` list of lists, or map from integers (`ListExpr::Pick`).
     Table(Rc<Table>),
+    /// A key of the map of `let` `map` walked by `for d in keys(M)`: its
+    /// place among the keys, by which `M[d]` picks a value out of `values`.
+    Key {
+        map: usize,
+        values: Rc<Table>,
+        place: IntExpr,
+    },
 }
 
 /// A local bound in the frame translated: its name (for the reasons a

@@ -90,7 +90,11 @@ pub(super) fn may_fail(binding: &Binding) -> bool {
         Binding::List(ListExpr::Slots(_)) => false,
         Binding::List(ListExpr::Items(items)) => !items.iter().all(total),
         Binding::List(_) => true,
-        Binding::Slot(_) | Binding::Iter(_) | Binding::Board { .. } | Binding::Table(_) => false,
+        Binding::Slot(_)
+        | Binding::Iter(_)
+        | Binding::Board { .. }
+        | Binding::Table(_)
+        | Binding::Key { .. } => false,
     }
 }
 

@@ -176,6 +176,12 @@ impl Translator<'_> {
 
     /// `base[index]`, a list out of a table (`ListExpr::Pick`).
     fn pick(&mut self, base: &Term, index: &Term) -> Option<ListExpr> {
+        if let Some((values, place)) = self.value_of_key(base, index) {
+            return match values.scalars {
+                true => self.fail(base.span, "an integer of a map read as a list"),
+                false => Some(ListExpr::Pick(values, place)),
+            };
+        }
         if let Some(table) = self.literal_table(base) {
             return Some(ListExpr::Pick(Rc::new(table), self.int(index)?));
         }
@@ -197,6 +203,58 @@ impl Translator<'_> {
                 );
                 self.fail(base.span, reason)
             }
+        }
+    }
+
+    /// The `let` map and the table of its values by place, where `iter`
+    /// is `keys(M)` of a `let` map whose values are all lists of integers
+    /// or all integers; nothing noted otherwise.
+    pub(super) fn keys_walked(&mut self, iter: &Term) -> Option<(usize, Rc<Table>)> {
+        let TermKind::CallBuiltin {
+            builtin: Builtin::Keys,
+            args,
+        } = &iter.kind
+        else {
+            return None;
+        };
+        let [map] = args.as_slice() else {
+            return None;
+        };
+        let TermKind::Let(index) = map.kind else {
+            return None;
+        };
+        let Some(Value::Map(entries)) = (self.let_value)(index) else {
+            return None;
+        };
+        let name = &self.program.lets[index].name.node;
+        let values = Value::list(entries.entries.iter().map(|(_, v)| v.clone()).collect());
+        let scalars = Value::list(
+            (entries.entries.iter())
+                .map(|(_, v)| Value::list(vec![v.clone()]))
+                .collect(),
+        );
+        let values = match table(name, &values) {
+            Some(table) => table,
+            None => Table {
+                scalars: true,
+                ..table(name, &scalars)?
+            },
+        };
+        Some((index, Rc::new(values)))
+    }
+
+    /// `M[d]` where `d` walks `keys(M)`: the table of `M`'s values and
+    /// the key's place; nothing noted otherwise.
+    pub(super) fn value_of_key(&mut self, base: &Term, key: &Term) -> Option<(Rc<Table>, IntExpr)> {
+        let (TermKind::Let(index), TermKind::Local(local)) = (&base.kind, &key.kind) else {
+            return None;
+        };
+        match self.local(*local)? {
+            Local {
+                binding: Binding::Key { map, values, place },
+                ..
+            } if map == index => Some((values.clone(), place.clone())),
+            _ => None,
         }
     }
 
@@ -263,6 +321,12 @@ impl Translator<'_> {
 
     /// `base[index]`: a board's slot, or an item of a list.
     pub(super) fn index(&mut self, base: &Term, index: &Term) -> Option<IntExpr> {
+        if let Some((values, place)) = self.value_of_key(base, index)
+            && values.scalars
+        {
+            let zero = Box::new(IntExpr::constant(0));
+            return Some(IntExpr::Item(Box::new(ListExpr::Pick(values, place)), zero));
+        }
         let list = match super::is_name(base) {
             true => match self.name(base)? {
                 Local {

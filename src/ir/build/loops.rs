@@ -90,6 +90,13 @@ impl Translator<'_> {
             self.depth = self.depth.max(bound);
             return binding;
         }
+        if let Some((map, values)) = self.keys_walked(iter) {
+            // A loop over the keys' places, each value picked by its place.
+            let places = (0..values.lists.len() as i64).map(IntExpr::constant);
+            let place = self.loop_slot(name, span, Iter::List(places.collect()), clauses)?;
+            let place = IntExpr::slot(place);
+            return Some(Binding::Key { map, values, place });
+        }
         if let Some(table) = self.rows(iter) {
             // A loop over the rows' places, each row picked where it is
             // read: a few rows are unrolled, and their items fold.
