@@ -9,6 +9,7 @@ mod abs;
 mod board;
 mod build;
 mod capped;
+mod cuts;
 mod divisors;
 mod endless;
 mod filters;

@@ -166,6 +166,10 @@ impl Translator<'_> {
             }
         }
         let item = self.int(&element.value)?;
+        if let Some(cut) = super::super::cuts::cut_at_bound(&clauses, &item) {
+            self.applied("comprehensions cut where a comparison of their variable decides");
+            return Some(cut);
+        }
         if super::super::monotone::stop_comprehension_at_monotone_filters(&mut clauses) {
             self.applied("loops stopped at filters that end them");
         }
