@@ -3,8 +3,9 @@
 //! `let` map (`for d in keys(M)`, each read as `M[d]`), is a loop of the
 //! integer program over the rows' places: a few rows are unrolled and
 //! their items folded into the options and bounds, more are picked row by
-//! row. The values are those of plain programs written here and of the
-//! generic search, and the errors are the generic search's.
+//! row; a map read at a constant key is that key's value. The values are
+//! those of plain programs written here and of the generic search, and
+//! the errors are the generic search's.
 
 // Each suite uses its own share of the helpers.
 #[allow(dead_code)]
@@ -175,6 +176,23 @@ fn keys_of_a_map_walk_its_values() {
     ] {
         common::assert_same_as_the_generic_search(other);
     }
+    // A constant key is its value: an integer, or a list walked.
+    let constant = "let M = {\"small\": 2, \"big\": [3, 7]}\n\
+                    game S(n) = < S(n - M[\"small\"]) if n >= M[\"small\"], \
+                    S(n - k) for k in M[\"big\"] if k <= n >";
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..40 {
+        let options = [2, 3, 7]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| values[n - k]);
+        values.push(mex(options));
+    }
+    let printed = printed_by_programs_alone(&format!("{constant}\nseq(S, 0..40)"));
+    assert_eq!(printed.trim(), shown(values));
+    let missing =
+        "let M = {\"small\": 2}\ngame T(n) = < T(n - M[\"huge\"]) if n > 0 >\nseq(T, 0..3)";
+    assert_same_error_as_the_generic_search(missing);
     let failing = "let M = {\"a\": [1, 0], \"b\": [1]}\n\
                    game W(a, b) = < W(a - M[d][0], b - M[d][1]) for d in keys(M) if a > 0 >\n\
                    g(W(3, 3))";

@@ -180,6 +180,16 @@ impl Translator<'_> {
 
     /// `base[index]`, a list out of a table (`ListExpr::Pick`).
     fn pick(&mut self, base: &Term, index: &Term) -> Option<ListExpr> {
+        if let Some(value) = self.value_at_constant_key(base, index) {
+            let items = ints(&value).map(|ints| ints.into_iter().map(IntExpr::constant));
+            return match items {
+                Some(items) => Some(ListExpr::Items(items.collect())),
+                None => self.fail(
+                    index.span,
+                    "a value of a map that is not a list of integers",
+                ),
+            };
+        }
         if let Some((values, place)) = self.value_of_key(base, index) {
             return match values.scalars {
                 true => self.fail(base.span, "an integer of a map read as a list"),
@@ -245,6 +255,18 @@ impl Translator<'_> {
             },
         };
         Some((index, Rc::new(values)))
+    }
+
+    /// `M["small"]`: the value of a `let` map at a constant key other than
+    /// an integer (integer keys are a table's), where the map has it.
+    pub(super) fn value_at_constant_key(&mut self, base: &Term, key: &Term) -> Option<Value> {
+        let (TermKind::Let(index), TermKind::Const(key)) = (&base.kind, &key.kind) else {
+            return None;
+        };
+        match (self.let_value)(*index) {
+            Some(Value::Map(map)) if !matches!(key, Value::Int(_)) => map.get(key).cloned(),
+            _ => None,
+        }
     }
 
     /// `M[d]` where `d` walks `keys(M)`: the table of `M`'s values and
@@ -325,6 +347,9 @@ impl Translator<'_> {
 
     /// `base[index]`: a board's slot, or an item of a list.
     pub(super) fn index(&mut self, base: &Term, index: &Term) -> Option<IntExpr> {
+        if let Some(Value::Int(n)) = self.value_at_constant_key(base, index) {
+            return Some(IntExpr::constant(n));
+        }
         if let Some((values, place)) = self.value_of_key(base, index)
             && values.scalars
         {
