@@ -504,31 +504,31 @@ pub(super) struct Cells {
 }
 
 impl Cells {
-    /// The cells, unless their box is too large.
-    fn fitting(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Option<Cells> {
-        // The corner has the largest slot of the box.
-        slot(rows as i64 - 1, cols as i64 - 1)?;
-        let fits = (rows as u64).checked_mul(cols as u64)? <= GRID_CELLS;
-        fits.then_some(Cells {
+    /// The box `rows × cols`, or its triangle up to `diagonal`, walked row
+    /// by row and kept in the table where it fits.
+    fn of(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Cells {
+        Cells {
             rows,
             cols,
             diagonal,
             by_columns: false,
             apart: false,
-        })
+        }
+    }
+
+    /// The cells, unless their box is too large.
+    fn fitting(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Option<Cells> {
+        // The corner has the largest slot of the box.
+        slot(rows as i64 - 1, cols as i64 - 1)?;
+        let fits = (rows as u64).checked_mul(cols as u64)? <= GRID_CELLS;
+        fits.then(|| Cells::of(rows, cols, diagonal))
     }
 
     /// A box past the table's reach (see the module doc), unless it is
     /// too large even so.
     fn strip(rows: usize, cols: usize) -> Option<Cells> {
         let fits = (rows as u64).checked_mul(cols as u64)? <= STRIP_CELLS;
-        fits.then_some(Cells {
-            rows,
-            cols,
-            diagonal: None,
-            by_columns: false,
-            apart: false,
-        })
+        fits.then(|| Cells::of(rows, cols, None))
     }
 
     /// A short box kept apart from the table as a strip is, wherever its
@@ -536,11 +536,8 @@ impl Cells {
     /// a miss, never a slot of the table waiting for its value.
     fn probe(rows: usize, cols: usize) -> Cells {
         Cells {
-            rows,
-            cols,
-            diagonal: None,
-            by_columns: false,
             apart: true,
+            ..Cells::of(rows, cols, None)
         }
     }
 
@@ -560,13 +557,8 @@ impl Cells {
     /// Its positions are the table's first slots, so it fits wherever its
     /// last does, however many positions it holds.
     fn triangle(diagonal: usize, second: bool) -> Option<Cells> {
-        (diagonal <= largest_triangle()).then_some(Cells {
-            rows: diagonal + 1,
-            cols: diagonal + 1,
-            diagonal: Some((diagonal, second)),
-            by_columns: false,
-            apart: false,
-        })
+        let side = diagonal + 1;
+        (diagonal <= largest_triangle()).then(|| Cells::of(side, side, Some((diagonal, second))))
     }
 
     /// The largest slot among them: a box's corner, a triangle's `(0, d)`;

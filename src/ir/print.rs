@@ -155,7 +155,6 @@ impl Names<'_> {
         }
     }
 
-    /// A recursive function: `def name(params) = body`.
     /// `def name(params) = body` of a function giving an integer.
     fn int_function(&self, function: &IntFunction) -> String {
         let params = self.slots[..function.params].join(", ");
@@ -163,6 +162,7 @@ impl Names<'_> {
         format!("def {}({params}) = {body}", function.name)
     }
 
+    /// A recursive function: `def name(params) = body`.
     fn function(&self, function: &Function) -> String {
         let mut params = Vec::new();
         let mut slot = 0;

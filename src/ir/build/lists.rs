@@ -4,6 +4,7 @@
 //! which become the kernel's functions (`engine::kernel::ListExpr`), and
 //! what a loop walks (a range, constants, or a list built on the way).
 
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 use super::calls::Gives;
@@ -237,24 +238,12 @@ impl Translator<'_> {
         let TermKind::Let(index) = map.kind else {
             return None;
         };
-        let Some(Value::Map(entries)) = (self.let_value)(index) else {
+        let Some(Value::Map(map)) = (self.let_value)(index) else {
             return None;
         };
         let name = &self.program.lets[index].name.node;
-        let values = Value::list(entries.entries.iter().map(|(_, v)| v.clone()).collect());
-        let scalars = Value::list(
-            (entries.entries.iter())
-                .map(|(_, v)| Value::list(vec![v.clone()]))
-                .collect(),
-        );
-        let values = match table(name, &values) {
-            Some(table) => table,
-            None => Table {
-                scalars: true,
-                ..table(name, &scalars)?
-            },
-        };
-        Some((index, Rc::new(values)))
+        let (lists, scalars) = lists_of(map.entries.iter().map(|(_, v)| v))?;
+        Some((index, Rc::new(sized(name, None, lists, scalars)?)))
     }
 
     /// `M["small"]`: the value of a `let` map at a constant key other than
@@ -694,22 +683,40 @@ pub(super) fn table(name: &str, value: &Value) -> Option<Table> {
                     _ => None,
                 })
                 .collect();
-            let scalars = entries.iter().all(|(_, v)| matches!(v, Value::Int(_)));
-            let lists: Vec<Vec<i64>> = entries
-                .iter()
-                .map(|(_, v)| match v {
-                    Value::Int(n) if scalars => Some(vec![*n]),
-                    v => ints(v),
-                })
-                .collect::<Option<_>>()?;
             if entries.is_empty() {
                 return None;
             }
+            let (lists, scalars) = lists_of(entries.iter().map(|(_, v)| *v))?;
             let keys = entries.iter().enumerate().map(|(at, (k, _))| (*k, at));
             (Some(keys.collect()), lists, scalars)
         }
         _ => return None,
     };
+    sized(name, keys, lists, scalars)
+}
+
+/// The lists of a map's `values`: each a list of integers, or each an
+/// integer, then read as a list of one (`scalars`, where there is one).
+fn lists_of<'a>(values: impl Iterator<Item = &'a Value> + Clone) -> Option<(Vec<Vec<i64>>, bool)> {
+    let mut all = values.clone().peekable();
+    let scalars = all.peek().is_some() && all.all(|v| matches!(v, Value::Int(_)));
+    let lists = values
+        .map(|v| match v {
+            Value::Int(n) if scalars => Some(vec![*n]),
+            v => ints(v),
+        })
+        .collect::<Option<_>>()?;
+    Some((lists, scalars))
+}
+
+/// The table of `lists`, where they hold at most `FOLDED_LIST` integers
+/// in all.
+fn sized(
+    name: &str,
+    keys: Option<FxHashMap<i64, usize>>,
+    lists: Vec<Vec<i64>>,
+    scalars: bool,
+) -> Option<Table> {
     let size: usize = lists.iter().map(Vec::len).sum::<usize>() + lists.len();
     (size <= super::FOLDED_LIST).then(|| Table {
         name: name.to_string(),

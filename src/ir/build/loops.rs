@@ -7,7 +7,7 @@
 use super::inlining::{may_fail, reads_for_sure};
 use super::{Binding, Terms, Translator};
 use crate::engine::kernel::{
-    Clause as KClause, Element as KElement, IntExpr, Iter, ListExpr, OptionValue,
+    Clause as KClause, Element as KElement, IntExpr, Iter, ListExpr, OptionValue, Table,
 };
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::span::Span;
@@ -91,18 +91,15 @@ impl Translator<'_> {
             return binding;
         }
         if let Some((map, values)) = self.keys_walked(iter) {
-            // A loop over the keys' places, each value picked by its place.
-            let places = (0..values.lists.len() as i64).map(IntExpr::constant);
-            let place = self.loop_slot(name, span, Iter::List(places.collect()), clauses)?;
-            let place = IntExpr::slot(place);
+            // Each value picked by its key's place.
+            let place = self.places_loop(name, span, &values, clauses)?;
             return Some(Binding::Key { map, values, place });
         }
         if let Some(table) = self.rows(iter) {
-            // A loop over the rows' places, each row picked where it is
-            // read: a few rows are unrolled, and their items fold.
-            let places = (0..table.lists.len() as i64).map(IntExpr::constant);
-            let place = self.loop_slot(name, span, Iter::List(places.collect()), clauses)?;
-            return Some(Binding::List(ListExpr::Pick(table, IntExpr::slot(place))));
+            // Each row picked where it is read: a few rows are unrolled,
+            // and their items fold.
+            let place = self.places_loop(name, span, &table, clauses)?;
+            return Some(Binding::List(ListExpr::Pick(table, place)));
         }
         let iter = self.iter(iter)?;
         self.loop_slot(name, span, iter, clauses).map(Binding::Slot)
@@ -147,6 +144,20 @@ impl Translator<'_> {
         };
         clauses.push(KClause::For { slot, iter });
         Some(slot)
+    }
+
+    /// A loop over the places of `table`'s lists in a new slot named
+    /// `name`, onto `clauses`: the place, read from the slot.
+    fn places_loop(
+        &mut self,
+        name: &str,
+        span: Span,
+        table: &Table,
+        clauses: &mut Vec<KClause>,
+    ) -> Option<IntExpr> {
+        let places = (0..table.lists.len() as i64).map(IntExpr::constant);
+        let slot = self.loop_slot(name, span, Iter::List(places.collect()), clauses)?;
+        Some(IntExpr::slot(slot))
     }
 
     /// The item of a loop over one affine integer, `for b in [n - a]` (a
