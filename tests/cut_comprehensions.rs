@@ -12,8 +12,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp,
-    printed_by_programs_alone, run_binary,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, chomp, ir_of,
+    printed_by_programs_alone,
 };
 
 /// Chomp with the bite as one comprehension, `<` and `>=` either way
@@ -41,7 +41,7 @@ fn a_chomp_bite_written_as_one_comprehension_is_cut_at_the_bite() {
             format!("[{}]", expected.join(", ")),
             "{bite}"
         );
-        let (ir, _) = run_binary(&["--emit", "ir", "-e", &game]);
+        let ir = ir_of(&game);
         assert!(ir.contains("comprehensions cut"), "{ir}");
     }
 }
@@ -69,7 +69,7 @@ fn cut_comprehensions_keep_the_order_and_the_errors() {
     let script = format!("{lets}{}", names.join("\n"));
     let printed = assert_same_as_the_generic_search(&script);
     assert_eq!(printed.trim(), expected.join("\n"));
-    let (ir, _) = run_binary(&["--emit", "ir", "-e", &script]);
+    let ir = ir_of(&script);
     assert!(
         ir.contains("[10*j for j in 2..4] + [j for j in 4..8]"),
         "{ir}"

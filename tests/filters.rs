@@ -9,15 +9,8 @@
 mod common;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, ir_of, mex,
 };
-
-/// What `--emit ir` prints for `script`.
-fn ir_of(script: &str) -> String {
-    let (ir, errors) = run_binary(&["--emit", "ir", "-e", script]);
-    assert!(errors.is_empty(), "{errors}");
-    ir
-}
 
 /// Integer programs whose filters read outer loops, or are an `or` with a
 /// bound in it, give the generic search's values, and their IR tests no

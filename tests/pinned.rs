@@ -8,16 +8,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, run_binary,
-};
-
-/// What `--emit ir` prints for `script`.
-fn ir_of(script: &str) -> String {
-    let (ir, errors) = run_binary(&["--emit", "ir", "-e", script]);
-    assert!(errors.is_empty(), "{errors}");
-    ir
-}
+use common::{assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, ir_of};
 
 /// A loop whose variable an equality fixes (`ir::pins`) is one value
 /// tested against its bounds: Wythoff's game by its target squares walks

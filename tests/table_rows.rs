@@ -14,7 +14,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    assert_same_error_as_the_generic_search, mex, printed_by_programs_alone, run_binary, wythoff,
+    assert_same_error_as_the_generic_search, ir_of, mex, printed_by_programs_alone, wythoff,
 };
 
 /// The printed list of `values`.
@@ -44,7 +44,7 @@ fn a_few_directions_are_unrolled_into_lines() {
         let printed = printed_by_programs_alone(&script);
         let rows: Vec<String> = expected.iter().map(|row| shown(row.clone())).collect();
         assert_eq!(printed.trim(), format!("[{}]", rows.join(", ")), "{game}");
-        let (ir, _) = run_binary(&["--emit", "ir", "-e", &game]);
+        let ir = ir_of(&game);
         assert!(ir.contains("W(a - k, b - k) for k in 1..min("), "{ir}");
         assert!(!ir.contains("D["), "{ir}");
     }
@@ -91,7 +91,7 @@ fn many_rows_are_picked_one_by_one() {
     let mut memo = HashMap::new();
     let expected = shown((0..30).map(|b| plain(30, b, &mut memo)));
     assert_eq!(printed_by_programs_alone(&script).trim(), expected);
-    let (ir, _) = run_binary(&["--emit", "ir", "-e", &script]);
+    let ir = ir_of(&script);
     assert!(ir.contains("for d in [0, 1, 2,"), "{ir}");
 }
 
@@ -112,7 +112,7 @@ fn rows_read_whole_fold() {
         values.push(value);
     }
     assert_eq!(printed_by_programs_alone(script).trim(), shown(values));
-    let (ir, _) = run_binary(&["--emit", "ir", "-e", script]);
+    let ir = ir_of(script);
     assert!(ir.contains("S(n - 4) + S(2)"), "{ir}");
 }
 
@@ -134,6 +134,16 @@ fn a_row_read_past_its_end_fails_as_the_generic_search_does() {
     }
 }
 
+/// The values of heaps `0..count` of the subtraction game of `moves`.
+fn subtraction(moves: &[usize], count: usize) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..count {
+        let options = moves.iter().filter(|&&k| k <= n).map(|&k| values[n - k]);
+        values.push(mex(options));
+    }
+    values
+}
+
 /// Wythoff's game by a map of named directions, and a subtraction game by
 /// a map of named amounts: each key's value is picked by its place, and
 /// the program is the one spelled with the values written out. A key read
@@ -151,21 +161,14 @@ fn keys_of_a_map_walk_its_values() {
     let rows: Vec<String> = expected.iter().map(|row| shown(row.clone())).collect();
     let printed = printed_by_programs_alone(&script);
     assert_eq!(printed.trim(), format!("[{}]", rows.join(", ")));
-    let (ir, _) = run_binary(&["--emit", "ir", "-e", wythoff]);
+    let ir = ir_of(wythoff);
     assert!(
         ir.contains("  W(a - k, b - k) for k in 1..=min(a, b)\n"),
         "{ir}"
     );
     let amounts = "let M = {\"one\": 1, \"two\": 2, \"five\": 5}\n\
                    game S(n) = < S(n - M[d]) for d in keys(M) if M[d] <= n >";
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..40 {
-        let options = [1, 2, 5]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| values[n - k]);
-        values.push(mex(options));
-    }
+    let values = subtraction(&[1, 2, 5], 40);
     let printed = printed_by_programs_alone(&format!("{amounts}\nseq(S, 0..40)"));
     assert_eq!(printed.trim(), shown(values));
     for other in [
@@ -180,14 +183,7 @@ fn keys_of_a_map_walk_its_values() {
     let constant = "let M = {\"small\": 2, \"big\": [3, 7]}\n\
                     game S(n) = < S(n - M[\"small\"]) if n >= M[\"small\"], \
                     S(n - k) for k in M[\"big\"] if k <= n >";
-    let mut values: Vec<u64> = Vec::new();
-    for n in 0..40 {
-        let options = [2, 3, 7]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| values[n - k]);
-        values.push(mex(options));
-    }
+    let values = subtraction(&[2, 3, 7], 40);
     let printed = printed_by_programs_alone(&format!("{constant}\nseq(S, 0..40)"));
     assert_eq!(printed.trim(), shown(values));
     let missing =

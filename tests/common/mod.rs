@@ -160,6 +160,13 @@ pub fn positions(report: &str) -> usize {
     count.and_then(|n| n.parse().ok()).expect("a count")
 }
 
+/// What `--emit ir` prints for `script`, which reports no error.
+pub fn ir_of(script: &str) -> String {
+    let (ir, errors) = run_binary(&["--emit", "ir", "-e", script]);
+    assert!(errors.is_empty(), "{errors}");
+    ir
+}
+
 /// What `script` prints and its `--stats` report, which must say that the
 /// programs left no position to the generic search (where a wrong option
 /// would hide); `context` names the case on failure.
