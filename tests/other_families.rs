@@ -349,3 +349,64 @@ fn a_family_without_parameters_is_one_position_bare_or_called() {
     );
     assert_eq!(ir(&bare), ir(&called));
 }
+
+/// `g(…)` of other families' positions where an integer is needed (a
+/// filter comparing the values of Kayles and Dawson's Kayles, a constant
+/// heap added), and a family held by a `let` (`octal("0.77")`) named as a
+/// part: integer programs, checked against plain programs and the generic
+/// search.
+#[test]
+fn values_of_other_families_are_read_in_filters_and_through_lets() {
+    let kayles = common::octal(&[1, 2], 80);
+    let dawson = common::octal(&[1], 80);
+    let mut b: Vec<u64> = Vec::new();
+    for n in 0..=80 {
+        let allowed = (1..=n).filter(|&k| kayles[k] ^ 3 == dawson[k]);
+        b.push(mex(allowed.map(|k| b[n - k])));
+    }
+    let script = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >\n\
+                  game D(n) = < D(a) + D(n - 1 - a) for a in 0..n >\n\
+                  game B(n) = < B(n - k) for k in 1..=n if g(K(k) + *3) == grundy(D(k)) >\n\
+                  seq(B, 0..=80)";
+    assert_eq!(printed_by_programs_alone(script).trim(), listed(b));
+    assert!(common::ir_of(script).contains("if g(K(k)) ^ 3 == g(D(k))"));
+
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..=80 {
+        s.push(mex((0..n).map(|a| s[n - 1 - a] ^ kayles[a])));
+    }
+    let script = "let K = octal(\"0.77\")\ngame S(n) = < S(n - 1 - a) + K(a) for a in 0..n >\n\
+                  seq(S, 0..=80)";
+    assert_eq!(printed_by_programs_alone(script).trim(), listed(s));
+}
+
+/// What stays with the generic search, and errors: the value of the
+/// family's own position in its body, a heap that is not a constant
+/// (negative here: the generic search's error), and a cycle in the family
+/// read, reported as for a part of an option (at the query, where the
+/// generic search points at the `g` it evaluates).
+#[test]
+fn values_read_in_filters_fail_as_the_generic_search_does() {
+    let own = "game H(n) = < H(n - 1) if n > 0 and g(H(n - 1)) == 0 >\nseq(H, 0..=9)";
+    assert!(common::ir_of(own).contains("the value of a position of this family"));
+    assert_eq!(
+        assert_same_as_the_generic_search(own).trim(),
+        "[0, 1, 0, 1, 0, 1, 0, 1, 0, 1]"
+    );
+    let negative = "game E(n) = < E(n - k) for k in 1..=n if g(*(k - 2)) == 0 >\nseq(E, 0..=5)";
+    let (_, error) = assert_same_error_as_the_generic_search(negative);
+    assert!(error.contains("a nim heap cannot be negative"), "{error}");
+    let cycle = "game L(n) = < L(n) if n == 3, L(n - 1) if n > 0 >\n\
+                 game B(n) = < B(n - k) for k in 1..=n if g(L(k)) == 0 >\nseq(B, 0..=5)";
+    assert!(common::ir_of(cycle).contains("game B(n): integer program"));
+    let ((printed, error), (_, generic)) = common::with_and_without_programs(cycle);
+    assert_eq!(printed, "");
+    for error in [error, generic] {
+        let error = error.expect("a cycle");
+        assert!(
+            error.contains("the game has a cycle: L(3) → L(3)"),
+            "{error}"
+        );
+        assert!(error.contains("`L` is defined here"), "{error}");
+    }
+}

@@ -3,7 +3,8 @@
 //! `let` map (`for d in keys(M)`, each read as `M[d]`), is a loop of the
 //! integer program over the rows' places: a few rows are unrolled and
 //! their items folded into the options and bounds, more are picked row by
-//! row; a map read at a constant key is that key's value. The values are
+//! row; a map read at a constant key is that key's value; a `let` list of
+//! nim heaps (`[*0, *1, *2]`), indexed or walked, is their sizes. The values are
 //! those of plain programs written here and of the generic search, and
 //! the errors are the generic search's.
 
@@ -193,4 +194,36 @@ fn keys_of_a_map_walk_its_values() {
                    game W(a, b) = < W(a - M[d][0], b - M[d][1]) for d in keys(M) if a > 0 >\n\
                    g(W(3, 3))";
     assert_same_error_as_the_generic_search(failing);
+}
+
+/// A `let` list of games that are nim heaps (or sums of them), indexed by
+/// an option's loop and walked by a loop: heaps of the integer program,
+/// against a plain program and the generic search; an index out of range
+/// is the generic search's error.
+#[test]
+fn a_list_of_nim_heaps_is_their_sizes() {
+    let base = [0u64, 1, 2, 3];
+    let mut g: Vec<u64> = Vec::new();
+    let mut h: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let moves = (1..=3).filter(|&k| k <= n);
+        g.push(mex(moves.map(|k| g[n - k] ^ base[k % 4])));
+        let walked = base.iter().filter(|_| n > 0).map(|b| h[n - 1] ^ b);
+        h.push(mex(walked));
+    }
+    let script = "let base = [*0, *1, *2, *1 + *2]\n\
+                  game G(n) = < G(n - k) + base[k % 4] for k in 1..=3 if k <= n >\n\
+                  game H(n) = < H(n - 1) + h for h in base if n > 0 >\n\
+                  print(seq(G, 0..=60))\nprint(seq(H, 0..=60))";
+    let expected = format!("{}\n{}\n", shown(g), shown(h));
+    assert_eq!(printed_by_programs_alone(script), expected);
+    assert!(ir_of(script).contains("G(n - 1) + *1 if 1 <= n"));
+    let out_of_range = "let base = [*0, *1, *2]\n\
+                        game I(n) = < I(n - 1) + base[n - 5] if n > 0 >\nseq(I, 0..=9)";
+    let (printed, error) = assert_same_error_as_the_generic_search(out_of_range);
+    assert_eq!(printed, "");
+    assert!(
+        error.contains("index -4 is out of range for a list of length 3"),
+        "{error}"
+    );
 }

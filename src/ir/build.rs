@@ -31,8 +31,8 @@ pub(super) use values::{ValueProgram, translate_value};
 use crate::builtin::Builtin;
 use crate::engine::Shape;
 use crate::engine::kernel::{
-    CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction, Iter, ListExpr,
-    MAX_PARAMS, MAX_SLOTS, Table,
+    CmpOp, Cond, Element as KElement, Foreign, Function, IntExpr, IntFunction, IntOp, Iter,
+    ListExpr, MAX_PARAMS, MAX_SLOTS, Table,
 };
 use crate::resolve::program::{Body, FamilyDef, Program};
 use crate::resolve::term::{Element, Term, TermKind};
@@ -248,6 +248,12 @@ enum Binding {
     List(ListExpr),
     /// A folded `let` list of lists, or map from integers (`ListExpr::Pick`).
     Table(Rc<Table>),
+    /// A folded `let` list of games each a nim heap of a constant size
+    /// (`let base = [*0, *1, *2]`): their sizes.
+    Heaps(Vec<IntExpr>),
+    /// A game that is a nim heap of this size: an item of `Heaps` walked
+    /// by a loop.
+    Heap(IntExpr),
     /// A key of the map of `let` `map` walked by `for d in keys(M)`: its
     /// place among the keys, by which `M[d]` picks a value out of `values`.
     Key {
@@ -559,6 +565,21 @@ impl<'a> Translator<'a> {
                 out.nims.push(heap);
                 Some(())
             }
+            TermKind::Index(base, index) if let Some(heaps) = self.heaps_named(base) => {
+                let index = self.int(index)?;
+                out.nims.push(lists::picked(ListExpr::Items(heaps), index));
+                Some(())
+            }
+            TermKind::Local(_) | TermKind::Let(_) => match self.name(e)? {
+                Local {
+                    binding: Binding::Heap(heap),
+                    ..
+                } => {
+                    out.nims.push(heap);
+                    Some(())
+                }
+                Local { name, .. } => self.fail(e.span, format!("`{name}` is not a game here")),
+            },
             // `sum([A, B, *k])`: the sum of the games listed, each a term
             // (a list of one element each, no loop; not empty, whose sum
             // is 0, not a game).
@@ -655,6 +676,47 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// `g(game)` where an integer is needed: the xor of the values of
+    /// other families' positions and of constant heaps, each read as the
+    /// options' heaps are (`G(n - 1) + K(a)`).
+    fn grundy(&mut self, game: &Term) -> Option<IntExpr> {
+        let mut out = Terms::default();
+        self.terms(game, &mut out)?;
+        if !out.calls.is_empty() || !out.boards.is_empty() {
+            return self.fail(
+                game.span,
+                "the value of a position of this family, in its own body",
+            );
+        }
+        let mut value: Option<IntExpr> = None;
+        for heap in out.nims {
+            let read = matches!(heap, IntExpr::Grundy(..) | IntExpr::GrundyOfList(..));
+            if !read && heap.as_constant().is_none_or(|n| n < 0) {
+                return self.fail(game.span, "the value of a nim heap that is not a constant");
+            }
+            value = Some(match value {
+                Some(value) => IntExpr::binary(IntOp::Xor, value, heap),
+                None => heap,
+            });
+        }
+        Some(value.unwrap_or(IntExpr::constant(0)))
+    }
+
+    /// The sizes of the heaps of the list of games `e` names, if it names
+    /// one (`Binding::Heaps`); nothing noted otherwise.
+    fn heaps_named(&mut self, e: &Term) -> Option<Vec<IntExpr>> {
+        if !is_name(e) {
+            return None;
+        }
+        let why = self.why.clone();
+        let named = self.name(e);
+        self.why = why;
+        match named?.binding {
+            Binding::Heaps(heaps) => Some(heaps),
+            _ => None,
+        }
+    }
+
     /// Whether `family` is the family translated.
     fn is_own(&self, family: FamilyId) -> bool {
         self.family == Some(family)
@@ -732,6 +794,8 @@ impl<'a> Translator<'a> {
                     ))
                 } else if let Some(table) = lists::table(name, &other) {
                     Binding::Table(Rc::new(table))
+                } else if let Some(heaps) = heaps(&other).filter(|h| h.len() <= FOLDED_LIST) {
+                    Binding::Heaps(heaps.into_iter().map(IntExpr::constant).collect())
                 } else {
                     return self.fail(
                         span,
@@ -776,11 +840,18 @@ impl<'a> Translator<'a> {
             }
             _ => return None,
         };
-        let TermKind::Const(Value::Func(callable)) = &callee.kind else {
-            return None;
+        let callable = match &callee.kind {
+            TermKind::Const(Value::Func(callable)) => *callable,
+            // A `let` holding a family (`let K = octal("0.77")`) or a
+            // function, evaluated before the body is translated.
+            TermKind::Let(index) => match (self.let_value)(*index) {
+                Some(Value::Func(callable)) => callable,
+                _ => return None,
+            },
+            _ => return None,
         };
         let args = args.clone();
-        let kind = match *callable {
+        let kind = match callable {
             Callable::Def(def) if self.program.defs[def.0 as usize].params.len() == args.len() => {
                 TermKind::CallDef { def, args }
             }
@@ -815,6 +886,29 @@ impl<'a> Translator<'a> {
         }
         .unwrap_or_default()
     }
+}
+
+/// The sizes of the nim heaps a list of games holds, where each is a
+/// heap or a sum of heaps.
+fn heaps(value: &Value) -> Option<Vec<i64>> {
+    let Value::List(items) = value else {
+        return None;
+    };
+    let heap = |item: &Value| {
+        let Value::Game(game) = item else {
+            return None;
+        };
+        game.parts()
+            .iter()
+            .try_fold(0u64, |value, part| match part {
+                Game::Nim(n) => Some(value ^ n),
+                _ => None,
+            })
+    };
+    items
+        .iter()
+        .map(|item| i64::try_from(heap(item)?).ok())
+        .collect()
 }
 
 /// Whether `e` reads a name: a local or a `let`.

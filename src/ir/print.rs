@@ -396,7 +396,15 @@ impl Names<'_> {
 
     fn atom(&self, e: &IntExpr) -> String {
         let text = self.expr(e);
-        let simple = text.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let call = matches!(
+            e,
+            IntExpr::Grundy(..)
+                | IntExpr::GrundyOfList(..)
+                | IntExpr::Call(..)
+                | IntExpr::At(..)
+                | IntExpr::Item(..)
+        );
+        let simple = call || text.chars().all(|c| c.is_alphanumeric() || c == '_');
         if simple { text } else { format!("({text})") }
     }
 
@@ -448,6 +456,7 @@ impl Names<'_> {
                 ListExpr::Pick(table, key) if table.scalars => {
                     format!("{}[{}]", table.name, self.expr(key))
                 }
+                ListExpr::Items(_) => format!("{}[{}]", self.list_expr(list), self.expr(i)),
                 list => format!("({})[{}]", self.list_expr(list), self.expr(i)),
             },
         }

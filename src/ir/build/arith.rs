@@ -57,6 +57,7 @@ impl Translator<'_> {
             TermKind::CallBuiltin { builtin, args } => {
                 if let [arg] = args.as_slice() {
                     match builtin {
+                        Builtin::G | Builtin::Grundy => return self.grundy(arg),
                         Builtin::Len => return self.len(arg),
                         Builtin::Sum => return self.fold(Fold::Sum, arg),
                         Builtin::Min => return self.fold(Fold::Min, arg),

@@ -94,6 +94,8 @@ pub(super) fn may_fail(binding: &Binding) -> bool {
         | Binding::Iter(_)
         | Binding::Board { .. }
         | Binding::Table(_)
+        | Binding::Heaps(_)
+        | Binding::Heap(_)
         | Binding::Key { .. } => false,
     }
 }

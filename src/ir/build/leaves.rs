@@ -112,9 +112,13 @@ impl Leaves {
                 .clauses
                 .iter()
                 .any(|c| matches!(c, Clause::For { .. }));
-            let before = self.elements.len();
-            split_branches(element, &mut self.elements);
-            self.reordered |= looped && self.elements.len() > before + 1;
+            let mut walked = Vec::new();
+            split_concatenation(element, &mut walked);
+            for element in walked {
+                let start = self.elements.len();
+                split_branches(element, &mut self.elements);
+                self.reordered |= looped && self.elements.len() > start + 1;
+            }
         }
     }
 }
@@ -122,6 +126,74 @@ impl Leaves {
 /// The tests of the `if`s that lead to a leaf, as its first clauses.
 fn filters(tests: &[Term]) -> Vec<Clause> {
     tests.iter().cloned().map(Clause::If).collect()
+}
+
+/// An element whose first loop walks a concatenation of lists (`for q in
+/// [… for x in …] + [… for y in …]`) or a literal of lists, with only
+/// filters before it, as an element for each list or item, in turn: the
+/// same options in the same order.
+/// Each operand must be written as a list (a literal or a comprehension),
+/// so that `+` is certainly concatenation.
+fn split_concatenation(element: Element, out: &mut Vec<Element>) {
+    let first = element
+        .clauses
+        .iter()
+        .position(|c| matches!(c, Clause::For { .. }));
+    let Some(at) = first else {
+        out.push(element);
+        return;
+    };
+    let Clause::For { slot, name, iter } = &element.clauses[at] else {
+        unreachable!("the first loop");
+    };
+    let mut lists = Vec::new();
+    if !concatenated(iter, &mut lists) || lists.len() < 2 {
+        out.push(element);
+        return;
+    }
+    for list in lists {
+        let mut clauses = element.clauses.clone();
+        clauses[at] = Clause::For {
+            slot: *slot,
+            name: name.clone(),
+            iter: list,
+        };
+        out.push(Element {
+            clauses,
+            ..element.clone()
+        });
+    }
+}
+
+/// Whether `e` is a list written out or a concatenation of such lists,
+/// whose operands it adds to `lists`, left to right; a literal of lists
+/// written out (`[[a - 1, b], [a, b - 1]]`) as a list of each.
+fn concatenated(e: &Term, lists: &mut Vec<Term>) -> bool {
+    match &e.kind {
+        TermKind::List {
+            elements,
+            set: false,
+        } if elements.len() > 1
+            && (elements.iter()).all(|item| {
+                item.clauses.is_empty() && matches!(item.value.kind, TermKind::List { .. })
+            }) =>
+        {
+            lists.extend(elements.iter().map(|item| Term {
+                kind: TermKind::List {
+                    elements: vec![item.clone()],
+                    set: false,
+                },
+                span: item.value.span,
+            }));
+            true
+        }
+        TermKind::List { set: false, .. } => {
+            lists.push(e.clone());
+            true
+        }
+        TermKind::Binary(BinOp::Add, a, b) => concatenated(a, lists) && concatenated(b, lists),
+        _ => false,
+    }
 }
 
 /// An element whose option is `if c then A else B`, or a sum with such a

@@ -367,19 +367,7 @@ impl Translator<'_> {
             false => self.list(base)?,
         };
         let index = self.int(index)?;
-        match list {
-            ListExpr::Slots(header) => Some(IntExpr::At(header, Box::new(index))),
-            // An item of a literal picked by a constant, where building the
-            // whole literal could not have failed: that item alone.
-            ListExpr::Items(items)
-                if let Some(at) = index.as_constant()
-                    && let Some(at) = place(at, items.len())
-                    && items.iter().all(total) =>
-            {
-                Some(items[at].clone())
-            }
-            list => Some(IntExpr::Item(Box::new(list), Box::new(index))),
-        }
+        Some(picked(list, index))
     }
 
     /// `len(arg)`, for a board or a list.
@@ -748,5 +736,22 @@ fn is_range(e: &Term) -> bool {
             then, otherwise, ..
         } => is_range(then) && is_range(otherwise),
         _ => false,
+    }
+}
+
+/// `list[index]`.
+pub(super) fn picked(list: ListExpr, index: IntExpr) -> IntExpr {
+    match list {
+        ListExpr::Slots(header) => IntExpr::At(header, Box::new(index)),
+        // An item of a literal picked by a constant, where building the
+        // whole literal could not have failed: that item alone.
+        ListExpr::Items(items)
+            if let Some(at) = index.as_constant()
+                && let Some(at) = place(at, items.len())
+                && items.iter().all(total) =>
+        {
+            items[at].clone()
+        }
+        list => IntExpr::Item(Box::new(list), Box::new(index)),
     }
 }

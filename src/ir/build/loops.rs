@@ -101,6 +101,10 @@ impl Translator<'_> {
             let place = self.places_loop(name, span, &table, clauses)?;
             return Some(Binding::List(ListExpr::Pick(table, place)));
         }
+        if let Some(heaps) = self.heaps_named(iter) {
+            let slot = self.loop_slot(name, span, Iter::List(heaps), clauses)?;
+            return Some(Binding::Heap(IntExpr::slot(slot)));
+        }
         let iter = self.iter(iter)?;
         self.loop_slot(name, span, iter, clauses).map(Binding::Slot)
     }
@@ -188,11 +192,12 @@ impl Translator<'_> {
     }
 }
 
-/// The comprehension `[item for …]` that `e` is, alone in its brackets.
+/// The comprehension `[item for …]` that `e` is, alone in its brackets,
+/// or the one item of a list literal (a comprehension with no clause).
 fn comprehension(e: &Term) -> Option<&Element> {
     match &e.kind {
         TermKind::List { elements, .. } => match elements.as_slice() {
-            [item] if !item.clauses.is_empty() => Some(item),
+            [item] => Some(item),
             _ => None,
         },
         _ => None,
