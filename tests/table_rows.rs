@@ -3,7 +3,8 @@
 //! `let` map (`for d in keys(M)`, each read as `M[d]`), is a loop of the
 //! integer program over the rows' places: a few rows are unrolled and
 //! their items folded into the options and bounds, more are picked row by
-//! row; a map read at a constant key is that key's value; a `let` list of
+//! row; a map read at a constant key is that key's value, and a key walked
+//! compared with a constant is its place compared; a `let` list of
 //! nim heaps (`[*0, *1, *2]`), indexed or walked, is their sizes. The values are
 //! those of plain programs written here and of the generic search, and
 //! the errors are the generic search's.
@@ -226,4 +227,30 @@ fn a_list_of_nim_heaps_is_their_sizes() {
         error.contains("index -4 is out of range for a list of length 3"),
         "{error}"
     );
+}
+
+/// A key walked by `for d in keys(M)` compared with a constant key (`d !=
+/// "diag"`, `d == "up"`, a key the map lacks): its place compared, against
+/// a plain program and the generic search.
+#[test]
+fn a_key_compared_with_a_constant_is_its_place() {
+    let size = 12;
+    let mut w = vec![vec![0u64; size]; size];
+    for a in 0..size {
+        for b in 0..size {
+            let mut options: Vec<u64> = (1..=a).map(|k| w[a - k][b]).collect();
+            options.extend((1..=b).map(|k| w[a][b - k]));
+            if a % 2 == 0 {
+                options.extend((1..=a.min(b)).map(|k| w[a - k][b - k]));
+            }
+            w[a][b] = mex(options);
+        }
+    }
+    let script = "let M = {\"left\": [1, 0], \"down\": [0, 1], \"diag\": [1, 1]}\n\
+        game W(a, b) = < W(a - k * M[d][0], b - k * M[d][1]) for d in keys(M) if d != \"diag\" or a % 2 == 0 for k in 1..=a + b if k * M[d][0] <= a and k * M[d][1] <= b >\n\
+        game V(a, b) = < V(a - k * M[d][0], b - k * M[d][1]) for d in keys(M) if d == \"up\" or \"left\" == d for k in 1..=a >\n\
+        print([g(W(a, b)) for a in 0..12 for b in 0..12])\nprint([g(V(a, 3)) for a in 0..8])";
+    let expected = format!("{}\n{}\n", shown(w.into_iter().flatten()), shown(0..8));
+    assert_eq!(printed_by_programs_alone(script), expected);
+    assert!(ir_of(script).contains("W(a - k, b - k) if a % 2 == 0"));
 }

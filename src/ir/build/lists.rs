@@ -273,6 +273,36 @@ impl Translator<'_> {
         }
     }
 
+    /// `d == "b"` (`equal`) or `d != "b"` where `d` walks `keys(M)`: the
+    /// key's place compared with the constant's among `M`'s keys, of its
+    /// kind (a key `M` lacks equals none); nothing noted otherwise.
+    pub(super) fn key_compared(&mut self, equal: bool, a: &Term, b: &Term) -> Option<Cond> {
+        let (local, constant) = match (&a.kind, &b.kind) {
+            (TermKind::Local(local), TermKind::Const(constant))
+            | (TermKind::Const(constant), TermKind::Local(local)) => (*local, constant),
+            _ => return None,
+        };
+        let Binding::Key { map, place, .. } = &self.local(local)?.binding else {
+            return None;
+        };
+        let Some(Value::Map(entries)) = (self.let_value)(*map) else {
+            return None;
+        };
+        let keys = entries.entries.iter().map(|(key, _)| key);
+        if !keys.clone().all(|key| key.kind() == constant.kind()) {
+            return None;
+        }
+        let same = match keys.clone().position(|key| key == constant) {
+            Some(at) => Cond::compare(CmpOp::Eq, place.clone(), IntExpr::constant(at as i64)),
+            None => Cond::Const(false),
+        };
+        Some(if equal {
+            same
+        } else {
+            Cond::Not(Box::new(same))
+        })
+    }
+
     /// The table whose rows a loop walks (`for d in D`, `D` a `let` list
     /// of lists of integers, or such a literal); nothing noted otherwise.
     pub(super) fn rows(&mut self, iter: &Term) -> Option<Rc<Table>> {
