@@ -410,3 +410,38 @@ fn values_read_in_filters_fail_as_the_generic_search_does() {
         assert!(error.contains("`L` is defined here"), "{error}");
     }
 }
+
+/// A board (a list of two integers) whose options add positions of a
+/// family of integers: the board's program reads them as the search looks
+/// them up, against a plain program and the generic search; a list of any
+/// length so reading stays correct (its positions searched).
+#[test]
+fn boards_read_positions_of_other_families() {
+    let kayles = common::octal(&[1, 2], 30);
+    let size = 25;
+    let mut l = vec![vec![0u64; size]; size];
+    for a in 0..size {
+        for b in 0..size {
+            let mut options: Vec<u64> = (1..=a).map(|k| l[a - k][b]).collect();
+            if b > 0 {
+                options.push(l[a][b - 1] ^ kayles[a]);
+            }
+            l[a][b] = mex(options);
+        }
+    }
+    let kayles_family = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >\n";
+    let script = format!(
+        "{kayles_family}game L(p) = < L([p[0] - k, p[1]]) for k in 1..=p[0], L([p[0], p[1] - 1]) + K(p[0]) if p[1] > 0 >\n\
+         [g(L([a, b])) for a in 0..25 for b in 0..25]"
+    );
+    assert_eq!(
+        printed_by_programs_alone(&script).trim(),
+        listed(l.into_iter().flatten())
+    );
+    let list = format!(
+        "{kayles_family}game N(p) = < N([p[i] for i in 1..len(p)]) + K(p[0]) if len(p) > 0, \
+         N([p[0] - 1] + [p[i] for i in 1..len(p)]) if len(p) > 0 and p[0] > 0 >\n\
+         [g(N([a, b, c])) for a in 0..5 for b in 0..5 for c in 0..5]"
+    );
+    assert_same_as_the_generic_search(&list);
+}

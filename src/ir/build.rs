@@ -125,8 +125,9 @@ pub(super) fn translate(
         board: board.is_some(),
         list,
         // The one-parameter fill reads other families' tables, the search
-        // looks their positions up (no box of a larger family is filled).
-        reads_foreign: board.is_none() && !list,
+        // looks their positions up (no box of a larger family is filled,
+        // no list is filled bottom-up).
+        reads_foreign: true,
         fixed: fixed.iter().map(|(i, _)| *i).collect(),
         family_frame: true,
         locals: vec![None; leaves.locals],
