@@ -445,3 +445,44 @@ fn boards_read_positions_of_other_families() {
     );
     assert_same_as_the_generic_search(&list);
 }
+
+/// A filter reading another family's value at the loop's variable alone
+/// is remembered by that value: a family of one integer sieves it once,
+/// and a board searched position by position, whose reads of the other
+/// family wait until it is known, keeps no stand-in for a value not
+/// known yet. Against plain programs and the generic search.
+#[test]
+fn a_filter_on_another_familys_value_is_remembered() {
+    let kayles = common::octal(&[1, 2], 60);
+    let mut b: Vec<u64> = Vec::new();
+    for n in 0..=60 {
+        let allowed = (1..=n).filter(|&k| kayles[k] == 1);
+        b.push(mex(allowed.map(|k| b[n - k])));
+    }
+    let mut l = vec![vec![0u64; 4]; 41];
+    for x in 0..=40 {
+        for y in 0..4 {
+            let mut options: Vec<u64> = (1..=x)
+                .filter(|&k| kayles[k] == 1)
+                .map(|k| l[x - k][y])
+                .collect();
+            if y > 0 {
+                options.push(l[x][y - 1]);
+            }
+            l[x][y] = mex(options);
+        }
+    }
+    let kayles_family = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >\n";
+    let script = format!(
+        "{kayles_family}game B(n) = < B(n - k) for k in 1..=n if g(K(k)) == 1 >\n\
+         game L(p) = < L([p[0] - k, p[1]]) for k in 1..=p[0] if g(K(k)) == 1, L([p[0], p[1] - 1]) if p[1] > 0 >\n\
+         print([g(L([x, y])) for x in 0..=40 for y in 0..4])\nprint(seq(B, 0..=60))"
+    );
+    let expected = format!("{}\n{}\n", listed(l.into_iter().flatten()), listed(b));
+    assert_eq!(printed_by_programs_alone(&script), expected);
+    let ir = common::ir_of(&script);
+    assert!(
+        ir.contains("B(n - k) for k in 1..=n if g(K(k)) == 1 (remembered by k)"),
+        "{ir}"
+    );
+}

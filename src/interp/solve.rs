@@ -111,12 +111,14 @@ impl Known for LookedUp<'_> {
 
     fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {
         let family = self.foreign.get(index)?.family;
+        // One not known yet gives up on the walk: a filter remembered by
+        // its loop's value (`if g(K(k)) == 0`) must not keep a stand-in.
         let value = self.engine.value_of_ints(family, args);
-        Some(value.unwrap_or_else(|| {
+        if value.is_none() {
             let absent = (family, args.to_vec());
             self.absent_foreign.borrow_mut().push(absent);
-            0
-        }))
+        }
+        value
     }
 
     /// No line of values: split options are left to the bottom-up fill.
@@ -618,18 +620,21 @@ impl Interp {
             .map(|(family, key)| (family, key.args()))
             .collect();
         let foreign = looked_up.absent_foreign.into_inner();
+        // A walk given up on at another family's position not known yet
+        // goes on once it is.
+        let waits = !foreign.is_empty();
         let foreign = foreign
             .into_iter()
             .map(|(f, ints)| (f, self.engine.args_of_ints(f, &ints)));
         absent.extend(foreign);
         let outcome = match walked {
-            None => None,
+            None if !waits => None,
             Some(()) if absent.is_empty() => {
                 Some(Some((found.alias_value()).unwrap_or_else(|| {
                     mex.of(found.points.len(), found.points.iter().copied())
                 })))
             }
-            Some(()) => {
+            _ => {
                 // A limit met here is left to the evaluator, which reports
                 // it at the option that meets it.
                 let mut interned = Some(None);

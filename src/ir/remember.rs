@@ -1,10 +1,11 @@
 //! A pass over integer and list programs: a filter that reads only its
 //! loop's variable and calls a function or builds a list (`if prime(k)`,
-//! `if sum(bits(k)) % 2 == 1`) is remembered by the variable's value. A
-//! `def` is pure, so such a filter is computed once per value over all the
-//! positions of the family, where it was computed for every `k` of every
-//! position: the subtraction game of the primes, each tested by trial
-//! division, is then as fast as its `let` list of primes.
+//! `if sum(bits(k)) % 2 == 1`) or reads another family's value (`if
+//! g(K(k)) == 0`) is remembered by the variable's value. A `def` is pure
+//! and a position's value fixed, so such a filter is computed once per
+//! value over all the positions of the family, where it was computed for
+//! every `k` of every position: the subtraction game of the primes, each
+//! tested by trial division, is then as fast as its `let` list of primes.
 
 use crate::engine::kernel::{Clause, Cond, Element, IntExpr, Remembered};
 
@@ -47,17 +48,15 @@ pub(super) fn costly_cond(cond: &Cond) -> bool {
 
 fn costly(e: &IntExpr) -> bool {
     match e {
-        IntExpr::Call(..) | IntExpr::Reduce(..) | IntExpr::Item(..) | IntExpr::GrundyOfList(..) => {
-            true
-        }
+        IntExpr::Call(..)
+        | IntExpr::Reduce(..)
+        | IntExpr::Item(..)
+        | IntExpr::Grundy(..)
+        | IntExpr::GrundyOfList(..) => true,
         IntExpr::Binary(_, a, b) => costly(a) || costly(b),
         IntExpr::Abs(a) | IntExpr::At(_, a) => costly(a),
         IntExpr::Min(xs) | IntExpr::Max(xs) => xs.iter().any(costly),
         IntExpr::Select(c, a, b) => costly_cond(c) || costly(a) || costly(b),
-        IntExpr::Affine(_)
-        | IntExpr::Large(_)
-        | IntExpr::Fold(..)
-        | IntExpr::Grundy(..)
-        | IntExpr::Until(_) => false,
+        IntExpr::Affine(_) | IntExpr::Large(_) | IntExpr::Fold(..) | IntExpr::Until(_) => false,
     }
 }
