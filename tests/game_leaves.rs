@@ -1,6 +1,7 @@
 //! Bodies and options that choose between games: `if … then A else B`
 //! inside `< … >`, alone or as a part of a sum (two elements, each
-//! filtered by its test), and bodies
+//! filtered by its test), or through a `def` giving a game, the option
+//! `< >` (the heap `*0`), and bodies
 //! that are a game rather than options (`*n + *m`, `if n < 3 then *n else
 //! < … >`), whose value is the game's. Each is computed by its integer or
 //! list program, with no position left to the generic search, and checked
@@ -281,4 +282,28 @@ game S(n) = if n == 0 then <> else step(n)",
         let script = format!("{game}\nprint(seq(S, 0..=300))");
         assert_eq!(printed_by_programs_alone(&script), expected, "{game}");
     }
+}
+
+/// An option that calls a `def` giving a game chosen by `if` is the
+/// `def`'s body, and the option `< >` is the heap `*0`, listed as written:
+/// against plain programs and the generic search.
+#[test]
+fn a_def_giving_a_game_and_the_empty_game_are_options() {
+    let mut s: Vec<u64> = Vec::new();
+    let mut t: Vec<u64> = Vec::new();
+    for n in 0..=80usize {
+        let step = |k: usize| if k <= n { s[n - k] ^ (k % 2) as u64 } else { 0 };
+        s.push(mex((1..=4).map(step)));
+        let mut options: Vec<u64> = (1..=2).filter(|&k| k <= n).map(|k| t[n - k]).collect();
+        if n <= 2 {
+            options.push(0);
+        }
+        t.push(mex(options));
+    }
+    let script = "def step(n, k) = if k <= n then S(n - k) + *(k % 2) else *0\n\
+                  game S(n) = < step(n, k) for k in 1..=4 >\n\
+                  game T(n) = < <> if n <= 2, T(n - 1) if n >= 1, T(n - 2) if n >= 2 >\n\
+                  print(seq(S, 0..=80))\nprint(seq(T, 0..=80))\nprint(options(T(2)))";
+    let expected = format!("{}\n{}\n[<>, T(1), T(0)]", listed(s), listed(t));
+    assert_eq!(printed_by_programs_alone(script), expected);
 }

@@ -485,4 +485,13 @@ fn a_filter_on_another_familys_value_is_remembered() {
         ir.contains("B(n - k) for k in 1..=n if g(K(k)) == 1 (remembered by k)"),
         "{ir}"
     );
+    // A membership in constants evaluates the value in its first test,
+    // with no test of the value against itself before.
+    let member = script.replace("g(K(k)) == 1 >", "g(K(k)) in [1, 4] >");
+    let ir = common::ir_of(&member);
+    let remembered = "if (g(K(k)) == 1 or g(K(k)) == 4) (remembered by k)\n";
+    assert!(
+        ir.contains(&format!("B(n - k) for k in 1..=n {remembered}")),
+        "{ir}"
+    );
 }

@@ -4,7 +4,8 @@
 //! integer program over the rows' places: a few rows are unrolled and
 //! their items folded into the options and bounds, more are picked row by
 //! row; a map read at a constant key is that key's value, and a key walked
-//! compared with a constant is its place compared; a `let` list of
+//! compared with a constant is its place compared (the map walked as it
+//! is walks its keys); a `let` list of
 //! nim heaps (`[*0, *1, *2]`), indexed or walked, is their sizes. The values are
 //! those of plain programs written here and of the generic search, and
 //! the errors are the generic search's.
@@ -253,4 +254,7 @@ fn a_key_compared_with_a_constant_is_its_place() {
     let expected = format!("{}\n{}\n", shown(w.into_iter().flatten()), shown(0..8));
     assert_eq!(printed_by_programs_alone(script), expected);
     assert!(ir_of(script).contains("W(a - k, b - k) if a % 2 == 0"));
+    // A map walked as it is walks its keys.
+    let walked = script.replace("in keys(M)", "in M");
+    assert_eq!(printed_by_programs_alone(&walked), expected);
 }

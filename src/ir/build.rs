@@ -78,8 +78,9 @@ pub struct Translated {
     pub foreign: Vec<Foreign>,
     /// The passes applied as the IR was built (to the comprehensions).
     pub applied: Vec<&'static str>,
-    /// Whether `elements` make the options in the definition's order (not
-    /// where a choice in a loop was split, `Leaves::reordered`).
+    /// Whether `elements` make the options in the definition's order, as
+    /// a display shows them (not where a choice in a loop was split,
+    /// `Leaves::reordered`, nor where `< >` became the heap `*0`).
     pub in_order: bool,
 }
 
@@ -185,7 +186,7 @@ pub(super) fn translate(
         int_functions: translator.int_functions,
         foreign: translator.foreign,
         applied: translator.applied,
-        in_order: !leaves.reordered,
+        in_order: !leaves.reordered && !translator.empty_games,
     })
 }
 
@@ -316,6 +317,8 @@ struct Translator<'a> {
     reads_foreign: bool,
     /// The passes applied on the way (see `Translated::applied`).
     applied: Vec<&'static str>,
+    /// Whether some option's part `< >` was translated as the heap `*0`.
+    empty_games: bool,
 }
 
 impl<'a> Translator<'a> {
@@ -345,6 +348,7 @@ impl<'a> Translator<'a> {
             int_compiled: Vec::new(),
             foreign: Vec::new(),
             reads_foreign: false,
+            empty_games: false,
             applied: Vec::new(),
             fixed: Vec::new(),
         }
@@ -564,6 +568,12 @@ impl<'a> Translator<'a> {
             TermKind::Nim(heap) => {
                 let heap = self.int(heap)?;
                 out.nims.push(heap);
+                Some(())
+            }
+            // `< >`, the game with no options: its value is 0.
+            TermKind::Options(elements) if elements.is_empty() => {
+                self.empty_games = true;
+                out.nims.push(IntExpr::constant(0));
                 Some(())
             }
             TermKind::Index(base, index) if let Some(heaps) = self.heaps_named(base) => {

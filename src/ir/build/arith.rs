@@ -324,9 +324,11 @@ impl Translator<'_> {
             // The language evaluates the item and every member before it
             // tests: those that may fail are evaluated first, in order
             // (`v == v` holds wherever `v` does not fail), then the
-            // tests stop at the first member equal to the item.
+            // tests stop at the first member equal to the item. Where no
+            // member may fail, the first test evaluates the item first.
             Iter::List(values) => {
-                let evaluated: Vec<Cond> = (std::iter::once(&x).chain(&values))
+                let item = (!values.iter().all(total)).then_some(&x);
+                let evaluated: Vec<Cond> = (item.into_iter().chain(&values))
                     .filter(|v| !total(v))
                     .map(|v| Cond::Cmp(CmpOp::Eq, v.clone(), v.clone()))
                     .collect();

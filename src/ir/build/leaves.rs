@@ -39,7 +39,7 @@ impl Leaves {
             ..Leaves::default()
         };
         match &family.body {
-            Body::Options(elements) => leaves.options(elements, &[]),
+            Body::Options(elements) => leaves.options(elements, &[], program),
             Body::Game(body) => leaves.collect(body, &mut Vec::new(), program),
         }
         leaves
@@ -51,7 +51,7 @@ impl Leaves {
             return self.collect(&inlined, tests, program);
         }
         match &body.kind {
-            TermKind::Options(elements) => self.options(elements, tests),
+            TermKind::Options(elements) => self.options(elements, tests, program),
             _ => match choice(body) {
                 Some(choices) => {
                     for (branch, test) in choices {
@@ -99,13 +99,20 @@ impl Leaves {
         Some(definition.body.relocated(&read, &|j| first + j))
     }
 
-    /// Collects the elements of an option list reached by `tests`.
-    fn options(&mut self, elements: &[Element], tests: &[Term]) {
+    /// Collects the elements of an option list reached by `tests`; an
+    /// option that calls a `def` giving a game (`step(n, k)`, whose body
+    /// chooses by `if`) is that body.
+    fn options(&mut self, elements: &[Element], tests: &[Term], program: &Program) {
         for element in elements {
             let mut clauses = filters(tests);
             clauses.extend(element.clauses.iter().cloned());
+            let mut value = element.value.clone();
+            while let Some(inlined) = self.inlined(&value, program) {
+                value = inlined;
+            }
             let element = Element {
                 clauses,
+                value,
                 ..element.clone()
             };
             let looped = element

@@ -222,18 +222,19 @@ impl Translator<'_> {
     }
 
     /// The `let` map and the table of its values by place, where `iter`
-    /// is `keys(M)` of a `let` map whose values are all lists of integers
+    /// is `keys(M)`, or `M` itself, of a `let` map whose values are all lists of integers
     /// or all integers; nothing noted otherwise.
     pub(super) fn keys_walked(&mut self, iter: &Term) -> Option<(usize, Rc<Table>)> {
-        let TermKind::CallBuiltin {
-            builtin: Builtin::Keys,
-            args,
-        } = &iter.kind
-        else {
-            return None;
-        };
-        let [map] = args.as_slice() else {
-            return None;
+        // A map walked as it is walks its keys.
+        let map = match &iter.kind {
+            TermKind::CallBuiltin {
+                builtin: Builtin::Keys,
+                args,
+            } => match args.as_slice() {
+                [map] => map,
+                _ => return None,
+            },
+            _ => iter,
         };
         let TermKind::Let(index) = map.kind else {
             return None;
