@@ -118,14 +118,14 @@ impl Translator<'_> {
                     _ => Cond::Not(Box::new(member)),
                 }
             }
-            // Truth values compared: `p != q` holds where exactly one
-            // does, `p == q` where both or neither do; both are evaluated,
-            // as the language evaluates them.
             TermKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b)
                 if let Some(compared) = self.key_compared(*op == BinOp::Eq, a, b) =>
             {
                 compared
             }
+            // Truth values compared: `p != q` holds where exactly one
+            // does, `p == q` where both or neither do; both are evaluated,
+            // as the language evaluates them.
             TermKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if is_truth(a) && is_truth(b) => {
                 let (p, q) = (self.cond(a)?, self.cond(b)?);
                 let not = |c: &Cond| Cond::Not(Box::new(c.clone()));

@@ -138,20 +138,20 @@ fn filters(tests: &[Term]) -> Vec<Clause> {
 /// An element whose first loop walks a concatenation of lists (`for q in
 /// [… for x in …] + [… for y in …]`) or a literal of lists, with only
 /// filters before it, as an element for each list or item, in turn: the
-/// same options in the same order.
-/// Each operand must be written as a list (a literal or a comprehension),
-/// so that `+` is certainly concatenation.
+/// same options in the same order. Each operand must be written as a list
+/// (a literal or a comprehension), so that `+` is certainly concatenation.
 fn split_concatenation(element: Element, out: &mut Vec<Element>) {
     let first = element
         .clauses
         .iter()
-        .position(|c| matches!(c, Clause::For { .. }));
-    let Some(at) = first else {
+        .enumerate()
+        .find_map(|(at, clause)| match clause {
+            Clause::For { slot, name, iter } => Some((at, slot, name, iter)),
+            Clause::If(_) => None,
+        });
+    let Some((at, slot, name, iter)) = first else {
         out.push(element);
         return;
-    };
-    let Clause::For { slot, name, iter } = &element.clauses[at] else {
-        unreachable!("the first loop");
     };
     let mut lists = Vec::new();
     if !concatenated(iter, &mut lists) || lists.len() < 2 {
