@@ -110,3 +110,41 @@ fn parameters_pinned_by_equalities_equal_the_generic_search() {
         assert_same_error_as_the_generic_search(failing);
     }
 }
+
+/// An equality whose loop variable has a coefficient other than ±1 pins
+/// it where the coefficient divides the rest (`2 * a + 1 == n`: `a = (n -
+/// 1) / 2` for odd `n` alone), negative coefficients and negative heaps
+/// included: against a plain program and the generic search.
+#[test]
+fn loops_pinned_through_a_coefficient_equal_the_generic_search() {
+    let script = "game R(n) = < R(a) + *1 for a in 0..n if 2 * a + 1 == n, \
+                  R(b) + *2 for b in -3..n if 5 - 3 * b == n - 7, R(n - 1) if n > 0 >\n\
+                  print(seq(R, 0..=40))\nprint([g(R(n)) for n in -5..0])";
+    let ir = ir_of(script);
+    assert!(ir.contains("if (n - 1) % 2 == 0"), "{ir}");
+    let mut r: Vec<u64> = Vec::new();
+    for n in 0..=40i64 {
+        let mut options = Vec::new();
+        let value = |m: i64| if m >= 0 { r[m as usize] } else { 0 };
+        for a in 0..n {
+            if 2 * a + 1 == n {
+                options.push(value(a) ^ 1);
+            }
+        }
+        for b in -3..n {
+            if 5 - 3 * b == n - 7 {
+                options.push(value(b) ^ 2);
+            }
+        }
+        if n > 0 {
+            options.push(value(n - 1));
+        }
+        r.push(common::mex(options));
+    }
+    let shown: Vec<String> = r.iter().map(u64::to_string).collect();
+    let printed = assert_same_as_the_generic_search(script);
+    assert_eq!(
+        printed,
+        format!("[{}]\n[0, 0, 0, 0, 0]\n", shown.join(", "))
+    );
+}

@@ -214,16 +214,27 @@ fn passable(clauses: &[Clause]) -> bool {
 fn pinned(element: &Element, i: usize, at: usize, difference: &IntExpr) -> Option<Element> {
     let (x, low, high) = element.clauses[i].range()?;
     let (k, rest) = difference.linear_in(x)?;
-    // `k·x + rest == 0`: with `k` = ±1, `x = −k·rest`.
-    if k.abs() != 1 {
+    // `k·x + rest == 0`: `x = −rest / k` where `k` divides `rest` (`2 * a
+    // + 1 == n` pins `a` to `(n − 1) / 2` for odd `n` alone).
+    if k == 0 {
         return None;
     }
     // The value reads no variable of this loop or one inside it.
     if reads_bound(&element.clauses[i..], &rest) {
         return None;
     }
-    let value = IntExpr::binary(IntOp::Mul, rest, IntExpr::constant(-k));
     let mut clauses = element.clauses[..i].to_vec();
+    let opposite = IntExpr::binary(IntOp::Mul, rest, IntExpr::constant(-k.signum()));
+    let value = match k.abs() {
+        1 => opposite,
+        divisor => {
+            let divisor = IntExpr::constant(divisor);
+            let remainder = IntExpr::binary(IntOp::Mod, opposite.clone(), divisor.clone());
+            let divides = Cond::compare(CmpOp::Eq, remainder, IntExpr::constant(0));
+            clauses.push(Clause::If(divides));
+            IntExpr::binary(IntOp::Div, opposite, divisor)
+        }
+    };
     // `low <= value < high`, decided now where the two differ by a
     // constant.
     let within = [(CmpOp::Ge, low.clone()), (CmpOp::Lt, high)].map(|(op, bound)| {
