@@ -112,9 +112,10 @@ fn parameters_pinned_by_equalities_equal_the_generic_search() {
 }
 
 /// An equality whose loop variable has a coefficient other than ±1 pins
-/// it where the coefficient divides the rest (`2 * a + 1 == n`: `a = (n -
-/// 1) / 2` for odd `n` alone), negative coefficients and negative heaps
-/// included: against a plain program and the generic search.
+/// it where the coefficient divides the rest (`2 * a + 1 == n` gives
+/// `a = (n - 1) / 2` for odd `n` alone), negative coefficients and
+/// negative heaps included: against a plain program and the generic
+/// search.
 #[test]
 fn loops_pinned_through_a_coefficient_equal_the_generic_search() {
     let script = "game R(n) = < R(a) + *1 for a in 0..n if 2 * a + 1 == n, \
