@@ -716,16 +716,24 @@ impl<'a> Translator<'a> {
     /// The sizes of the heaps of the list of games `e` names, if it names
     /// one (`Binding::Heaps`); nothing noted otherwise.
     fn heaps_named(&mut self, e: &Term) -> Option<Vec<IntExpr>> {
+        match self.binding_of(e)? {
+            Binding::Heaps(heaps) => Some(heaps),
+            _ => None,
+        }
+    }
+
+    /// What the name `e` reads stands for, where `e` is a name bound
+    /// here; nothing noted otherwise (`name` notes why it is not).
+    fn binding_of(&mut self, e: &Term) -> Option<Binding> {
         if !is_name(e) {
             return None;
         }
         let why = self.why.clone();
         let named = self.name(e);
-        self.why = why;
-        match named?.binding {
-            Binding::Heaps(heaps) => Some(heaps),
-            _ => None,
+        if named.is_none() {
+            self.why = why;
         }
+        named.map(|local| local.binding)
     }
 
     /// Whether `family` is the family translated.

@@ -310,19 +310,9 @@ impl Translator<'_> {
         if let Some(table) = self.literal_table(iter) {
             return Some(Rc::new(table));
         }
-        if !super::is_name(iter) {
-            return None;
-        }
-        let why = self.why.clone();
-        match self.name(iter) {
-            Some(Local {
-                binding: Binding::Table(table),
-                ..
-            }) if table.keys.is_none() => Some(table),
-            _ => {
-                self.why = why;
-                None
-            }
+        match self.binding_of(iter)? {
+            Binding::Table(table) if table.keys.is_none() => Some(table),
+            _ => None,
         }
     }
 
