@@ -9,7 +9,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_error_as_the_generic_search, ir_of, mex, printed_by_programs_alone};
+use common::{
+    assert_same_error_as_the_generic_search, ir_of, plain_grid, printed_by_programs_alone,
+};
 
 /// The printed list of `values`.
 fn shown(values: impl IntoIterator<Item = u64>) -> String {
@@ -23,17 +25,15 @@ fn shown(values: impl IntoIterator<Item = u64>) -> String {
 #[test]
 fn a_concatenation_of_comprehensions_is_an_element_for_each() {
     let size = 12;
-    let mut m = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            // The filter after the loop holds for every list or none.
-            if a > 0 && b > 0 {
-                let rows = (0..a).map(|x| m[x][b]);
-                let columns = (0..b).map(|y| m[a][y]);
-                m[a][b] = mex(rows.chain(columns).chain([m[a - 1][b - 1]]));
-            }
+    let m = plain_grid(size, size, |a, b, m| {
+        // The filter after the loop holds for every list or none.
+        if a == 0 || b == 0 {
+            return Vec::new();
         }
-    }
+        let rows = (0..a).map(|x| m[x][b]);
+        let columns = (0..b).map(|y| m[a][y]);
+        rows.chain(columns).chain([m[a - 1][b - 1]]).collect()
+    });
     let script = "game L(p) = < L(q) for q in [[x, p[1]] for x in 0..p[0]] + [[p[0], y] for y in 0..p[1]] >\n\
                   game M(a, b) = < M(q[0], q[1]) for q in [[x, b] for x in 0..a] + [[a, y] for y in 0..b] + [[a - 1, b - 1]] if a > 0 and b > 0 >\n\
                   print([g(L([a, b])) for a in 0..12 for b in 0..12])\n\

@@ -418,17 +418,13 @@ fn values_read_in_filters_fail_as_the_generic_search_does() {
 #[test]
 fn boards_read_positions_of_other_families() {
     let kayles = common::octal(&[1, 2], 30);
-    let size = 25;
-    let mut l = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            let mut options: Vec<u64> = (1..=a).map(|k| l[a - k][b]).collect();
-            if b > 0 {
-                options.push(l[a][b - 1] ^ kayles[a]);
-            }
-            l[a][b] = mex(options);
+    let l = common::plain_grid(25, 25, |a, b, l| {
+        let mut options: Vec<u64> = (1..=a).map(|k| l[a - k][b]).collect();
+        if b > 0 {
+            options.push(l[a][b - 1] ^ kayles[a]);
         }
-    }
+        options
+    });
     let kayles_family = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >\n";
     let script = format!(
         "{kayles_family}game L(p) = < L([p[0] - k, p[1]]) for k in 1..=p[0], L([p[0], p[1] - 1]) + K(p[0]) if p[1] > 0 >\n\
@@ -459,19 +455,14 @@ fn a_filter_on_another_familys_value_is_remembered() {
         let allowed = (1..=n).filter(|&k| kayles[k] == 1);
         b.push(mex(allowed.map(|k| b[n - k])));
     }
-    let mut l = vec![vec![0u64; 4]; 41];
-    for x in 0..=40 {
-        for y in 0..4 {
-            let mut options: Vec<u64> = (1..=x)
-                .filter(|&k| kayles[k] == 1)
-                .map(|k| l[x - k][y])
-                .collect();
-            if y > 0 {
-                options.push(l[x][y - 1]);
-            }
-            l[x][y] = mex(options);
+    let l = common::plain_grid(41, 4, |x, y, l| {
+        let taken = (1..=x).filter(|&k| kayles[k] == 1);
+        let mut options: Vec<u64> = taken.map(|k| l[x - k][y]).collect();
+        if y > 0 {
+            options.push(l[x][y - 1]);
         }
-    }
+        options
+    });
     let kayles_family = "game K(n) = < K(a) + K(n - t - a) for t in 1..=2 for a in 0..=n - t >\n";
     let script = format!(
         "{kayles_family}game B(n) = < B(n - k) for k in 1..=n if g(K(k)) == 1 >\n\

@@ -14,7 +14,7 @@ mod common;
 use common::{
     Options, assert_same_as_the_generic_search, assert_same_error_as_the_generic_search,
     assert_same_sequence, captured_interp, generic_sequence, ints, kernel_of, mex, octal, plain,
-    plain_with, printed, run_binary, run_json_with, single_sequence,
+    plain_grid, plain_with, printed, run_binary, run_json_with, single_sequence,
 };
 use sprague::engine::kernel::OptionValue;
 use sprague::printer::Format;
@@ -307,22 +307,6 @@ fn lines_with_heaps_and_steps_equal_the_generic_path() {
     let huge = "game W(a, b) = < W(a - k, b) for k in 1..=a, W(a, b - k) for k in 1..=b >\n\
                 print(outcome(W(1, 9223372036854775807)))";
     assert_same_error_as_the_generic_search(huge);
-}
-
-/// The values `g[a][b]` for `a < rows` and `b < cols` of the two-parameter
-/// game whose options at `(a, b)` are `options(a, b, &g)`, bottom-up.
-fn plain_grid(
-    rows: usize,
-    cols: usize,
-    options: impl Fn(usize, usize, &[Vec<u64>]) -> Vec<u64>,
-) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; cols]; rows];
-    for a in 0..rows {
-        for b in 0..cols {
-            g[a][b] = mex(options(a, b, &g));
-        }
-    }
-    g
 }
 
 /// Two-parameter families every element of which is a line are marked

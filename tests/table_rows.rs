@@ -235,18 +235,14 @@ fn a_list_of_nim_heaps_is_their_sizes() {
 /// a plain program and the generic search.
 #[test]
 fn a_key_compared_with_a_constant_is_its_place() {
-    let size = 12;
-    let mut w = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            let mut options: Vec<u64> = (1..=a).map(|k| w[a - k][b]).collect();
-            options.extend((1..=b).map(|k| w[a][b - k]));
-            if a % 2 == 0 {
-                options.extend((1..=a.min(b)).map(|k| w[a - k][b - k]));
-            }
-            w[a][b] = mex(options);
+    let w = common::plain_grid(12, 12, |a, b, w| {
+        let mut options: Vec<u64> = (1..=a).map(|k| w[a - k][b]).collect();
+        options.extend((1..=b).map(|k| w[a][b - k]));
+        if a % 2 == 0 {
+            options.extend((1..=a.min(b)).map(|k| w[a - k][b - k]));
         }
-    }
+        options
+    });
     let script = "let M = {\"left\": [1, 0], \"down\": [0, 1], \"diag\": [1, 1]}\n\
         game W(a, b) = < W(a - k * M[d][0], b - k * M[d][1]) for d in keys(M) if d != \"diag\" or a % 2 == 0 for k in 1..=a + b if k * M[d][0] <= a and k * M[d][1] <= b >\n\
         game V(a, b) = < V(a - k * M[d][0], b - k * M[d][1]) for d in keys(M) if d == \"up\" or \"left\" == d for k in 1..=a >\n\

@@ -187,16 +187,28 @@ pub fn printed_by_programs_alone(script: &str) -> String {
 
 /// Wythoff's game as a grid: take from one pile, or the same from both.
 pub fn wythoff(size: usize) -> Vec<Vec<u64>> {
-    let mut values = vec![vec![0u64; size]; size];
-    for a in 0..size {
-        for b in 0..size {
-            let from_a = (1..=a).map(|k| values[a - k][b]);
-            let from_b = (1..=b).map(|k| values[a][b - k]);
-            let from_both = (1..=a.min(b)).map(|k| values[a - k][b - k]);
-            values[a][b] = mex(from_a.chain(from_b).chain(from_both));
+    plain_grid(size, size, |a, b, values| {
+        let from_a = (1..=a).map(|k| values[a - k][b]);
+        let from_b = (1..=b).map(|k| values[a][b - k]);
+        let from_both = (1..=a.min(b)).map(|k| values[a - k][b - k]);
+        from_a.chain(from_b).chain(from_both).collect()
+    })
+}
+
+/// The values `g[a][b]` for `a < rows` and `b < cols` of the two-parameter
+/// game whose options at `(a, b)` are `options(a, b, &g)`, bottom-up.
+pub fn plain_grid(
+    rows: usize,
+    cols: usize,
+    options: impl Fn(usize, usize, &[Vec<u64>]) -> Vec<u64>,
+) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; cols]; rows];
+    for a in 0..rows {
+        for b in 0..cols {
+            g[a][b] = mex(options(a, b, &g));
         }
     }
-    values
+    g
 }
 
 /// `examples/chomp.sg`'s Chomp: a bite at row `r`, column `c` cuts every
