@@ -86,6 +86,10 @@ pub(super) struct Grid {
     by_triangles: bool,
     /// How the fills computed their positions, for `--stats`.
     ways: BoxFills,
+    /// The pairs the kernel keeps in order (`Kernel::ordered`) that every
+    /// position asked so far has in order: the fills skip the positions
+    /// that have them the other way round, which no option reaches.
+    halves: Option<Vec<(usize, usize)>>,
 }
 
 /// How many positions a family's box fills computed by each way: a
@@ -277,11 +281,17 @@ impl Grid {
     }
 
     /// The triangle that computing `(a, b)` needs (`Cells::triangle`),
-    /// grown as `extent` grows a box when `grow`, unless it is too large.
+    /// grown as `extent` grows a box when `grow`, unless it is too large
+    /// or the family is blocked (a box and a triangle both stopped: each
+    /// position the search then asks would fill a triangle that stops
+    /// again).
     /// Grown, it is at most the largest the table holds: near that limit,
     /// a triangle one diagonal longer than the last for each query would
     /// copy the table once a diagonal.
     pub(super) fn triangle(&self, a: usize, b: usize, second: bool, grow: bool) -> Option<Cells> {
+        if self.blocked {
+            return None;
+        }
         let diagonal = a + b;
         let grown = match grow {
             true => (grown(diagonal + 1, self.diagonal, GROWTH) - 1)
@@ -320,6 +330,23 @@ impl Grid {
     /// How the fills computed their positions.
     pub(super) fn ways(&self) -> BoxFills {
         self.ways
+    }
+
+    /// Keeps the half boxes of the pairs `ordered` that `asked` has in
+    /// order, as the position asked first did. Where `asked` has one the
+    /// other way round, the fills skip that half no longer, and walk the
+    /// box again to fill it.
+    fn keep_halves(&mut self, ordered: &[(usize, usize)], asked: [i64; 2]) {
+        let in_order = |&(m, n): &(usize, usize)| asked[m] <= asked[n];
+        let Some(halves) = &mut self.halves else {
+            self.halves = Some(ordered.iter().copied().filter(in_order).collect());
+            return;
+        };
+        let before = halves.len();
+        halves.retain(in_order);
+        if halves.len() < before {
+            (self.rows, self.cols, self.diagonal) = (0, 0, 0);
+        }
     }
 
     /// Leaves the family to the generic search from now on.
@@ -392,6 +419,8 @@ impl Grid {
         let missed = Cell::new(None);
         let mut done = 0usize;
         let known = (self.rows, self.cols, self.diagonal);
+        let halves = (self.halves.iter().flatten()).filter(|&&(m, n)| m < 2 && n < 2);
+        let skipped: Vec<(usize, usize)> = kernel.capped.iter().chain(halves).copied().collect();
         let mut fill = |args: [i64; 2]| {
             done += 1;
             if done.is_multiple_of(1 << 12)
@@ -405,8 +434,10 @@ impl Grid {
                 return ControlFlow::Continue(());
             }
             // No option of a position of the box reaches one past a cap,
-            // and a query there is searched from the box's values.
-            if kernel.capped.iter().any(|&(m, n)| args[m] > args[n]) {
+            // and a query there is searched from the box's values; none
+            // reaches the half of a pair kept in order that the queries
+            // do not ask.
+            if skipped.iter().any(|&(m, n)| args[m] > args[n]) {
                 return ControlFlow::Continue(());
             }
             let marks = self.marks.get_mut();
@@ -692,6 +723,8 @@ impl<A: Arg> Engine<A> {
         if self.learn_from_the_grid(pos, (a, b)) {
             return Ok(true);
         }
+        let grid = &mut self.tables[family.0 as usize].grid;
+        grid.keep_halves(&kernel.ordered, [a, b]);
         let by_triangles = self.tables[family.0 as usize].grid.by_triangles;
         if by_triangles && self.fill_triangles(pos, kernel, (a, b))? {
             return Ok(true);

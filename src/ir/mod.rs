@@ -20,6 +20,7 @@ mod loops;
 mod mapped;
 mod membership;
 mod monotone;
+mod ordered;
 mod pairs;
 mod passes;
 mod pins;
@@ -182,6 +183,13 @@ pub fn plan_of(
     if !capped.is_empty() {
         passes.push("a parameter read only through a min with another capped by it");
     }
+    let ordered = match translated.list {
+        true => Vec::new(),
+        false => ordered::ordered_pairs(&elements, &aliases, params),
+    };
+    if !ordered.is_empty() {
+        passes.push("a pair of parameters kept in order by every option: half a box");
+    }
     passes.extend(tables::table_calls(
         &mut elements,
         &translated.int_functions,
@@ -213,6 +221,7 @@ pub fn plan_of(
     });
     let mut kernel = kernel_of(elements, functions, slots);
     kernel.capped = capped;
+    kernel.ordered = ordered;
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }

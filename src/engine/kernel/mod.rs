@@ -375,6 +375,10 @@ pub struct Kernel {
     /// Pairs `(m, n)` of parameters such that every option's `m` is at
     /// most its `n` (`ir::capped`): a box needs no position past that.
     pub capped: Vec<(usize, usize)>,
+    /// Pairs `(m, n)` of parameters that every option keeps in order
+    /// (`ir::ordered`): a box asked for a position with `m` at most `n`
+    /// needs no position past that.
+    pub ordered: Vec<(usize, usize)>,
     /// The body's leaves that are a game rather than options (`*n + *m`,
     /// the `*n` of `if n < 3 then *n else < … >`): a kernel of their own,
     /// run first, whose option, where one fires, is the position's value
@@ -519,6 +523,7 @@ impl Kernel {
             int_functions,
             foreign: Vec::new(),
             capped: Vec::new(),
+            ordered: Vec::new(),
             alias: None,
         }
     }
