@@ -65,6 +65,83 @@ fn moving_tokens_onto_the_other_heap_fills_the_triangle() {
     }
 }
 
+/// The options of a position `(a, b)`, as a plain reference lists them.
+type Options<'a> = &'a dyn Fn(i64, i64) -> Vec<(i64, i64)>;
+
+/// The value of `(a, b)` whose options `options` gives, by a plain memo.
+fn memo_value((a, b): (i64, i64), options: Options, memo: &mut HashMap<(i64, i64), u64>) -> u64 {
+    if let Some(&value) = memo.get(&(a, b)) {
+        return value;
+    }
+    let values: Vec<u64> = (options(a, b).into_iter())
+        .map(|option| memo_value(option, options, memo))
+        .collect();
+    let value = mex(values);
+    memo.insert((a, b), value);
+    value
+}
+
+/// Tokens moved along a diagonal `a + b = d` toward its middle (from the
+/// larger heap onto the smaller while it stays no larger) or away from it
+/// (from the smaller onto the larger): each diagonal is walked from the
+/// middle out, or from both ends in, where walking it from one end reads
+/// a position not computed yet.
+#[test]
+fn tokens_moved_toward_or_away_from_the_middle_fill_the_triangle() {
+    let take = |a: i64, b: i64| {
+        let first = (1..=a).map(move |k| (a - k, b));
+        first.chain((1..=b).map(move |k| (a, b - k)))
+    };
+    let levelled = |a: i64, b: i64| -> Vec<(i64, i64)> {
+        let onto_b = (1..=a).filter(|k| a - k >= b + k).map(|k| (a - k, b + k));
+        let onto_a = (1..=b).filter(|k| b - k >= a + k).map(|k| (a + k, b - k));
+        take(a, b).chain(onto_b).chain(onto_a).collect()
+    };
+    let spread = |a: i64, b: i64| -> Vec<(i64, i64)> {
+        let onto_b = (1..=a).filter(|_| a <= b).map(|k| (a - k, b + k));
+        let onto_a = (1..=b).filter(|_| b < a).map(|k| (a + k, b - k));
+        take(a, b).chain(onto_b).chain(onto_a).collect()
+    };
+    let games: [(&str, Options); 2] = [
+        (
+            "game M(a, b) = < M(a - k, b) for k in 1..=a, M(a, b - k) for k in 1..=b, \
+             M(a - k, b + k) for k in 1..=a if a - k >= b + k, \
+             M(a + k, b - k) for k in 1..=b if b - k >= a + k >",
+            &levelled,
+        ),
+        (
+            "game M(a, b) = < M(a - k, b) for k in 1..=a, M(a, b - k) for k in 1..=b, \
+             M(a - k, b + k) for k in 1..=a if a <= b, M(a + k, b - k) for k in 1..=b if b < a >",
+            &spread,
+        ),
+    ];
+    for (game, options) in games {
+        let mut memo = HashMap::new();
+        let expected: Vec<String> = (0..=30)
+            .flat_map(|a| (0..=30 - a).map(move |b| (a, b)))
+            .map(|position| memo_value(position, options, &mut memo).to_string())
+            .collect();
+        let script = format!("{game}\nprint([g(M(a, b)) for a in 0..=30 for b in 0..=30 - a])");
+        let printed = printed_by_programs_alone(&script);
+        assert_eq!(printed, format!("[{}]\n", expected.join(", ")), "{game}");
+        // Every position below a large query is the triangle's, where the
+        // search would walk the positions it reaches one at a time.
+        let large = format!("{game}\nprint(g(M(150, 150)))");
+        let (_, report) = run_by_programs_alone(&large, game);
+        let walked = report
+            .split(" by walking the program")
+            .next()
+            .unwrap_or_default();
+        let walked: u64 = walked
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or(0);
+        assert!(walked >= 301 * 302 / 2, "{game}: {report}");
+    }
+}
+
 /// Options growing the total leave the triangle too: the family is the
 /// generic search's, with its values; an error inside the triangle is the
 /// generic search's error.

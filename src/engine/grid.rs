@@ -9,6 +9,8 @@
 //! its values stay in the box, row-major, which is as dense for it as the
 //! pairing is for a square.
 
+mod cells;
+
 use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
@@ -19,6 +21,7 @@ use super::row_major::RowMajor;
 use super::{
     Arg, DENSE_BIG, DENSE_UNKNOWN, Engine, HASHED, IN_PROGRESS, Shape, Stop, Watch, list_of_ints,
 };
+use cells::{Along, Cells};
 
 /// Dense slots a two-parameter family may use, 4 bytes each: 32 MiB holds
 /// arguments to about 2000 on both sides, and a single far-off position
@@ -288,7 +291,7 @@ impl Grid {
     /// Grown, it is at most the largest the table holds: near that limit,
     /// a triangle one diagonal longer than the last for each query would
     /// copy the table once a diagonal.
-    pub(super) fn triangle(&self, a: usize, b: usize, second: bool, grow: bool) -> Option<Cells> {
+    pub(super) fn triangle(&self, a: usize, b: usize, along: Along, grow: bool) -> Option<Cells> {
         if self.blocked {
             return None;
         }
@@ -299,7 +302,7 @@ impl Grid {
                 .max(diagonal),
             false => diagonal,
         };
-        Cells::triangle(grown, second)
+        Cells::triangle(grown, along)
     }
 
     /// The value of `(a, b)` in a box past the table, if it is known.
@@ -517,137 +520,6 @@ impl Grid {
     }
 }
 
-/// The positions one fill computes: the box `rows × cols`, or its
-/// positions `(a, b)` with `a + b <= diagonal`, each diagonal walked with
-/// `b` rising if the flag says so (else `a` rising).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct Cells {
-    pub rows: usize,
-    pub cols: usize,
-    pub diagonal: Option<(usize, bool)>,
-    /// A box walked column by column: where an option moves the first
-    /// argument up and the second down (`C(1 - w, n - 1)`, a player to
-    /// move beside a heap), row by row would ask for a row not computed
-    /// yet.
-    pub by_columns: bool,
-    /// Kept apart from the table whatever its size (`Cells::probe`).
-    apart: bool,
-}
-
-impl Cells {
-    /// The box `rows × cols`, or its triangle up to `diagonal`, walked row
-    /// by row and kept in the table where it fits.
-    fn of(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Cells {
-        Cells {
-            rows,
-            cols,
-            diagonal,
-            by_columns: false,
-            apart: false,
-        }
-    }
-
-    /// The cells, unless their box is too large.
-    fn fitting(rows: usize, cols: usize, diagonal: Option<(usize, bool)>) -> Option<Cells> {
-        // The corner has the largest slot of the box.
-        slot(rows as i64 - 1, cols as i64 - 1)?;
-        let fits = (rows as u64).checked_mul(cols as u64)? <= GRID_CELLS;
-        fits.then(|| Cells::of(rows, cols, diagonal))
-    }
-
-    /// A box past the table's reach (see the module doc), unless it is
-    /// too large even so.
-    fn strip(rows: usize, cols: usize) -> Option<Cells> {
-        let fits = (rows as u64).checked_mul(cols as u64)? <= STRIP_CELLS;
-        fits.then(|| Cells::of(rows, cols, None))
-    }
-
-    /// A short box kept apart from the table as a strip is, wherever its
-    /// corner lies (`PROBE`): a position outside it that is not known is
-    /// a miss, never a slot of the table waiting for its value.
-    fn probe(rows: usize, cols: usize) -> Cells {
-        Cells {
-            apart: true,
-            ..Cells::of(rows, cols, None)
-        }
-    }
-
-    /// How many positions they are.
-    pub(super) fn count(self) -> u64 {
-        match self.diagonal {
-            None => self.rows as u64 * self.cols as u64,
-            Some((last, _)) => (last as u64 + 1) * (last as u64 + 2) / 2,
-        }
-    }
-
-    /// The triangle of positions `(a, b)` with `a + b <= diagonal`, for
-    /// a family whose options move a heap into the other (`T(a − k, b +
-    /// k)`): those leave every box, but not the triangle. Each diagonal
-    /// is walked from `(0, d)` on, or from `(d, 0)` on when `second` (for
-    /// `T(a + k, b − k)`).
-    /// Its positions are the table's first slots, so it fits wherever its
-    /// last does, however many positions it holds.
-    fn triangle(diagonal: usize, second: bool) -> Option<Cells> {
-        let side = diagonal + 1;
-        (diagonal <= largest_triangle()).then(|| Cells::of(side, side, Some((diagonal, second))))
-    }
-
-    /// The largest slot among them: a box's corner, a triangle's `(0, d)`;
-    /// `None` for a box kept apart from the table.
-    pub(super) fn last_slot(self) -> Option<usize> {
-        if self.apart {
-            return None;
-        }
-        match self.diagonal {
-            None => slot(self.rows as i64 - 1, self.cols as i64 - 1),
-            Some((last, _)) => slot(0, last as i64),
-        }
-    }
-
-    /// Visits them in the order the fill computes them, until `visit`
-    /// breaks: a box row by row (rows below `known_rows` only from column
-    /// `known_cols` on, the rest is known); a triangle diagonal by diagonal
-    /// from `known_diagonal` on, so that an option on its own diagonal
-    /// comes first when it moves the way the walk does. Plain nested loops
-    /// with `visit` inlined: the walk costs a position a few instructions.
-    /// The visitor takes a run of cells at once, `(first, step, count)`: a
-    /// row's (or a column's) that it walks in its own loop, so that the
-    /// call's set-up is paid once a run (a thin box's rows are four cells).
-    #[inline(always)]
-    fn each<B>(
-        self,
-        (known_rows, known_cols, known_diagonal): (usize, usize, usize),
-        mut visit: impl FnMut([i64; 2], [i64; 2], i64) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        let Cells { rows, cols, .. } = self;
-        match self.diagonal {
-            None if self.by_columns => {
-                for b in 0..cols {
-                    let first = if b < known_cols { known_rows } else { 0 };
-                    let count = rows.saturating_sub(first) as i64;
-                    visit([first as i64, b as i64], [1, 0], count)?;
-                }
-            }
-            None => {
-                for a in 0..rows {
-                    let first = if a < known_rows { known_cols } else { 0 };
-                    let count = cols.saturating_sub(first) as i64;
-                    visit([a as i64, first as i64], [0, 1], count)?;
-                }
-            }
-            Some((last, second)) => {
-                for d in known_diagonal as i64..=last as i64 {
-                    match second {
-                        true => visit([d, 0], [-1, 1], d + 1)?,
-                        false => visit([0, d], [1, -1], d + 1)?,
-                    }
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 /// Calls `visit` with every `(a, b)` of the box `rows × cols` and its slot,
 /// in the order of the slots, up to slot `slots` (the table's length): a
 /// pass that reads or writes the table sequentially.
@@ -820,10 +692,11 @@ impl<A: Arg> Engine<A> {
     ) -> Result<bool, Stop> {
         let family = pos.family;
         let (rows, cols) = (a as usize, b as usize);
-        for (second, grow) in [(false, true), (false, false), (true, true), (true, false)] {
+        let orders = Along::ALL.into_iter();
+        for (along, grow) in orders.flat_map(|along| [(along, true), (along, false)]) {
             let grid = &self.tables[family.0 as usize].grid;
-            if let Some(triangle) = grid.triangle(rows, cols, second, grow)
-                && (grow || grid.triangle(rows, cols, second, true) != Some(triangle))
+            if let Some(triangle) = grid.triangle(rows, cols, along, grow)
+                && (grow || grid.triangle(rows, cols, along, true) != Some(triangle))
                 && self.fill_cells(family, kernel, triangle, (a, b))? == Filled::All
             {
                 self.tables[family.0 as usize].grid.by_triangles = true;
