@@ -442,7 +442,13 @@ pub fn index(base: Value, key: Value, base_span: Span, key_span: Span) -> Result
                         base.kind()
                     ),
                 )
-                .label(format!("valid indices are 0 to {}", len - 1)));
+                .label(match len {
+                    0 => format!("the {} is empty: no index is valid", base.kind()),
+                    _ => format!(
+                        "valid indices are 0 to {} (or -{len} to -1 from the end)",
+                        len - 1
+                    ),
+                }));
             }
             Ok(match &base {
                 Value::List(items) => items[at as usize].clone(),

@@ -32,6 +32,9 @@ use crate::span::{Sources, Span};
 use crate::types::Type;
 use crate::value::{DefId, FamilyId, PosId, Value};
 
+/// The help of a recursion too deep that may have no case that stops.
+const NO_CASE_STOPS: &str = "a `def` that calls itself needs a case that stops";
+
 /// How many of some work (values of `let`s and printed expressions,
 /// lists of a position's options) programs did, and how many the
 /// evaluator of resolved terms did.
@@ -536,7 +539,8 @@ impl Interp {
         Ok(value)
     }
 
-    fn enter(&mut self, span: Span) -> Result<()> {
+    /// One call deeper, or the error of a recursion too deep, with `help`.
+    fn enter(&mut self, span: Span, help: impl FnOnce() -> String) -> Result<()> {
         self.check_stack(span)?;
         self.check_interrupt(span)?;
         if self.depth >= self.engine.limits.max_depth {
@@ -548,7 +552,7 @@ impl Interp {
                 ),
             )
             .label("this call nests too deeply")
-            .help("a `def` that calls itself needs a case that stops"));
+            .help(help()));
         }
         self.depth += 1;
         Ok(())

@@ -1,7 +1,7 @@
 //! The session as the runtime of programs (`crate::runtime`): positions,
 //! calls, `let`s and the limits the evaluator (`crate::eval`) checks.
 
-use super::{Interp, LetState};
+use super::{Interp, LetState, NO_CASE_STOPS};
 use crate::builtin::Builtin;
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::{Limits, Stop};
@@ -63,7 +63,17 @@ impl Runtime for Interp {
         let mut frame = args;
         frame.resize(def.slots.max(frame.len()), Value::Unit);
         self.tick(span)?;
-        self.enter(span)?;
+        // A `def` with a case that stops nests a call a step.
+        let stops = def.body.may_end_without_calling(id);
+        self.enter(span, || match stops {
+            true => format!(
+                "`{}` has a case that stops, but each call waits on the next: a \
+                 comprehension such as `sum([… for i in 0..=n])` computes step by step \
+                 without nesting",
+                def.name
+            ),
+            false => NO_CASE_STOPS.to_string(),
+        })?;
         let result = crate::eval::eval(self, &mut frame, &def.body);
         self.depth -= 1;
         result.map_err(|d| {

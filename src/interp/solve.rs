@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::Interp;
+use super::{Interp, NO_CASE_STOPS};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Kernel, Known, MAX_PARAMS};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, ListFill, Mex, Shape, Stop, UNKNOWN};
@@ -171,7 +171,7 @@ impl Interp {
             self.check_ends(pos.family, span)?;
             self.prove_before(pos, span)?;
         }
-        self.enter(span)?;
+        self.enter(span, || NO_CASE_STOPS.to_string())?;
         let solved = self.solve(missing, span);
         self.depth -= 1;
         solved?;

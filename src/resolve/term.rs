@@ -154,6 +154,31 @@ impl Term {
         }
     }
 
+    /// Whether evaluating the term may end without calling `def`: where a
+    /// `def`'s body cannot, every call of it calls it again, and a
+    /// recursion too deep is one with no case that stops. A branch or a
+    /// short-circuit may skip a call; a comprehension may loop over
+    /// nothing.
+    pub fn may_end_without_calling(&self, def: DefId) -> bool {
+        match &self.kind {
+            TermKind::CallDef { def: called, .. } if *called == def => false,
+            TermKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                cond.may_end_without_calling(def)
+                    && (then.may_end_without_calling(def) || otherwise.may_end_without_calling(def))
+            }
+            TermKind::Logic { a, .. } => a.may_end_without_calling(def),
+            TermKind::Options(elements) | TermKind::List { elements, .. } => {
+                (elements.iter()).all(|e| e.terms()[0].may_end_without_calling(def))
+            }
+            TermKind::MapFor(e) => e.terms()[0].may_end_without_calling(def),
+            _ => (self.children().into_iter()).all(|t| t.may_end_without_calling(def)),
+        }
+    }
+
     /// The term with each local read `Local(j)` replaced by `read(j)` and
     /// each loop's slot `j` renumbered `slot(j)`: a `def`'s body moved
     /// into its caller's frame.
