@@ -486,3 +486,34 @@ fn a_filter_on_another_familys_value_is_remembered() {
         "{ir}"
     );
 }
+
+#[test]
+fn games_compared_in_a_filter_are_their_values_compared() {
+    // Dawson's Kayles (octal 0.07) and the heap `k % 3`.
+    let dawson = common::octal(&[2], 80);
+    let mut b: Vec<u64> = Vec::new();
+    let mut c: Vec<u64> = Vec::new();
+    for n in 0..=80 {
+        let p_positions = (1..=n.min(50)).filter(|&k| dawson[k] == 0);
+        b.push(mex(p_positions.map(|k| b[n - k])));
+        let unequal = (1..=n).filter(|&k| dawson[k] ^ 1 != (k % 3) as u64);
+        c.push(mex(unequal.map(|k| c[n - k])));
+    }
+    let script = "game D(n) = < D(a) + D(n - 2 - a) for a in 0..=n - 2 >\n\
+                  game B(n) = < B(n - k) for k in 1..=min(n, 50) if D(k) == *0 >\n\
+                  game C(n) = < C(n - k) for k in 1..=n if D(k) + *1 != *(k % 3) + *0 >\n\
+                  print(seq(B, 0..=80))\nprint(seq(C, 0..=80))";
+    let expected = format!("{}\n{}\n", listed(b), listed(c));
+    // `*(k % 3)`, a heap that is not a constant, is the generic search's.
+    assert_eq!(assert_same_as_the_generic_search(script), expected);
+    let ir = common::ir_of(script);
+    assert!(ir.contains("if g(D(k)) == 0"), "{ir}");
+    let only_b = script.replace("print(seq(C, 0..=80))", "");
+    run_by_programs_alone(&only_b, "D(k) == *0");
+    // A game compared with an integer is an error, as the generic search
+    // reports it.
+    let mixed = "game D(n) = < D(n - 1) if n > 0 >\ngame B(n) = < B(n - k) for k in 1..=n if D(k) == 0 >\n\
+                 print(g(B(3)))";
+    let (_, error) = assert_same_error_as_the_generic_search(mixed);
+    assert!(error.contains("cannot compare a game"), "{error}");
+}

@@ -123,6 +123,12 @@ impl Translator<'_> {
             {
                 compared
             }
+            // Games compared are equivalent where their values are equal
+            // (`D(k) == *0`), both evaluated as `g` evaluates them.
+            TermKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if is_game(a) && is_game(b) => {
+                let op = compare_op(*op).expect("an equality");
+                Cond::Cmp(op, self.grundy(a)?, self.grundy(b)?)
+            }
             // Truth values compared: `p != q` holds where exactly one
             // does, `p == q` where both or neither do; both are evaluated,
             // as the language evaluates them.
@@ -434,6 +440,16 @@ fn is_truth(e: &Term) -> bool {
         TermKind::Binary(op, ..) => {
             compare_op(*op).is_some() || matches!(op, BinOp::In | BinOp::NotIn)
         }
+        _ => false,
+    }
+}
+
+/// Whether `e` is written as a game: a position, a nim heap, a literal of
+/// options, or a sum with one of them.
+fn is_game(e: &Term) -> bool {
+    match &e.kind {
+        TermKind::Position { .. } | TermKind::Nim(_) | TermKind::Options(_) => true,
+        TermKind::Binary(BinOp::Add, a, b) => is_game(a) || is_game(b),
         _ => false,
     }
 }
