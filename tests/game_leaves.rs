@@ -307,3 +307,28 @@ fn a_def_giving_a_game_and_the_empty_game_are_options() {
     let expected = format!("{}\n{}\n[<>, T(1), T(0)]", listed(s), listed(t));
     assert_eq!(printed_by_programs_alone(script), expected);
 }
+
+/// A `def` giving a game called with arguments that are expressions
+/// (`S(a - k, b)`, Wythoff kept sorted through it) is its body, each argument
+/// bound first as the call evaluates it; an argument that fails fails
+/// as the generic search reports it, even where the body reads it not.
+#[test]
+fn a_def_giving_a_game_takes_expressions_as_arguments() {
+    let w = common::wythoff(30);
+    let sorted: Vec<u64> = (0..30)
+        .flat_map(|a| (a..30).map(move |b| (a, b)))
+        .map(|(a, b)| w[a][b])
+        .collect();
+    let script = "def S(x, y) = if x <= y then W(x, y) else W(y, x)\n\
+                  game W(a, b) = < S(a - k, b) for k in 1..=a, S(a, b - k) for k in 1..=b, \
+                  W(a - k, b - k) for k in 1..=a >\n\
+                  print([g(W(a, b)) for a in 0..30 for b in a..30])\nprint(options(W(1, 2)))";
+    let expected = format!("{}\n[W(0, 2), W(1, 1), W(0, 1)]", listed(sorted));
+    assert_eq!(printed_by_programs_alone(script), expected);
+    let ir = common::ir_of(script);
+    assert!(ir.contains("W(b, a - k) for k in"), "{ir}");
+    let failing = "def pick(x, y) = if y > 2 then T(y - 3) else *1\n\
+                   game T(n) = < pick(10 / (n - 4), n) for k in 1..=2 >\nprint(g(T(10)))";
+    let (_, error) = assert_same_error_as_the_generic_search(failing);
+    assert!(error.contains("zero"), "{error}");
+}

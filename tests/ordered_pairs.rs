@@ -50,6 +50,28 @@ fn wythoff_kept_sorted_fills_half_a_box_by_its_lines() {
 }
 
 #[test]
+fn the_order_kept_by_a_choice_between_games_is_proved_from_its_tests() {
+    // `if a - k <= b then W(a - k, b) else W(b, a - k)`: the second
+    // branch's test is the first's negated.
+    const SIZE: usize = 40;
+    let script = format!(
+        "game W(a, b) = < if a - k <= b then W(a - k, b) else W(b, a - k) for k in 1..=a, \
+         if a <= b - k then W(a, b - k) else W(b - k, a) for k in 1..=b, W(a - k, b - k) for k in 1..=a >\n\
+         print([g(W(a, b)) for a in 0..{SIZE} for b in a..{SIZE}])"
+    );
+    let plain = wythoff(SIZE);
+    let half: Vec<String> = (0..SIZE)
+        .flat_map(|a| (a..SIZE).map(move |b| (a, b)))
+        .map(|(a, b)| plain[a][b].to_string())
+        .collect();
+    assert_eq!(
+        assert_same_as_the_generic_search(&script),
+        format!("[{}]\n", half.join(", "))
+    );
+    assert!(ir_of(&script).contains("kept in order"));
+}
+
+#[test]
 fn queries_on_either_side_of_the_order_agree_with_the_generic_search() {
     // The sorted pair asked the other way round first, then in order.
     let sorted = format!(

@@ -175,14 +175,19 @@ impl Bounds {
     }
 
     /// The bounds a filter puts on the innermost loop's variable it reads
-    /// with coefficient ±1 (`if k <= b`); an `and` puts both sides'.
+    /// with coefficient ±1 (`if k <= b`, `if not (k > b)`); an `and` puts
+    /// both sides'.
     fn of_filter(&mut self, cond: &Cond) {
         let (op, left, right) = match cond {
             Cond::And(a, b) => {
                 self.of_filter(a);
                 return self.of_filter(b);
             }
-            Cond::Cmp(op, left, right) => (op, left, right),
+            Cond::Cmp(op, left, right) => (*op, left, right),
+            Cond::Not(inner) => match &**inner {
+                Cond::Cmp(op, left, right) => (op.negated(), left, right),
+                _ => return,
+            },
             _ => return,
         };
         let (Some(left), Some(right)) = (Form::of(left), Form::of(right)) else {

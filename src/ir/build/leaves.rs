@@ -75,39 +75,79 @@ impl Leaves {
     /// which evaluates the same wherever it is read: `game S(n) =
     /// step(n)` is `step`'s options or `if`s.
     fn inlined(&mut self, body: &Term, program: &Program) -> Option<Term> {
+        let (_, body) = self.inlined_binding(body, program, false)?;
+        Some(body)
+    }
+
+    /// `inlined`, where with `bind` an argument that is not a local or a
+    /// constant is bound to the parameter's slot by a loop over the
+    /// one-item list of it (`for x in [a - k]`), one such clause for
+    /// each, in order: each argument is evaluated once, before the body,
+    /// as the language evaluates a call.
+    fn inlined_binding(
+        &mut self,
+        body: &Term,
+        program: &Program,
+        bind: bool,
+    ) -> Option<(Vec<Clause>, Term)> {
         let TermKind::CallDef { def, args } = &body.kind else {
             return None;
         };
         let plain = |arg: &Term| matches!(arg.kind, TermKind::Local(_) | TermKind::Const(_));
-        if self.inlined >= INLINED || !args.iter().all(plain) {
+        if self.inlined >= INLINED || !(bind || args.iter().all(plain)) {
             return None;
         }
         let definition = &program.defs[def.0 as usize];
-        if calls(&definition.body, *def) {
+        if calls(&definition.body, *def) || args.len() != definition.params.len() {
             return None;
         }
         let first = self.locals;
         self.locals += definition.slots;
         self.inlined += 1;
-        let read = |j: usize| match args.get(j) {
+        let bound: Vec<Clause> = (args.iter().zip(&definition.params).enumerate())
+            .filter(|(_, (arg, _))| !plain(arg))
+            .map(|(j, (arg, name))| {
+                let item = Element {
+                    clauses: Vec::new(),
+                    value: arg.clone(),
+                    option_name: None,
+                };
+                let list = TermKind::List {
+                    elements: vec![item],
+                    set: false,
+                };
+                Clause::For {
+                    slot: first + j,
+                    name: name.node.clone(),
+                    iter: Term {
+                        kind: list,
+                        span: arg.span,
+                    },
+                }
+            })
+            .collect();
+        let read = |j: usize| match args.get(j).filter(|arg| plain(arg)) {
             Some(arg) => arg.clone(),
             None => Term {
                 kind: TermKind::Local(first + j),
                 span: body.span,
             },
         };
-        Some(definition.body.relocated(&read, &|j| first + j))
+        let body = definition.body.relocated(&read, &|j| first + j);
+        Some((bound, body))
     }
 
     /// Collects the elements of an option list reached by `tests`; an
     /// option that calls a `def` giving a game (`step(n, k)`, whose body
-    /// chooses by `if`) is that body.
+    /// chooses by `if`) is that body, its arguments bound first
+    /// (`inlined_binding`).
     fn options(&mut self, elements: &[Element], tests: &[Term], program: &Program) {
         for element in elements {
             let mut clauses = filters(tests);
             clauses.extend(element.clauses.iter().cloned());
             let mut value = element.value.clone();
-            while let Some(inlined) = self.inlined(&value, program) {
+            while let Some((bound, inlined)) = self.inlined_binding(&value, program, true) {
+                clauses.extend(bound);
                 value = inlined;
             }
             let element = Element {
