@@ -316,7 +316,7 @@ impl Shell {
                 values,
                 cube,
                 (kernel, lines.as_ref()),
-                Some(target),
+                (Some(target), &[]),
                 limit,
                 watch,
             )? {
@@ -363,7 +363,7 @@ impl Shell {
         values: &mut [u32],
         cube: &mut RowMajor,
         planned: (&Kernel, Option<&WideBoxLines>),
-        target: Option<usize>,
+        (target, skipped): (Option<usize>, &[(usize, usize)]),
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
@@ -380,6 +380,9 @@ impl Shell {
             // A known position's slot is not computed.
             let slot = if unknown { slot(&t[..k]) } else { None };
             let asked = unknown && target.is_none_or(|target| slot.is_some_and(|s| s <= target));
+            // No option reaches a position with a pair kept in order the
+            // other way round from the query's.
+            let asked = asked && !skipped.iter().any(|&(m, n)| t[m] > t[n]);
             if asked {
                 let Some(value) = self.value(&t[..k], values, Some(cube), planned, limit) else {
                     return Ok(false);
@@ -438,11 +441,16 @@ impl Shell {
     /// The box below `args` when a box should compute it: slot order
     /// computes every slot up to the query's, `target` (if it has one),
     /// which is the cube of its largest argument; a box is chosen where
-    /// what it adds is less than half that work. The last box grows to
+    /// what it adds is less than half that work, halved again for each of
+    /// the `halves` pairs kept in order whose other half it skips. The last box grows to
     /// hold `args`, unless that box would be much larger than the two
     /// apart (`N(7, 300, 2)` then `N(3000, 5, 9)`): then a box of its own
     /// replaces it.
-    pub(super) fn box_for(&self, args: &[i64], target: Option<usize>) -> Option<BoxPlan> {
+    pub(super) fn box_for(
+        &self,
+        args: &[i64],
+        (target, halves): (Option<usize>, u32),
+    ) -> Option<BoxPlan> {
         if self.boxes_missed || args.iter().any(|&t| t < 0) {
             return None;
         }
@@ -472,7 +480,8 @@ impl Shell {
                 fresh: true,
             },
         };
-        let added = plan.cells - if plan.fresh { 0 } else { kept };
+        // Each pair kept in order that the box skips halves its work.
+        let added = (plan.cells - if plan.fresh { 0 } else { kept }) >> halves.min(8);
         let slot_order = target
             .filter(|&t| self.reaches(t))
             .map(|t| (t + 1).saturating_sub(self.done) as u64);
@@ -482,13 +491,16 @@ impl Shell {
 
     /// Computes every position of the box of `extents` in row-major order,
     /// starting from what the last box and the table hold; the box is
-    /// kept. `Ok(false)` when an option was not known (outside the box, or
-    /// inside and later in its order): the family's boxes stop there.
+    /// kept. A pair of parameters every option keeps in order
+    /// (`Kernel::ordered`) that the position `asked` has in order skips
+    /// the positions that have it the other way round. `Ok(false)` when an
+    /// option was not known (outside the box, or inside and later in its
+    /// order): the family's boxes stop there.
     pub(super) fn fill_box(
         &mut self,
         values: &mut [u32],
         kernel: &Kernel,
-        plan: &BoxPlan,
+        (plan, asked): (&BoxPlan, &[i64]),
         limit: u64,
         watch: &Watch,
     ) -> Result<bool, Stop> {
@@ -510,7 +522,10 @@ impl Shell {
         self.marks.get_mut().fit(cube.widest() as u64);
         let lines = WideBoxLines::of(kernel, limit, &cube);
         let planned = (kernel, lines.as_ref());
-        let filled = self.fill_rows(values, &mut cube, planned, None, limit, watch);
+        let skipped = (kernel.ordered.iter().copied())
+            .filter(|&(m, n)| asked[m] <= asked[n])
+            .collect::<Vec<_>>();
+        let filled = self.fill_rows(values, &mut cube, planned, (None, &skipped), limit, watch);
         self.kept = Some(cube);
         let all = filled?;
         self.boxes_missed |= !all;
@@ -608,7 +623,11 @@ impl<A: Arg> Engine<A> {
         let target = (pos.index & HASHED == 0).then_some(pos.index as usize);
         let plan = match value {
             Some(_) => None,
-            None => table.shell.box_for(ints, target),
+            None => {
+                let in_order = |&&(m, n): &&(usize, usize)| ints[m] <= ints[n];
+                let halves = kernel.ordered.iter().filter(in_order).count() as u32;
+                table.shell.box_for(ints, (target, halves))
+            }
         };
         if let Some(plan) = plan {
             // The box replaces the last, grown or afresh.
@@ -619,7 +638,7 @@ impl<A: Arg> Engine<A> {
             }
             let limit = self.limits.max_list_len;
             let filled =
-                (table.shell).fill_box(&mut table.dense, kernel, &plan, limit, &self.watch);
+                (table.shell).fill_box(&mut table.dense, kernel, (&plan, ints), limit, &self.watch);
             // Counted as made, stopped or not (none where no room was left).
             self.positions = before + table.shell.kept_len() as u64;
             if !filled? {

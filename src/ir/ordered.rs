@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, Iter, OptionValue};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, OptionValue};
 
 /// The pairs `(m, n)` of parameters of a family of `params` integer
 /// parameters such that every option of `elements` and `aliases` (the
@@ -63,15 +63,32 @@ struct Form {
 }
 
 impl Form {
+    /// `e` as a form, where it is affine: sums, differences and products
+    /// by constants of affine parts.
     fn of(e: &IntExpr) -> Option<Form> {
-        let IntExpr::Affine(a) = e else {
-            return None;
-        };
-        let terms = a.terms.iter().map(|&(s, k)| (s, i128::from(k)));
-        Some(Form {
-            constant: a.constant.into(),
-            terms: terms.collect(),
-        })
+        match e {
+            IntExpr::Affine(a) => {
+                let terms = a.terms.iter().map(|&(s, k)| (s, i128::from(k)));
+                Some(Form {
+                    constant: a.constant.into(),
+                    terms: terms.collect(),
+                })
+            }
+            IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub), a, b) => {
+                let scale = if *op == IntOp::Add { 1 } else { -1 };
+                Some(Form::of(a)?.plus(&Form::of(b)?, scale))
+            }
+            IntExpr::Binary(IntOp::Mul, a, b) => {
+                let (a, b) = (Form::of(a)?, Form::of(b)?);
+                let (factor, form) = match (a.terms.is_empty(), b.terms.is_empty()) {
+                    (true, _) => (a.constant, b),
+                    (_, true) => (b.constant, a),
+                    _ => return None,
+                };
+                Some(Form::default().plus(&form, factor))
+            }
+            _ => None,
+        }
     }
 
     /// `self + scale · other`.
@@ -267,12 +284,50 @@ impl Proof<'_> {
         {
             return true;
         }
-        match (Form::of(high), Form::of(low)) {
-            (Some(high), Some(low)) => {
-                self.not_negative(high.plus(&low, -1), self.bounds.loops.len())
+        let difference = IntExpr::Binary(IntOp::Sub, Box::new(high.clone()), Box::new(low.clone()));
+        self.by_cases(&difference, &mut Vec::new())
+    }
+
+    /// Whether `d` is at least 0 in every case of the `min`s and `max`s
+    /// it reads: each case chooses the part that gives one (every copy
+    /// of it alike), which is then at most (or at least) each other part,
+    /// and `d`, affine in that case, is at least 0 on its own or once one
+    /// or two of those facts are taken from it (`max(x, y, z) − mid >= 0`
+    /// where the middle is the sum less both ends).
+    fn by_cases(&self, d: &IntExpr, facts: &mut Vec<Form>) -> bool {
+        let Some((atom, parts, largest)) = first_extreme(d) else {
+            let Some(d) = Form::of(d) else {
+                return false;
+            };
+            let holds = |d: Form| self.not_negative(d, self.bounds.loops.len());
+            let singles = facts.iter().map(|f| d.clone().plus(f, -1));
+            let pairs = (0..facts.len())
+                .flat_map(|i| (i + 1..facts.len()).map(move |j| (i, j)))
+                .map(|(i, j)| d.clone().plus(&facts[i], -1).plus(&facts[j], -1));
+            return std::iter::once(d.clone())
+                .chain(singles)
+                .chain(pairs)
+                .any(holds);
+        };
+        let Some(forms) = parts.iter().map(Form::of).collect::<Option<Vec<Form>>>() else {
+            return false;
+        };
+        (0..parts.len()).all(|chosen| {
+            let before = facts.len();
+            let others = (forms.iter().enumerate()).filter(|&(o, _)| o != chosen);
+            for form in others.map(|(_, form)| form) {
+                let (big, small) = if largest {
+                    (&forms[chosen], form)
+                } else {
+                    (form, &forms[chosen])
+                };
+                facts.push(big.clone().plus(small, -1));
             }
-            _ => false,
-        }
+            let case = d.rewritten(&|e| (*e == atom).then(|| parts[chosen].clone()));
+            let holds = self.by_cases(&case, facts);
+            facts.truncate(before);
+            holds
+        })
     }
 
     /// Whether `d` is at least 0, its variables of the first `loops` loops
@@ -310,6 +365,22 @@ impl Proof<'_> {
         let (km, kn) = (d.coefficient(m), d.coefficient(n));
         only_params && others && d.constant >= 0 && kn >= 0 && km + kn >= 0
     }
+}
+
+/// The first `min` or `max` that `e` reads, its parts, and whether it is
+/// a `max`.
+fn first_extreme(e: &IntExpr) -> Option<(IntExpr, Vec<IntExpr>, bool)> {
+    let found = std::cell::RefCell::new(None);
+    e.rewritten(&|part| {
+        if found.borrow().is_none()
+            && let IntExpr::Min(xs) | IntExpr::Max(xs) = part
+        {
+            let largest = matches!(part, IntExpr::Max(_));
+            *found.borrow_mut() = Some((part.clone(), xs.clone(), largest));
+        }
+        None
+    });
+    found.into_inner()
 }
 
 #[cfg(test)]
