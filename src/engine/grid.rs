@@ -422,7 +422,7 @@ impl Grid {
         let missed = Cell::new(None);
         let mut done = 0usize;
         let known = (self.rows, self.cols, self.diagonal);
-        let halves = (self.halves.iter().flatten()).filter(|&&(m, n)| m < 2 && n < 2);
+        let halves = self.halves.iter().flatten();
         let skipped: Vec<(usize, usize)> = kernel.capped.iter().chain(halves).copied().collect();
         let mut fill = |args: [i64; 2]| {
             done += 1;
