@@ -332,3 +332,30 @@ fn a_def_giving_a_game_takes_expressions_as_arguments() {
     let (_, error) = assert_same_error_as_the_generic_search(failing);
     assert!(error.contains("zero"), "{error}");
 }
+
+/// A body that calls a `def` giving the game with arguments that are
+/// expressions (`step(n, n % 3)`) is that `def`'s body, its arguments
+/// bound first, its choice split by their values; a leaf that is a game
+/// (`*(p + 1)`) reads the bound argument too.
+#[test]
+fn a_body_calling_a_def_with_expressions_is_that_defs_body() {
+    let mut s: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let value = match n % 3 {
+            0 => mex((n > 0).then(|| s[n - 1])),
+            1 => 2,
+            _ => mex([(n > 1).then(|| s[n - 2]), Some(s[n - 1])]
+                .into_iter()
+                .flatten()),
+        };
+        s.push(value);
+    }
+    let script = "def step(n, p) = if p == 0 then < S(n - 1) if n > 0 > \
+                  else if p == 1 then *(p + 1) else < S(n - 2) if n > 1, S(n - 1) >\n\
+                  game S(n) = step(n, n % 3)\nprint(seq(S, 0..=60))";
+    assert_eq!(printed_by_programs_alone(script), listed(s));
+    let failing = "def step(n, p) = if p > 0 then < S(n - 1) > else *0\n\
+                   game S(n) = step(n, 12 / (n - 5))\nprint(g(S(5)))";
+    let (_, error) = assert_same_error_as_the_generic_search(failing);
+    assert!(error.contains("zero"), "{error}");
+}

@@ -45,24 +45,29 @@ impl Leaves {
         leaves
     }
 
-    /// Collects the leaves of `body`, reached by `tests`.
-    fn collect(&mut self, body: &Term, tests: &mut Vec<Term>, program: &Program) {
-        if let Some(inlined) = self.inlined(body, program) {
-            return self.collect(&inlined, tests, program);
+    /// Collects the leaves of `body`, reached by `tests` (the `if`s'
+    /// tests, and the arguments of the `def`s called on the way bound).
+    fn collect(&mut self, body: &Term, tests: &mut Vec<Clause>, program: &Program) {
+        if let Some((bound, inlined)) = self.inlined(body, program) {
+            let before = tests.len();
+            tests.extend(bound);
+            self.collect(&inlined, tests, program);
+            tests.truncate(before);
+            return;
         }
         match &body.kind {
             TermKind::Options(elements) => self.options(elements, tests, program),
             _ => match choice(body) {
                 Some(choices) => {
                     for (branch, test) in choices {
-                        tests.push(test);
+                        tests.push(Clause::If(test));
                         self.collect(&branch, tests, program);
                         tests.pop();
                     }
                 }
                 None => self.aliases.push(Element {
                     value: body.clone(),
-                    clauses: filters(tests),
+                    clauses: tests.clone(),
                     option_name: None,
                 }),
             },
@@ -71,30 +76,19 @@ impl Leaves {
 
     /// The body of the `def` that `body` calls, moved into the family's
     /// frame (its locals after the family's), where the `def` calls
-    /// nothing recursively and every argument is a local or a constant,
-    /// which evaluates the same wherever it is read: `game S(n) =
-    /// step(n)` is `step`'s options or `if`s.
-    fn inlined(&mut self, body: &Term, program: &Program) -> Option<Term> {
-        let (_, body) = self.inlined_binding(body, program, false)?;
-        Some(body)
-    }
-
-    /// `inlined`, where with `bind` an argument that is not a local or a
-    /// constant is bound to the parameter's slot by a loop over the
-    /// one-item list of it (`for x in [a - k]`), one such clause for
-    /// each, in order: each argument is evaluated once, before the body,
-    /// as the language evaluates a call.
-    fn inlined_binding(
-        &mut self,
-        body: &Term,
-        program: &Program,
-        bind: bool,
-    ) -> Option<(Vec<Clause>, Term)> {
+    /// nothing recursively: `game S(n) = step(n)` is `step`'s options or
+    /// `if`s. An argument that is a local or a constant, which evaluates
+    /// the same wherever it is read, is read in its place; any other is
+    /// bound to the parameter's slot by a loop over the one-item list of
+    /// it (`for x in [a - k]`), one such clause for each, in order: each
+    /// is evaluated once, before the body, as the language evaluates a
+    /// call.
+    fn inlined(&mut self, body: &Term, program: &Program) -> Option<(Vec<Clause>, Term)> {
         let TermKind::CallDef { def, args } = &body.kind else {
             return None;
         };
         let plain = |arg: &Term| matches!(arg.kind, TermKind::Local(_) | TermKind::Const(_));
-        if self.inlined >= INLINED || !(bind || args.iter().all(plain)) {
+        if self.inlined >= INLINED {
             return None;
         }
         let definition = &program.defs[def.0 as usize];
@@ -140,13 +134,13 @@ impl Leaves {
     /// Collects the elements of an option list reached by `tests`; an
     /// option that calls a `def` giving a game (`step(n, k)`, whose body
     /// chooses by `if`) is that body, its arguments bound first
-    /// (`inlined_binding`).
-    fn options(&mut self, elements: &[Element], tests: &[Term], program: &Program) {
+    /// (`inlined`).
+    fn options(&mut self, elements: &[Element], tests: &[Clause], program: &Program) {
         for element in elements {
-            let mut clauses = filters(tests);
+            let mut clauses = tests.to_vec();
             clauses.extend(element.clauses.iter().cloned());
             let mut value = element.value.clone();
-            while let Some((bound, inlined)) = self.inlined_binding(&value, program, true) {
+            while let Some((bound, inlined)) = self.inlined(&value, program) {
                 clauses.extend(bound);
                 value = inlined;
             }
@@ -168,11 +162,6 @@ impl Leaves {
             }
         }
     }
-}
-
-/// The tests of the `if`s that lead to a leaf, as its first clauses.
-fn filters(tests: &[Term]) -> Vec<Clause> {
-    tests.iter().cloned().map(Clause::If).collect()
 }
 
 /// An element whose first loop walks a concatenation of lists (`for q in
