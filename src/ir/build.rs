@@ -688,8 +688,9 @@ impl<'a> Translator<'a> {
     }
 
     /// `g(game)` where an integer is needed: the xor of the values of
-    /// other families' positions and of constant heaps, each read as the
-    /// options' heaps are (`G(n - 1) + K(a)`).
+    /// other families' positions and of heaps that cannot be negative (a
+    /// constant, a remainder by a positive constant, an `abs`), each read
+    /// as the options' heaps are (`G(n - 1) + K(a)`).
     fn grundy(&mut self, game: &Term) -> Option<IntExpr> {
         let mut out = Terms::default();
         self.terms(game, &mut out)?;
@@ -702,8 +703,8 @@ impl<'a> Translator<'a> {
         let mut value: Option<IntExpr> = None;
         for heap in out.nims {
             let read = matches!(heap, IntExpr::Grundy(..) | IntExpr::GrundyOfList(..));
-            if !read && heap.as_constant().is_none_or(|n| n < 0) {
-                return self.fail(game.span, "the value of a nim heap that is not a constant");
+            if !read && !never_negative(&heap) {
+                return self.fail(game.span, "the value of a nim heap that may be negative");
             }
             value = Some(match value {
                 Some(value) => IntExpr::binary(IntOp::Xor, value, heap),
@@ -928,6 +929,16 @@ fn heaps(value: &Value) -> Option<Vec<i64>> {
         .iter()
         .map(|item| i64::try_from(heap(item)?).ok())
         .collect()
+}
+
+/// Whether the heap `e` is at least 0 wherever it is computed (a negative
+/// heap is an error the generic search reports).
+fn never_negative(e: &IntExpr) -> bool {
+    match e {
+        IntExpr::Binary(IntOp::Mod, _, divisor) => divisor.as_constant().is_some_and(|d| d > 0),
+        IntExpr::Abs(_) => true,
+        e => e.as_constant().is_some_and(|n| n >= 0),
+    }
 }
 
 /// Whether `e` reads a name: a local or a `let`.
