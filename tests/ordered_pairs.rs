@@ -9,19 +9,12 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, ir_of, positions, run_binary, wythoff};
+use common::{
+    assert_same_as_the_generic_search, count_before, ir_of, positions, run_binary, wythoff,
+};
 
 const SORTED: &str = "game W(a, b) = < W(min(a - k, b), max(a - k, b)) for k in 1..=a, \
                       W(min(a, b - k), max(a, b - k)) for k in 1..=b, W(a - k, b - k) for k in 1..=a >";
-
-/// The number before `what` in a `--stats` report.
-fn count_before(report: &str, what: &str) -> u64 {
-    let before = report.split(what).next().unwrap_or_default();
-    let count = before.rsplit(' ').next().unwrap_or_default();
-    count
-        .parse()
-        .unwrap_or_else(|_| panic!("no count before {what:?}: {report}"))
-}
 
 #[test]
 fn wythoff_kept_sorted_fills_half_a_box_by_its_lines() {

@@ -128,16 +128,7 @@ fn tokens_moved_toward_or_away_from_the_middle_fill_the_triangle() {
         // search would walk the positions it reaches one at a time.
         let large = format!("{game}\nprint(g(M(150, 150)))");
         let (_, report) = run_by_programs_alone(&large, game);
-        let walked = report
-            .split(" by walking the program")
-            .next()
-            .unwrap_or_default();
-        let walked: u64 = walked
-            .rsplit(' ')
-            .next()
-            .unwrap_or_default()
-            .parse()
-            .unwrap_or(0);
+        let walked = common::count_before(&report, " by walking the program");
         assert!(walked >= 301 * 302 / 2, "{game}: {report}");
     }
 }
@@ -350,16 +341,7 @@ fn options_behind_filters_on_both_parameters_are_lines_of_the_box() {
             out.contains(&format!("[{}]", expected.join(", "))),
             "{game}"
         );
-        let planned = stats
-            .split(" positions by column plans")
-            .next()
-            .unwrap_or_default();
-        let planned: u64 = planned
-            .rsplit(' ')
-            .next()
-            .unwrap_or_default()
-            .parse()
-            .unwrap_or(0);
+        let planned = common::count_before(&stats, " positions by column plans");
         assert!(planned > 5000, "{game}: {stats}");
     }
 }
@@ -526,14 +508,7 @@ fn positions_asked_in_turn_grow_the_box() {
     let all = format!("{parity}\nprint([g(F(n, p)) for n in 0..=3000 for p in 0..1])");
     let (printed, stats) = run_binary(&["--stats", "-e", &in_turn]);
     assert_eq!(printed, run_binary(&["-e", &all]).0);
-    let positions = stats.split(" positions,").next().unwrap_or_default();
-    let positions: u64 = positions
-        .rsplit(' ')
-        .next()
-        .unwrap_or_default()
-        .parse()
-        .unwrap_or(0);
-    assert!((6002..30000).contains(&positions), "{stats}");
+    assert!((6002..30000).contains(&positions(&stats)), "{stats}");
     // Options that leave every box one way, asked in a short box: the box
     // grows only while it stays in the table, then the triangle holds them.
     let leaving = "game R(a, b) = < R(a - 1, b + k) for k in 0..min(a, 3), R(a, b - k) for k in 1..=b >\n\
@@ -786,8 +761,6 @@ fn a_triangle_fills_as_far_as_the_table_holds() {
     assert_eq!(printed.trim(), format!("{expected:?}"));
     let triangle = (TOTAL + 1) * (TOTAL + 2) / 2;
     assert_eq!(positions(&report), triangle, "{report}");
-    let walked = (report.split(" by walking").next())
-        .and_then(|head| head.rsplit(' ').next()?.parse::<usize>().ok())
-        .expect("a count of positions walked");
+    let walked = common::count_before(&report, " by walking") as usize;
     assert!((triangle..triangle + 8).contains(&walked), "{report}");
 }

@@ -104,24 +104,13 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::cap_parameters;
-    use crate::engine::kernel::{Clause, Element, IntExpr, IntOp, Iter, OptionValue};
+    use crate::engine::kernel::{Element, IntExpr, IntOp, OptionValue};
+    use crate::ir::ordered::tests::moves;
 
+    /// `F(n - k, second) for k in 1..=high`.
     fn take_up_to(high: IntExpr, second: IntExpr) -> Element {
         let (n, k) = (IntExpr::slot(0), IntExpr::slot(2));
-        Element {
-            clauses: vec![Clause::For {
-                slot: 2,
-                iter: Iter::Range {
-                    low: IntExpr::constant(1),
-                    high,
-                    inclusive: true,
-                },
-            }],
-            value: OptionValue::Terms {
-                calls: vec![vec![IntExpr::binary(IntOp::Sub, n, k), second]],
-                nims: vec![],
-            },
-        }
+        moves(high, IntExpr::binary(IntOp::Sub, n, k), second)
     }
 
     #[test]

@@ -25,17 +25,18 @@ pub(super) fn ordered_pairs(
     aliases: &[Element],
     params: usize,
 ) -> Vec<(usize, usize)> {
+    let all = || elements.iter().chain(aliases);
+    let names_its_own = |e: &Element| match &e.value {
+        OptionValue::Terms { calls, .. } => !calls.is_empty(),
+        _ => false,
+    };
+    if !all().any(names_its_own) {
+        return Vec::new();
+    }
     let pairs = (0..params).flat_map(|m| (0..params).map(move |n| (m, n)));
     pairs
         .filter(|&(m, n)| m != n)
-        .filter(|&pair| {
-            let all = || elements.iter().chain(aliases);
-            let names_its_own = |e: &Element| match &e.value {
-                OptionValue::Terms { calls, .. } => !calls.is_empty(),
-                _ => false,
-            };
-            all().any(names_its_own) && all().all(|e| keeps_order(e, pair, params))
-        })
+        .filter(|&pair| all().all(|e| keeps_order(e, pair, params)))
         .collect()
 }
 
@@ -63,6 +64,13 @@ struct Form {
 }
 
 impl Form {
+    fn constant(c: i128) -> Form {
+        Form {
+            constant: c,
+            ..Form::default()
+        }
+    }
+
     /// `e` as a form, where it is affine: sums, differences and products
     /// by constants of affine parts.
     fn of(e: &IntExpr) -> Option<Form> {
@@ -154,10 +162,7 @@ impl Bounds {
     }
 
     fn of_loop(&mut self, slot: usize, iter: &Iter) {
-        let one = Form {
-            constant: 1,
-            ..Form::default()
-        };
+        let one = Form::constant(1);
         let (low, high, past_end) = match iter {
             Iter::Range {
                 low,
@@ -166,10 +171,7 @@ impl Bounds {
             } => (low, high, !inclusive),
             Iter::Sorted { low, high, values } => {
                 let (first, last) = (values.first(), values.last());
-                let constant = |c: &i64| Form {
-                    constant: (*c).into(),
-                    ..Form::default()
-                };
+                let constant = |c: &i64| Form::constant((*c).into());
                 self.low
                     .entry(slot)
                     .or_default()
@@ -230,13 +232,9 @@ impl Bounds {
         // `k·x + rest op 0`: `x = −rest/k` bounds `x` from the side `op` says.
         let mut rest = d.clone();
         rest.terms.remove(&slot);
-        let value = Form::default().plus(&rest, -k).plus(
-            &Form {
-                constant: shift,
-                ..Form::default()
-            },
-            k,
-        );
+        let value = Form::default()
+            .plus(&rest, -k)
+            .plus(&Form::constant(shift), k);
         let sides: &[bool] = match at_least.map(|at_least| at_least == (k > 0)) {
             Some(true) => &[true],
             Some(false) => &[false],
@@ -384,12 +382,12 @@ fn first_extreme(e: &IntExpr) -> Option<(IntExpr, Vec<IntExpr>, bool)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::ordered_pairs;
     use crate::engine::kernel::{Clause, Element, IntExpr, IntOp, Iter, OptionValue};
 
     /// `F(first, second) for k in 1..=high`, `k` in slot 2.
-    fn moves(high: IntExpr, first: IntExpr, second: IntExpr) -> Element {
+    pub(in crate::ir) fn moves(high: IntExpr, first: IntExpr, second: IntExpr) -> Element {
         Element {
             clauses: vec![Clause::For {
                 slot: 2,

@@ -160,6 +160,16 @@ pub fn positions(report: &str) -> usize {
     count.and_then(|n| n.parse().ok()).expect("a count")
 }
 
+/// The number just before `what` in a `--stats` report (`45451 by
+/// lines`).
+pub fn count_before(report: &str, what: &str) -> u64 {
+    let before = report.split(what).next().unwrap_or_default();
+    let count = before.rsplit(' ').next().unwrap_or_default();
+    count
+        .parse()
+        .unwrap_or_else(|_| panic!("no count before {what:?}: {report}"))
+}
+
 /// What `--emit ir` prints for `script`, which reports no error.
 pub fn ir_of(script: &str) -> String {
     let (ir, errors) = run_binary(&["--emit", "ir", "-e", script]);
