@@ -63,6 +63,8 @@ pub struct Interp {
     frames: Vec<Vec<Value>>,
     format: Format,
     out: Box<dyn Write>,
+    /// What `loopy`, `outcome` and `misere` searched, for later calls.
+    play: play::PlayMemo,
     /// The misère quotients `misere_quotient` computed, by family.
     pub(crate) quotients: rustc_hash::FxHashMap<FamilyId, Rc<crate::engine::quotient::Quotient>>,
     /// The families `octal(…)` has made, by code.
@@ -195,6 +197,7 @@ impl Interp {
             out,
             octal_families: Default::default(),
             quotients: Default::default(),
+            play: Default::default(),
             plans: Default::default(),
             endless: Default::default(),
             unfilled: Default::default(),
@@ -290,14 +293,7 @@ impl Interp {
             self.fixed.clear();
             self.instances.clear();
             self.unfit_lengths.clear();
-            self.engine.clear();
-            self.periods.clear();
-            self.quotients.clear();
-            for state in &mut self.lets {
-                if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
-                    crate::value::dismantle(value);
-                }
-            }
+            self.forget_values();
         }
         self.lets
             .resize_with(self.program.lets.len(), || LetState::Pending);

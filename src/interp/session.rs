@@ -178,6 +178,7 @@ impl Interp {
         self.engine.clear();
         self.periods.clear();
         self.quotients.clear();
+        self.play = Default::default();
         for state in &mut self.lets {
             if let LetState::Done(value) = std::mem::replace(state, LetState::Pending) {
                 crate::value::dismantle(value);

@@ -138,28 +138,51 @@ impl Interp {
     /// The generalised Sprague-Grundy value of any game with finitely many
     /// positions; `span` is where it was asked for.
     pub(crate) fn loopy(&mut self, game: &Game, span: Span) -> Result<Loopy> {
+        let game = normal(game.clone());
+        if let Some(value) = self.play.loopy.get(&game) {
+            return Ok(value.clone());
+        }
+        // A game with a part an earlier exploration valued reaches a cycle
+        // there, or is valued by it: `grundy` would only walk to the
+        // cycle again.
+        if (game.parts().iter()).any(|part| self.play.loopy.contains_key(part)) {
+            return self.explore_loopy(&game, span);
+        }
         // A game that `grundy` cannot value has a cycle, or fails for a
         // reason (an error in a definition, a limit) that the exploration
         // below meets again and reports.
-        match self.grundy(game, span) {
+        match self.grundy(&game, span) {
             Ok(value) => Ok(Loopy::Finite(value)),
             // No position is left to explore with.
             Err(error) if self.engine.stats().0 >= self.limits().max_positions => Err(error),
-            Err(_) => self.explore_loopy(game, span),
+            Err(_) => self.explore_loopy(&game, span),
         }
     }
 
+    /// Explores `game`'s graph and values it. Every node valued is kept
+    /// for later calls (`PlayMemo::loopy`), whether or not the search
+    /// ends in an error: a node is valued only once its whole strongly
+    /// connected part and all it reaches are.
     fn explore_loopy(&mut self, game: &Game, span: Span) -> Result<Loopy> {
-        self.check_interrupt(span)?;
         let mut search = Search::default();
+        let value = self.search_loopy(&mut search, game, span);
+        let valued = search.games.into_iter().zip(search.values);
+        for (game, value) in valued.filter_map(|(game, value)| Some((game, value?))) {
+            self.play.loopy.insert(game, value);
+        }
+        value
+    }
+
+    fn search_loopy(&mut self, search: &mut Search, game: &Game, span: Span) -> Result<Loopy> {
+        self.check_interrupt(span)?;
         let root = search.id(game.clone());
-        self.visit(&mut search, root, span)?;
+        self.visit(search, root, span)?;
         while let Some(&mut (node, ref mut tried)) = search.calls.last_mut() {
             self.tick(span)?;
             if let Some(&next) = search.next[node].get(*tried) {
                 *tried += 1;
                 match search.visits[next] {
-                    None => self.visit(&mut search, next, span)?,
+                    None => self.visit(search, next, span)?,
                     Some(visit) if visit.on_path => search.lower(node, visit.index),
                     Some(_) => {}
                 }
@@ -180,7 +203,7 @@ impl Interp {
                         visit.on_path = false;
                     }
                 }
-                self.value_part(&mut search, &part, span)?;
+                self.value_part(search, &part, span)?;
             }
         }
         search.value(root, span).cloned()
@@ -207,6 +230,10 @@ impl Interp {
             }
             Game::Pos(pos) if self.engine.value(*pos) < IN_PROGRESS => {
                 search.values[node] = Some(Loopy::Finite(self.engine.value(*pos)));
+                Vec::new()
+            }
+            _ if let Some(value) = self.play.loopy.get(&game) => {
+                search.values[node] = Some(value.clone());
                 Vec::new()
             }
             Game::Pos(_) => {

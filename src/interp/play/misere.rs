@@ -75,6 +75,14 @@ impl Components {
     }
 }
 
+/// The components met by every misère search so far, and the outcomes of
+/// the states searched: a state reached again in a later call is known.
+#[derive(Default)]
+pub(super) struct Memo {
+    components: Components,
+    statuses: FxHashMap<State, Status>,
+}
+
 /// What is known of a state.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Status {
@@ -100,30 +108,50 @@ impl Interp {
         if let Some(previous_wins) = crate::interp::builtins::misere_by_quotient(self, game) {
             return Ok(if previous_wins { "P" } else { "N" });
         }
-        let mut components = Components::default();
+        let mut shared = std::mem::take(&mut self.play.misere);
+        let status = self.misere_of_parts(&mut shared, game, span);
+        if status.is_err() {
+            // The states left on the stack are not known.
+            shared
+                .statuses
+                .retain(|_, status| *status != Status::Searching);
+        }
+        self.play.misere = shared;
+        Ok(if status? == Status::P { "P" } else { "N" })
+    }
+
+    fn misere_of_parts(&mut self, shared: &mut Memo, game: &Game, span: Span) -> Result<Status> {
+        let Memo {
+            components,
+            statuses,
+        } = shared;
         let mut root = Vec::new();
         for part in game.parts() {
             let id = components.id(part.clone());
-            if !self.is_terminal(&mut components, id, span)? {
+            if !self.is_terminal(components, id, span)? {
                 root.push(id);
             }
         }
         root.sort_unstable();
-        let status = self.search_misere(&mut components, root.into(), span)?;
-        Ok(if status == Status::P { "P" } else { "N" })
+        self.search_misere(components, statuses, root.into(), span)
     }
 
+    /// The status of `root`, searched with the states `memo` knows.
     fn search_misere(
         &mut self,
         components: &mut Components,
+        memo: &mut FxHashMap<State, Status>,
         root: State,
         span: Span,
     ) -> Result<Status> {
         if let Some(status) = components.nim_formula(&root) {
             return Ok(status);
         }
-        let mut memo: FxHashMap<State, Status> = FxHashMap::default();
-        let mut frames = vec![self.frame(components, &mut memo, root.clone(), span)?];
+        if let Some(&status) = memo.get(&root) {
+            return Ok(status);
+        }
+        let mut searched = 0;
+        let mut frames = vec![self.frame(components, memo, root.clone(), &mut searched, span)?];
         while let Some(frame) = frames.last_mut() {
             self.tick(span)?;
             let Some(next) = frame.successors.get(frame.checked) else {
@@ -147,22 +175,25 @@ impl Interp {
                 }
                 None => {
                     let next = next.clone();
-                    frames.push(self.frame(components, &mut memo, next, span)?);
+                    frames.push(self.frame(components, memo, next, &mut searched, span)?);
                 }
             }
         }
         Ok(memo.get(&root).copied().unwrap_or(Status::N))
     }
 
-    /// Starts searching `state`: marks it and lists its successors.
+    /// Starts searching `state`: marks it and lists its successors;
+    /// `searched` counts the states this search started.
     fn frame(
         &mut self,
         components: &mut Components,
         memo: &mut FxHashMap<State, Status>,
         state: State,
+        searched: &mut usize,
         span: Span,
     ) -> Result<Frame> {
-        self.check_search_size(memo.len(), span)?;
+        self.check_search_size(*searched, span)?;
+        *searched += 1;
         let successors = self.successors(components, &state, span)?;
         memo.insert(state.clone(), Status::Searching);
         Ok(Frame {

@@ -15,6 +15,19 @@ use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::Value;
 
+/// What the searches here found, kept between calls until the
+/// definitions or the values are forgotten: asking for the outcome of
+/// every position of a game with cycles, or the misère outcome of many
+/// sums of the same components, searches each position once, not once a
+/// call.
+#[derive(Default)]
+pub(crate) struct PlayMemo {
+    /// The loopy value of every node a search valued, by its game.
+    loopy: rustc_hash::FxHashMap<crate::value::Game, loopy::Loopy>,
+    /// The misère search's components and the outcomes of its states.
+    misere: misere::Memo,
+}
+
 /// The searches here keep some hundred bytes per position where `g` keeps
 /// eight, so they may hold this fraction of `--max-positions`: a runaway
 /// game stops with an error instead of exhausting memory.
