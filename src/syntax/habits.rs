@@ -75,6 +75,11 @@ pub fn python_habit(
     if rest.starts_with('"') && text[..at].ends_with('f') && word_before(&text[..at]) == "f" {
         return Some(format_string(rest, at - 1, source));
     }
+    if rest.starts_with(',')
+        && let Some(open) = tuple_start(&text[start..at])
+    {
+        return Some(tuple(text, start + open, source));
+    }
     if word_at(rest) == "if" {
         return Some(conditional(text, start, at, end, source));
     }
@@ -114,6 +119,54 @@ pub fn python_habit(
         );
     }
     None
+}
+
+/// Where `before` opens the parentheses it is inside, if they group (they
+/// follow no name, call or index): a `,` there starts a Python tuple.
+fn tuple_start(before: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in before.char_indices().rev() {
+        match c {
+            ')' | ']' | '}' | '>' => depth += 1,
+            '[' | '{' | '<' if depth > 0 => depth -= 1,
+            '[' | '{' | '<' => return None,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let previous = before[..i].trim_end().chars().next_back();
+                let called = previous.is_some_and(|p| is_ident(p) || matches!(p, ')' | ']'));
+                return (!called).then_some(i);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `(1, 2, 3)` at byte `open` of `text` → the list `[1, 2, 3]`.
+fn tuple(text: &str, open: usize, source: SourceId) -> Box<Diagnostic> {
+    let mut depth = 0usize;
+    let close = text[open..].char_indices().find_map(|(i, c)| {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '\n' => return Some(i),
+            _ => {}
+        }
+        (depth == 0).then_some(i + 1)
+    });
+    let len = close.unwrap_or(text.len() - open);
+    let written = &text[open..open + len];
+    let inner = written.strip_prefix('(').unwrap_or(written);
+    let inner = inner.strip_suffix(')').unwrap_or(inner);
+    Diagnostic::new(
+        Span::new(source, open, open + len),
+        "the language has no tuples",
+    )
+    .label("a tuple, as in Python")
+    .help(format!(
+        "a position or value of several integers is a list: write `[{}]`",
+        inner.trim()
+    ))
 }
 
 /// `for i in range(10): print(i)` → the comprehension that lists the same.
