@@ -83,3 +83,39 @@ fn concatenations_fail_and_nest_as_the_generic_search_does() {
         format!("{}\n", shown(rook))
     );
 }
+
+/// A loop over the list a `def` returns, where that list is a
+/// concatenation (the hunt's rook, `for q in moves(a, b)`), is the `def`'s
+/// body in its place, split as if written there: an integer program with
+/// the plain program's values (it was the generic search's, 3.9 s at
+/// 200²). An argument that is an expression is bound once, before the
+/// loop; an error in the body is the generic search's.
+#[test]
+fn a_def_returning_a_concatenation_is_split_in_the_loop() {
+    let size = 14;
+    let m = plain_grid(size, size, |a, b, m| {
+        let rows = (1..=a).map(|k| m[a - k][b]);
+        let odd_columns = (1..=b).step_by(2).map(|k| m[a][b - k]);
+        rows.chain(odd_columns).collect()
+    });
+    let script = "def moves(a, b) = [[a - k, b] for k in 1..=a] + [[a, b - k] for k in 1..=b if k % 2 == 1]\n\
+                  game R(a, b) = < R(q[0], q[1]) for q in moves(a, b) >\n\
+                  game S(a, b) = < S(q[0] - 1, q[1]) for q in moves(a + 1, b) if q[0] >= 1 >\n\
+                  print([g(R(a, b)) for a in 0..14 for b in 0..14])\n\
+                  print([g(S(a, b)) for a in 0..14 for b in 0..14] == [g(R(a, b)) for a in 0..14 for b in 0..14])\n\
+                  print(options(R(1, 2)))";
+    let expected = format!(
+        "{}\ntrue\n[R(0, 2), R(1, 1)]\n",
+        shown(m.iter().flatten().copied())
+    );
+    assert_eq!(printed_by_programs_alone(script), expected);
+    let ir = ir_of(script);
+    assert!(ir.contains("game R(a, b): integer program"), "{ir}");
+    assert!(ir.contains("game S(a, b): integer program"), "{ir}");
+    let failing = "def moves(a, b) = [[a - k, b] for k in 1..=a] + [[a, 10 / (b - 3)]]\n\
+                   game R(a, b) = < R(q[0], q[1]) for q in moves(a, b) if q[1] < b >\n\
+                   print(g(R(2, 3)))";
+    let (printed, error) = assert_same_error_as_the_generic_search(failing);
+    assert_eq!(printed, "");
+    assert!(error.contains("division by zero"), "{error}");
+}

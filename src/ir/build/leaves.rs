@@ -144,6 +144,7 @@ impl Leaves {
                 clauses.extend(bound);
                 value = inlined;
             }
+            self.inline_concatenation(&mut clauses, program);
             let element = Element {
                 clauses,
                 value,
@@ -164,20 +165,60 @@ impl Leaves {
     }
 }
 
-/// An element whose first loop walks a concatenation of lists (`for q in
-/// [… for x in …] + [… for y in …]`) or a literal of lists, with only
-/// filters before it, as an element for each list or item, in turn: the
-/// same options in the same order. Each operand must be written as a list
-/// (a literal or a comprehension), so that `+` is certainly concatenation.
+impl Leaves {
+    /// Where an element's first loop (see `first_loop`) walks the list a
+    /// `def` returns, and that list is a concatenation (`for q in moves(a,
+    /// b)`, `def moves(a, b) = [… for k in …] + […]`), the `def`'s body in
+    /// its place, its arguments bound before the loop as `inlined` binds
+    /// them, so that `split_concatenation` splits it.
+    fn inline_concatenation(&mut self, clauses: &mut Vec<Clause>, program: &Program) {
+        let Some(at) = first_loop(clauses) else {
+            return;
+        };
+        let Clause::For { iter, .. } = &clauses[at] else {
+            return;
+        };
+        let TermKind::CallDef { def, .. } = &iter.kind else {
+            return;
+        };
+        let body = &program.defs[def.0 as usize].body;
+        if !concatenated(body, &mut Vec::new()) {
+            return;
+        }
+        let Some((bound, body)) = self.inlined(iter, program) else {
+            return;
+        };
+        if let Clause::For { iter, .. } = &mut clauses[at] {
+            *iter = body;
+        }
+        clauses.splice(at..at, bound);
+    }
+}
+
+/// The element's first loop that walks more than one item written out:
+/// before it, only filters and the loops over one item that bind a
+/// `def`'s arguments (`inlined`), which keep the options' order.
+fn first_loop(clauses: &[Clause]) -> Option<usize> {
+    clauses.iter().position(|clause| match clause {
+        Clause::For { iter, .. } => !matches!(
+            &iter.kind,
+            TermKind::List { elements, set: false }
+                if elements.len() == 1 && elements[0].clauses.is_empty()
+        ),
+        Clause::If(_) => false,
+    })
+}
+
+/// An element whose first loop (`first_loop`) walks a concatenation of
+/// lists (`for q in [… for x in …] + [… for y in …]`) or a literal of
+/// lists, as an element for each list or item, in turn: the same options
+/// in the same order. Each operand must be written as a list (a literal or
+/// a comprehension), so that `+` is certainly concatenation.
 fn split_concatenation(element: Element, out: &mut Vec<Element>) {
-    let first = element
-        .clauses
-        .iter()
-        .enumerate()
-        .find_map(|(at, clause)| match clause {
-            Clause::For { slot, name, iter } => Some((at, slot, name, iter)),
-            Clause::If(_) => None,
-        });
+    let first = first_loop(&element.clauses).and_then(|at| match &element.clauses[at] {
+        Clause::For { slot, name, iter } => Some((at, slot, name, iter)),
+        Clause::If(_) => None,
+    });
     let Some((at, slot, name, iter)) = first else {
         out.push(element);
         return;
