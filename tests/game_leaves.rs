@@ -359,3 +359,47 @@ fn a_body_calling_a_def_with_expressions_is_that_defs_body() {
     let (_, error) = assert_same_error_as_the_generic_search(failing);
     assert!(error.contains("zero"), "{error}");
 }
+
+/// A heap split into `d` equal heaps, `sum([E(n / d) for i in 0..d])`, is
+/// the choice by `d`'s parity (`E(n / d)` or twice it): the integer
+/// program's values are a plain memo's (the hunt's game, 4 s at 2000 by
+/// the generic search). Copies of a heap, and an inclusive range, too. A
+/// count that may be 0 (`sum([])` is the integer 0, not a game), or
+/// copies that read the loop's variable, stay with the generic search,
+/// with its values and its error.
+#[test]
+fn a_sum_of_copies_of_one_game_is_chosen_by_the_count_parity() {
+    const LAST: usize = 400;
+    let mut e: Vec<u64> = Vec::new();
+    for n in 0..=LAST {
+        let splits = (2..=n).filter(|d| n % d == 0);
+        let splits = splits.map(|d| if d % 2 == 1 { e[n / d] } else { 0 });
+        let take = (n > 0).then(|| e[n - 1]);
+        e.push(mex(splits.chain(take)));
+    }
+    let script = format!(
+        "game E(n) = < sum([E(n / d) for i in 0..d]) for d in 2..=n if n % d == 0, E(n - 1) if n > 0 >\n\
+         game F(n) = < E(n - 1) + sum([*1 for _ in 1..=d]) + sum([F(n / 2) for _ in 0..3]) for d in 1..=2 if n > 0 >\n\
+         print(seq(E, 0..={LAST}))\nprint(seq(F, 0..=40))"
+    );
+    let mut f: Vec<u64> = Vec::new();
+    for n in 0..=40 {
+        let options = (1..=2u64).filter(|_| n > 0);
+        f.push(mex(options.map(|d| e[n.max(1) - 1] ^ (d % 2) ^ f[n / 2])));
+    }
+    assert_eq!(
+        printed_by_programs_alone(&script),
+        format!("{}\n{}", listed(e), listed(f))
+    );
+    let reading = "game E(n) = < sum([E(i) for i in 0..d]) for d in 1..=n >\nprint(seq(E, 0..=12))";
+    let (fast, generic) = common::with_and_without_programs(reading);
+    assert_eq!(fast, generic);
+    let empty = "game E(n) = < sum([E(n / d) for i in 0..d]) for d in 0..=n if d == 0 or n % d == 0 >\n\
+                 print(g(E(5)))";
+    let (printed, error) = assert_same_error_as_the_generic_search(empty);
+    assert_eq!(printed, "");
+    assert!(
+        error.contains("an option must be a game, found the integer 0"),
+        "{error}"
+    );
+}

@@ -608,7 +608,18 @@ impl<'a> Translator<'a> {
                 {
                     (elements.iter()).try_for_each(|item| self.terms(&item.value, out))
                 }
-                _ => self.fail(e.span, "a sum of a list that is not a list of games"),
+                [list]
+                    if matches!(&list.kind, TermKind::List { elements, .. }
+                    if elements.iter().any(|item| !item.clauses.is_empty())) =>
+                {
+                    self.fail(
+                        e.span,
+                        "a sum of a list built by a loop: only copies of one game \
+                         translate, `sum([v for _ in 0..d])`, their count at least 1 \
+                         (`d` from a loop starting at 1 or more)",
+                    )
+                }
+                _ => self.fail(e.span, "a sum of a list that is not games written out"),
             },
             TermKind::Position { family, args } if self.is_own(*family) && self.list => {
                 let [arg] = args.as_slice() else {

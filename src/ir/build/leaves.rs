@@ -3,9 +3,11 @@
 //! `if`s lead to a game rather than options (aliases).
 
 use super::lists::calls;
+use crate::builtin::Builtin;
 use crate::resolve::program::{Body, FamilyDef, Program};
 use crate::resolve::term::{Clause, Element, Term, TermKind};
 use crate::syntax::ast::BinOp;
+use crate::value::Value;
 
 /// A body's leaves: the elements of its option lists `< … >` and the
 /// games it is equal to (aliases), each filtered by the tests of the `if`s
@@ -144,6 +146,9 @@ impl Leaves {
                 clauses.extend(bound);
                 value = inlined;
             }
+            while let Some(chosen) = copies_by_parity(&value, &clauses) {
+                value = chosen;
+            }
             self.inline_concatenation(&mut clauses, program);
             let element = Element {
                 clauses,
@@ -271,6 +276,116 @@ fn concatenated(e: &Term, lists: &mut Vec<Term>) -> bool {
         TermKind::Binary(BinOp::Add, a, b) => concatenated(a, lists) && concatenated(b, lists),
         _ => false,
     }
+}
+
+/// `value` with its first sum of copies of one game, `sum([v for i in
+/// low..high])` where `v` does not read `i` (a heap split into `d` equal
+/// heaps), as the choice by the count's parity: `v` for an odd count, `v +
+/// v` (whose value is 0) for an even one; `split_branches` then makes an
+/// element of each. Only where the count is at least 1 at every option,
+/// by the constant ends or the constant start of the loop that binds
+/// `high` (`for d in 2..=n`): a sum of no games is the integer 0, an
+/// error the generic search reports. `None` where `value` has no such sum.
+fn copies_by_parity(value: &Term, clauses: &[Clause]) -> Option<Term> {
+    let rebuilt = |kind| {
+        Some(Term {
+            kind,
+            span: value.span,
+        })
+    };
+    match &value.kind {
+        TermKind::Binary(BinOp::Add, a, b) => match copies_by_parity(a, clauses) {
+            Some(a) => rebuilt(TermKind::Binary(BinOp::Add, Box::new(a), b.clone())),
+            None => {
+                let b = copies_by_parity(b, clauses)?;
+                rebuilt(TermKind::Binary(BinOp::Add, a.clone(), Box::new(b)))
+            }
+        },
+        TermKind::CallBuiltin {
+            builtin: Builtin::Sum,
+            args,
+        } => {
+            let [list] = args.as_slice() else {
+                return None;
+            };
+            let TermKind::List {
+                elements,
+                set: false,
+            } = &list.kind
+            else {
+                return None;
+            };
+            let [element] = elements.as_slice() else {
+                return None;
+            };
+            let [Clause::For { slot, iter, .. }] = element.clauses.as_slice() else {
+                return None;
+            };
+            let TermKind::Range {
+                low,
+                high,
+                inclusive,
+            } = &iter.kind
+            else {
+                return None;
+            };
+            let least = least_int(high, clauses)? - int_constant(low)? + i64::from(*inclusive);
+            if least < 1 || reads_local(&element.value, *slot) {
+                return None;
+            }
+            let span = iter.span;
+            let term = |kind| Box::new(Term { kind, span });
+            let int = |n: i64| term(TermKind::Const(Value::Int(n)));
+            let count = TermKind::Binary(
+                BinOp::Add,
+                term(TermKind::Binary(BinOp::Sub, high.clone(), low.clone())),
+                int(i64::from(*inclusive)),
+            );
+            let parity = TermKind::Binary(BinOp::Mod, term(count), int(2));
+            let odd = TermKind::Binary(BinOp::Eq, term(parity), int(1));
+            let copy = Box::new(element.value.clone());
+            rebuilt(TermKind::If {
+                cond: term(odd),
+                then: copy.clone(),
+                otherwise: term(TermKind::Binary(BinOp::Add, copy.clone(), copy)),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The integer `e` is written as, if a constant.
+fn int_constant(e: &Term) -> Option<i64> {
+    match &e.kind {
+        TermKind::Const(Value::Int(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The least `e` may be at any option: a constant, or a variable of one
+/// of `clauses`' loops over a range that starts at a constant.
+fn least_int(e: &Term, clauses: &[Clause]) -> Option<i64> {
+    if let Some(n) = int_constant(e) {
+        return Some(n);
+    }
+    let TermKind::Local(local) = e.kind else {
+        return None;
+    };
+    clauses.iter().find_map(|clause| match clause {
+        Clause::For { slot, iter, .. } if *slot == local => match &iter.kind {
+            TermKind::Range { low, .. } => int_constant(low),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Whether `e` reads the local in `slot`.
+fn reads_local(e: &Term, slot: usize) -> bool {
+    matches!(e.kind, TermKind::Local(local) if local == slot)
+        || e.children()
+            .into_iter()
+            .any(|child| reads_local(child, slot))
 }
 
 /// An element whose option is `if c then A else B`, or a sum with such a
