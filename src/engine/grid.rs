@@ -233,11 +233,13 @@ impl Known for Values<'_> {
         let (mut a, mut b) = (a, b);
         for _ in 0..count {
             let diagonal = (a + b) as usize;
-            let value = *self.table.get(diagonal * (diagonal + 1) / 2 + b as usize)?;
-            if value >= DENSE_BIG {
-                return None;
-            }
-            out.push(value as u64 ^ nim);
+            let value = match *self.table.get(diagonal * (diagonal + 1) / 2 + b as usize)? {
+                value if value < DENSE_BIG => value as u64,
+                // The box's own values reach the table once it is filled;
+                // a position past the box is noted as missed.
+                _ => self.value(&[a, b])?,
+            };
+            out.push(value ^ nim);
             a += da;
             b += db;
         }
