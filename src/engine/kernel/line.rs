@@ -6,7 +6,8 @@
 //! apply.
 
 use super::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_PARAMS, OptionValue, SLOT_BOUND,
+    COEFFICIENT_BOUND, CONSTANT_BOUND, Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter,
+    MAX_PARAMS, OptionValue, SLOT_BOUND,
 };
 use crate::engine::mex::Stamps;
 use crate::engine::row_major::RowMajor;
@@ -150,16 +151,20 @@ impl Line {
     /// its loop's, or those of its filters (`Line::of_filters`).
     pub(super) fn of(element: &Element, params: usize) -> Option<Vec<Line>> {
         match element.clauses.as_slice() {
-            [Clause::For { .. }] => Some(vec![Line::of_loop(element, params)?]),
+            [Clause::For { slot, iter }] => {
+                Some(vec![Line::of_loop((*slot, iter), &element.value, params)?])
+            }
+            [filters @ .., Clause::For { slot, iter }] => {
+                let line = Line::of_loop((*slot, iter), &element.value, params)?;
+                line.guarded(&filter_cases_of(filters, params)?)
+            }
             filters => Line::of_filters(filters, &element.value, params),
         }
     }
 
-    /// The line of an element that is one loop.
-    fn of_loop(element: &Element, params: usize) -> Option<Line> {
-        let ([Clause::For { slot, iter }], OptionValue::Terms { calls, nims }) =
-            (element.clauses.as_slice(), &element.value)
-        else {
+    /// The line of an element that is one loop, `for slot in iter`.
+    fn of_loop((slot, iter): (usize, &Iter), value: &OptionValue, params: usize) -> Option<Line> {
+        let OptionValue::Terms { calls, nims } = value else {
             return None;
         };
         let (
@@ -176,7 +181,7 @@ impl Line {
         let mut steps = [0; MAX_PARAMS];
         let mut starts = Vec::with_capacity(call.len());
         for (arg, step) in call.iter().zip(&mut steps) {
-            let (start, k) = Linear::of(arg, params, Some(*slot))?;
+            let (start, k) = Linear::of(arg, params, Some(slot))?;
             starts.push(start);
             *step = k;
         }
@@ -187,6 +192,41 @@ impl Line {
             steps,
             heaps: Linear::each(nims, params)?,
         })
+    }
+
+    /// The line behind filters made before its loop (`G(n - k, 1) if t
+    /// == 0 for k in 1..min(4, n + 1)`, a branch on a turn or phase), a
+    /// line for each of the filters' cases (`cases`, each the parts `f`
+    /// that are all `>= 0` where it holds). Where the loop starts at a
+    /// constant `L` and its end is at most a constant `H`, each part is one
+    /// more part `H + (H − L)·f` of the end: at least `H` where `f >= 0`,
+    /// at most `L` (no options) where `f <= −1`. `None` for one parameter
+    /// (whose codes decide filters on the heap), for more than
+    /// `MOST_CASES` cases, or where a part's coefficients would pass an
+    /// affine expression's bounds.
+    fn guarded(self, cases: &[Vec<Linear>]) -> Option<Vec<Line>> {
+        let (low, high) = (&self.low, self.high.constant);
+        if !low.forms.is_empty() || high == i64::MAX || high - low.constant > COEFFICIENT_BOUND {
+            return None;
+        }
+        let width = (high - low.constant).max(0);
+        let guard = |f: &Linear| {
+            let coefficients = f.coefficients.map(|k| k * width);
+            let constant = f.constant.checked_mul(width)?.checked_add(high)?;
+            let bounded = coefficients.iter().all(|k| k.abs() <= COEFFICIENT_BOUND)
+                && constant.abs() <= CONSTANT_BOUND;
+            bounded.then_some(Linear {
+                constant,
+                coefficients,
+            })
+        };
+        let line = |parts: &Vec<Linear>| {
+            let mut line = self.clone();
+            let guards = parts.iter().map(guard).collect::<Option<Vec<_>>>()?;
+            line.high.forms.extend(guards);
+            Some(line)
+        };
+        cases.iter().map(line).collect()
     }
 
     /// An element of one option behind filters that compare affine
@@ -201,32 +241,13 @@ impl Line {
     /// lines; none for one parameter, whose codes decide filters on the
     /// heap where they settle.
     fn of_filters(filters: &[Clause], value: &OptionValue, params: usize) -> Option<Vec<Line>> {
-        const MOST_CASES: usize = 4;
-        if params < 2 {
-            return None;
-        }
         let OptionValue::Terms { calls, nims } = value else {
             return None;
         };
         let [call] = calls.as_slice() else {
             return None;
         };
-        // Each line's parts `f` (to be `>= 0`), one line per case.
-        let mut cases: Vec<Vec<Linear>> = vec![Vec::new()];
-        for filter in filters {
-            let Clause::If(Cond::Cmp(op, a, b)) = filter else {
-                return None;
-            };
-            let alternatives = filter_cases(*op, a, b, params)?;
-            cases = (cases.iter())
-                .flat_map(|case| {
-                    (alternatives.iter()).map(move |parts| [case.clone(), parts.clone()].concat())
-                })
-                .collect();
-            if cases.len() > MOST_CASES {
-                return None;
-            }
-        }
+        let cases = filter_cases_of(filters, params)?;
         let (starts, heaps) = (Linear::each(call, params)?, Linear::each(nims, params)?);
         let line = |parts: Vec<Linear>| Line {
             low: Bound {
@@ -289,6 +310,34 @@ impl Line {
     pub(super) fn steps(&self) -> &[i64] {
         &self.steps[..self.starts.len()]
     }
+}
+
+/// The cases of `filters`, each comparing affine expressions of the first
+/// `params` slots: each case the parts `f` that are all `>= 0` where it
+/// holds, one case for each way the filters may all hold. `None` for one
+/// parameter (whose codes decide filters on the heap where they settle),
+/// or past `MOST_CASES` cases.
+fn filter_cases_of(filters: &[Clause], params: usize) -> Option<Vec<Vec<Linear>>> {
+    const MOST_CASES: usize = 4;
+    if params < 2 {
+        return None;
+    }
+    let mut cases: Vec<Vec<Linear>> = vec![Vec::new()];
+    for filter in filters {
+        let Clause::If(Cond::Cmp(op, a, b)) = filter else {
+            return None;
+        };
+        let alternatives = filter_cases(*op, a, b, params)?;
+        cases = (cases.iter())
+            .flat_map(|case| {
+                (alternatives.iter()).map(move |parts| [case.clone(), parts.clone()].concat())
+            })
+            .collect();
+        if cases.len() > MOST_CASES {
+            return None;
+        }
+    }
+    Some(cases)
 }
 
 /// The cases of the filter `a op b`, comparing affine expressions of the
