@@ -128,8 +128,15 @@ fn tokens_moved_toward_or_away_from_the_middle_fill_the_triangle() {
         // search would walk the positions it reaches one at a time.
         let large = format!("{game}\nprint(g(M(150, 150)))");
         let (_, report) = run_by_programs_alone(&large, game);
-        let walked = common::count_before(&report, " by walking the program");
-        assert!(walked >= 301 * 302 / 2, "{game}: {report}");
+        let filled: u64 = [
+            " positions by column plans",
+            " by lines",
+            " by walking the program",
+        ]
+        .iter()
+        .map(|way| common::count_before(&report, way))
+        .sum();
+        assert!(filled >= 301 * 302 / 2, "{game}: {report}");
     }
 }
 
@@ -534,6 +541,46 @@ fn a_branch_on_a_flag_before_a_loop_is_a_line() {
     assert_eq!(out, format!("{a} {b} {c}\n"));
     let walked = common::count_before(&report, " by walking the program");
     assert!(walked < 100, "{report}");
+}
+
+/// The hunt's turn flag beside a halving move: the branches' loops are
+/// lines, the halving is not, so the lines are marked and the VM walks the
+/// halving beside them (`Kernel::split_lines`), where one element that is
+/// no line made every position a walk of them all. Against a plain memo
+/// and the generic search, with a halving that fails (`100 / (n - 700)`)
+/// left to the generic search at that position alone.
+#[test]
+fn lines_are_marked_beside_the_walk_of_an_element_that_is_none() {
+    const TOTAL: usize = 100_000;
+    let mut g = vec![[0u64; 2]; TOTAL + 1];
+    for n in 0..=TOTAL {
+        g[n][0] = mex((1..=3.min(n)).map(|k| g[n - k][1]));
+        let halve = (n > 1).then(|| g[n / 2][0]);
+        g[n][1] = mex((2..=4.min(n)).map(|k| g[n - k][0]).chain(halve));
+    }
+    let game = "game G(n, t) = if t == 0 then < G(n - k, 1) for k in 1..=3 if k <= n > \
+                else < G(n - k, 0) for k in 2..=4 if k <= n, G(n / 2, 0) if n > 1 >";
+    let script = format!("{game}\nprint([g(G(n, t)) for n in 0..80 for t in 0..2])");
+    let listed: Vec<String> = (0..80)
+        .flat_map(|n| g[n].iter().map(u64::to_string))
+        .collect();
+    assert_eq!(
+        assert_same_as_the_generic_search(&script),
+        format!("[{}]\n", listed.join(", "))
+    );
+    let script = format!("{game}\nprint(g(G({TOTAL}, 0)), g(G({TOTAL}, 1)))");
+    let (out, report) = run_by_programs_alone(&script, &script);
+    assert_eq!(out, format!("{} {}\n", g[TOTAL][0], g[TOTAL][1]));
+    assert!(report.contains("lines marked beside the walk"), "{report}");
+    let walked = common::count_before(&report, " by walking the program");
+    assert!(walked < 100, "{report}");
+    let failing = "game G(n, t) = < G(n - k, 1) for k in 1..=3 if k <= n and t == 0, \
+                   G(n - k, 0) for k in 2..=4 if k <= n and t == 1, \
+                   G(n / 2, 0) if t == 1 and n > 1 and 100 / (n - 700) >= 0 >\n\
+                   print(g(G(600, 1)))\nprint(g(G(900, 1)))";
+    let (printed, error) = common::assert_same_error_as_the_generic_search(failing);
+    assert_eq!(printed.lines().count(), 1, "{printed}");
+    assert!(error.contains("division by zero"), "{error}");
 }
 
 /// Positions asked one after another, each a little past the last (`[g(F(n,

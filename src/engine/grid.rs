@@ -145,6 +145,10 @@ fn widened(asked: (usize, usize), [x, y]: [i64; 2], cells: Cells) -> (usize, usi
     (widen(asked.0, x, cells.rows), widen(asked.1, y, cells.cols))
 }
 
+/// What a fill reads a position's options from: the table, the box being
+/// filled, and where it notes a position missed past the box.
+type Seen<'a> = (&'a [u32], &'a RowMajor, &'a Cell<Option<[i64; 2]>>);
+
 /// How a fill ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Filled {
@@ -419,7 +423,15 @@ impl Grid {
         limit: u64,
         watch: &Watch,
     ) -> Result<Filled, Stop> {
-        let lines = kernel.lines_in_box::<2>(limit);
+        // The lines of every element, or of some beside the kernel of
+        // the others (`Kernel::split_lines`).
+        let (lines, rest) = match kernel.lines_in_box::<2>(limit) {
+            Some(lines) => (Some(lines), None),
+            None => match kernel.partial_lines_in_box(limit) {
+                Some((lines, rest)) => (Some(lines), Some(rest)),
+                None => (None, None),
+            },
+        };
         let columns = (lines.as_ref()).map(|lines| ColumnLines::new(lines, rows_major));
         let missed = Cell::new(None);
         let mut done = 0usize;
@@ -450,15 +462,16 @@ impl Grid {
             // A position of a planned column, most often, inline; the others
             // out of line.
             let planned = (columns.as_ref()).and_then(|c| c.mark(&args, rows_major, marks));
+            let known = (values, &*rows_major, &missed);
             let value = match planned {
                 Some(Some(count)) => {
                     self.ways.by_columns += 1;
-                    Some(marks.mex(count, &[]))
+                    match rest {
+                        None => Some(marks.mex(count, &[])),
+                        Some(rest) => self.beside(count, rest, args, known, limit),
+                    }
                 }
-                _ => {
-                    let known = (values, &*rows_major, &missed);
-                    self.unplanned_value(args, known, kernel, lines.as_ref(), limit)
-                }
+                _ => self.unplanned_value(args, known, kernel, (lines.as_ref(), rest), limit),
             };
             let value = value.filter(|&v| v < DENSE_BIG as u64);
             let Some(value) = value else {
@@ -487,16 +500,20 @@ impl Grid {
     fn unplanned_value(
         &mut self,
         args: [i64; 2],
-        (table, rows_major, missed): (&[u32], &RowMajor, &Cell<Option<[i64; 2]>>),
+        known: Seen,
         kernel: &Kernel,
-        lines: Option<&BoxLines<2>>,
+        (lines, rest): (Option<&BoxLines<2>>, Option<&Kernel>),
         limit: u64,
     ) -> Option<u64> {
+        let (table, rows_major, missed) = known;
         let marks = self.marks.get_mut();
         let marked = lines.and_then(|lines| {
             marks.start();
-            let count = lines.mark(&args, rows_major, marks)?;
-            Some(marks.mex(count, &[]))
+            lines.mark(&args, rows_major, marks)
+        });
+        let marked = marked.and_then(|count| match rest {
+            None => Some(self.marks.get_mut().mex(count, &[])),
+            Some(rest) => self.beside(count, rest, args, known, limit),
         });
         if marked.is_some() {
             self.ways.by_lines += 1;
@@ -519,6 +536,33 @@ impl Grid {
                     .unwrap_or_else(|| marks.mex(options.count, &options.points)),
             )
         })
+    }
+
+    /// The value of the position `args` whose lines marked `count`
+    /// options: the kernel of the elements that are no lines (`rest`)
+    /// walked beside them, its options marked or listed with theirs.
+    /// `None` where the walk gives up, or the two pass the list limit.
+    fn beside(
+        &mut self,
+        count: u64,
+        rest: &Kernel,
+        args: [i64; 2],
+        (table, rows_major, missed): Seen,
+        limit: u64,
+    ) -> Option<u64> {
+        let known = Values {
+            table,
+            rows_major,
+            marks: &self.marks,
+            missed,
+        };
+        rest.options(&args, &known, limit.checked_sub(count)?, &mut self.options)?;
+        let options = &self.options;
+        Some(
+            self.marks
+                .get_mut()
+                .mex(count + options.count, &options.points),
+        )
     }
 }
 

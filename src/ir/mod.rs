@@ -236,6 +236,9 @@ pub fn plan_of(
         }
         kernel.set_alias(alias);
     }
+    if kernel.split_lines() {
+        passes.push("options that are lines marked beside the walk of the others");
+    }
     if kernel.filters_decided_from().is_some() {
         passes.push("clauses on the heap alone decided past where they settle");
     }

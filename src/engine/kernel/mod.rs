@@ -360,6 +360,10 @@ pub struct Kernel {
     /// Every element as a line of options in closed form, when each is
     /// one: a position then needs no slots and no walk.
     lines: Option<Vec<line::Line>>,
+    /// For a family of two parameters only some of whose elements are
+    /// lines (`split_lines`): those lines, and a kernel of the other
+    /// elements that the VM runs beside them.
+    partial: Option<(Vec<line::Line>, Box<Kernel>)>,
     /// Whether a position is one list of integers, whose header is in the
     /// first two slots and whose items are the first on the item stack.
     pub list: bool,
@@ -514,6 +518,7 @@ impl Kernel {
                 .map(|e| line::Line::of(e, params))
                 .collect::<Option<Vec<_>>>()
                 .map(|lines| lines.concat()),
+            partial: None,
             elements,
             slots,
             direct,
@@ -533,6 +538,35 @@ impl Kernel {
     pub fn set_alias(&mut self, alias: Kernel) {
         self.lines = None;
         self.alias = Some(Box::new(alias));
+    }
+
+    /// Where the family has two parameters, no leaf that is a game, and
+    /// only some of its elements are lines (a turn flag's branches beside
+    /// a halving move): keeps those lines, marked in a box as a kernel of
+    /// lines alone is, and a kernel of the other elements (the same slots,
+    /// functions and other families) for the VM to run beside them, so
+    /// that one element that is no line does not make every position a
+    /// walk of them all. Whether it split.
+    pub fn split_lines(&mut self) -> bool {
+        if self.params != 2 || self.lines.is_some() || self.list || self.alias.is_some() {
+            return false;
+        }
+        let lines: Vec<Option<Vec<line::Line>>> = (self.elements.iter())
+            .map(|e| line::Line::of(e, 2))
+            .collect();
+        if lines.iter().all(Option::is_none) {
+            return false;
+        }
+        let others = (self.elements.iter().zip(&lines))
+            .filter(|(_, lines)| lines.is_none())
+            .map(|(element, _)| element.clone())
+            .collect();
+        let mut rest = Kernel::new(2, others, self.slots, self.int_functions.clone());
+        rest.set_functions(self.functions.clone());
+        rest.foreign = self.foreign.clone();
+        let lines = lines.into_iter().flatten().flatten().collect();
+        self.partial = Some((lines, Box::new(rest)));
+        true
     }
 
     /// The kernel of the body's leaves that are games, if it has any.
@@ -665,6 +699,13 @@ impl Kernel {
     pub fn lines_in_box<const D: usize>(&self, limit: u64) -> Option<BoxLines<D>> {
         let lines = self.lines.as_ref().filter(|_| self.params == D)?;
         BoxLines::new(lines, limit)
+    }
+
+    /// The box lines of the elements that are lines, and the kernel of the
+    /// others, where only some are (`split_lines`).
+    pub fn partial_lines_in_box(&self, limit: u64) -> Option<(BoxLines<2>, &Kernel)> {
+        let (lines, rest) = self.partial.as_ref()?;
+        Some((BoxLines::new(lines, limit)?, rest))
     }
 
     /// The kernel of a family whose positions are lists of integers (its
