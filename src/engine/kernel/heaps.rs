@@ -11,7 +11,7 @@
 
 use std::cell::{Ref, RefCell};
 
-use super::int::Cache;
+use super::functions::Cache;
 use super::{Calls, Formula, IntExpr, Known, MAX_SLOTS};
 use crate::engine::DENSE_BIG;
 

@@ -5,7 +5,7 @@
 //! the loop's bound costs a few evaluations of the condition where the
 //! filter cost one per value of the range.
 
-use super::int::Cache;
+use super::functions::Cache;
 use super::{Cond, IntExpr, SLOT_BOUND};
 
 /// The first value `x` of `slot` in `low..high` for which `cond` fails, or

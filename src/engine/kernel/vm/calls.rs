@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use super::compile::{Compiler, Label};
 use super::{Code, Op, Reg};
-use crate::engine::kernel::int::Memo;
+use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
 
 /// Loops nested in place at most (a loop whose body calls another); a call

@@ -10,8 +10,8 @@ use super::items::Ascending;
 use super::lists::is_view;
 use super::sieve::Sieve;
 use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
+use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::heaps::native_heap;
-use crate::engine::kernel::int::Memo;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntFunction, IntOp, Iter, ListClause, ListExpr,
     MAX_PARAMS, MAX_SLOTS, OptionValue, SLOT_BOUND,

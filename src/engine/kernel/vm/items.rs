@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::run::{bounded, fits};
 use super::{Constants, Source};
-use crate::engine::kernel::int::Cache;
+use crate::engine::kernel::functions::Cache;
 use crate::engine::kernel::walk::divisors_in;
 use crate::engine::kernel::{Calls, SLOT_BOUND};
 

@@ -40,7 +40,7 @@ pub(super) use run::Between;
 
 use std::rc::Rc;
 
-use super::int::Memo;
+use super::functions::Memo;
 use super::{Calls, CmpOp, Cond, Fold, Function, IntExpr, IntOp, MAX_SLOTS, Reorder, Table, Until};
 use items::Ascending;
 

@@ -6,7 +6,7 @@
 
 use super::items::{first_within, lay, within};
 use super::{Code, Op, Reg, Source};
-use crate::engine::kernel::int::Memo;
+use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::Walk;
 use crate::engine::kernel::{

@@ -15,7 +15,7 @@ use std::cell::{Cell, RefCell};
 
 use super::Condition;
 use super::items::sorted_within;
-use crate::engine::kernel::int::Cache;
+use crate::engine::kernel::functions::Cache;
 use crate::engine::kernel::{Calls, Cond, MAX_SLOTS, SLOT_BOUND};
 
 /// The values from `origin` on that pass a filter of one slot, found as
