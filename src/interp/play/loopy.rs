@@ -142,10 +142,11 @@ impl Interp {
         if let Some(value) = self.play.loopy.get(&game) {
             return Ok(value.clone());
         }
-        // A game with a part an earlier exploration valued reaches a cycle
-        // there, or is valued by it: `grundy` would only walk to the
-        // cycle again.
-        if (game.parts().iter()).any(|part| self.play.loopy.contains_key(part)) {
+        // A game with a part, or an option, that an earlier exploration
+        // valued reaches a cycle there, or is valued by it: `grundy` would
+        // only walk to the cycle again (asked for each heap in turn, each
+        // walk longer than the last).
+        if self.reaches_valued(&game, span)? {
             return self.explore_loopy(&game, span);
         }
         // A game that `grundy` cannot value has a cycle, or fails for a
@@ -157,6 +158,26 @@ impl Interp {
             Err(error) if self.engine.stats().0 >= self.limits().max_positions => Err(error),
             Err(_) => self.explore_loopy(&game, span),
         }
+    }
+
+    /// Whether a part of `game`, or an option of a position that is the
+    /// whole game, has a loopy value kept from an earlier exploration.
+    fn reaches_valued(&mut self, game: &Game, span: Span) -> Result<bool> {
+        if self.play.loopy.is_empty() {
+            return Ok(false);
+        }
+        if (game.parts().iter()).any(|part| self.play.loopy.contains_key(part)) {
+            return Ok(true);
+        }
+        if let Game::Pos(pos) = game
+            && self.engine.value(*pos) >= IN_PROGRESS
+        {
+            let options = self.options(game, span)?;
+            return Ok(options
+                .iter()
+                .any(|o| self.play.loopy.contains_key(&normal(o.clone()))));
+        }
+        Ok(false)
     }
 
     /// Explores `game`'s graph and values it. Every node valued is kept
