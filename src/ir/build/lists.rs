@@ -214,7 +214,8 @@ impl Translator<'_> {
                 let name = self.written_name(base);
                 let reason = format!(
                     "a list taken out of `{name}`, not a list of lists of integers \
-                     or a map of them by integers"
+                     or a map of them by integers, of at most {} integers in all",
+                    super::FOLDED_LIST
                 );
                 self.fail(base.span, reason)
             }
