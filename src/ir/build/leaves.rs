@@ -308,19 +308,7 @@ fn copies_by_parity(value: &Term, clauses: &[Clause]) -> Option<Term> {
             let [list] = args.as_slice() else {
                 return None;
             };
-            let TermKind::List {
-                elements,
-                set: false,
-            } = &list.kind
-            else {
-                return None;
-            };
-            let [element] = elements.as_slice() else {
-                return None;
-            };
-            let [Clause::For { slot, iter, .. }] = element.clauses.as_slice() else {
-                return None;
-            };
+            let (slot, _, iter, copy) = crate::ir::board::comprehension(list)?;
             let TermKind::Range {
                 low,
                 high,
@@ -330,7 +318,7 @@ fn copies_by_parity(value: &Term, clauses: &[Clause]) -> Option<Term> {
                 return None;
             };
             let least = least_int(high, clauses)? - int_constant(low)? + i64::from(*inclusive);
-            if least < 1 || reads_local(&element.value, *slot) {
+            if least < 1 || reads_local(copy, slot) {
                 return None;
             }
             let span = iter.span;
@@ -343,7 +331,7 @@ fn copies_by_parity(value: &Term, clauses: &[Clause]) -> Option<Term> {
             );
             let parity = TermKind::Binary(BinOp::Mod, term(count), int(2));
             let odd = TermKind::Binary(BinOp::Eq, term(parity), int(1));
-            let copy = Box::new(element.value.clone());
+            let copy = Box::new(copy.clone());
             rebuilt(TermKind::If {
                 cond: term(odd),
                 then: copy.clone(),
