@@ -597,3 +597,34 @@ fn remembered_calls_and_extreme_constants_fail_as_the_language_does() {
         );
     }
 }
+
+/// A pass that looks through a branch for what reads the loop's variable
+/// must not let a constant in its place decide the branch. `*(if 0 < x
+/// then n else x)` reads the heap `n` where `x` is positive, so it is no
+/// table of `x` alone; `*(if fib(i) > 0 then i else 3)` reads `i` beside
+/// `fib(i)`, so its loop is no loop over `fib`'s values. Both against
+/// plain references.
+#[test]
+fn a_branch_a_constant_would_decide_keeps_what_it_reads() {
+    let heap = "game F(n) = < (if x <= 0 then F(0) else *(max(0, if 0 < x then n else x))) \
+                for w in 0..1 for x in [x + w for x in [0, 0, 0, 0, 0, 0, 0, 0, 4]] \
+                if 0 < x or 0 < n >\nseq(F, 0..=30)";
+    // F(0) has the option *0; every other F(n) has F(0) = 1 and *n.
+    let expected: Vec<u64> = (0..=30).map(|n| u64::from(n == 0)).collect();
+    assert_eq!(single_sequence(heap), expected, "{heap}");
+    assert_eq!(generic_sequence(heap), expected, "{heap}");
+
+    let calls = "def fib(i) = if i < 2 then i + 1 else fib(i - 1) + fib(i - 2)\n\
+                 game F(n) = < F(n - fib(i)) + *(if fib(i) > 0 then i else 3) \
+                 for i in 0..6 if fib(i) <= n >\nseq(F, 0..=60)";
+    let fib = [1, 2, 3, 5, 8, 13];
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=60 {
+        let options = (0..6)
+            .filter(|&i| fib[i] <= n)
+            .map(|i| g[n - fib[i]] ^ i as u64);
+        g.push(mex(options));
+    }
+    assert_eq!(single_sequence(calls), g, "{calls}");
+    assert_eq!(generic_sequence(calls), g, "{calls}");
+}

@@ -10,7 +10,7 @@
 //! The options listed and displayed are those of the definition: the pass
 //! runs on the program that computes values only.
 
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, MAX_SLOTS, OptionValue};
 
 use super::passes::min_of;
 
@@ -51,8 +51,10 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
     let (slot_m, slot_n) = (IntExpr::slot(m), IntExpr::slot(n));
     let hidden = |e: &IntExpr| {
         e.rewritten(&|part| match part {
+            // A slot no element has, which folds nothing away: a constant
+            // would decide `if min(m, n) > 0 then m else 1`.
             IntExpr::Min(xs) if xs.contains(&slot_m) && xs.contains(&slot_n) => {
-                Some(IntExpr::constant(0))
+                Some(IntExpr::slot(MAX_SLOTS))
             }
             _ => None,
         })
@@ -104,7 +106,7 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::cap_parameters;
-    use crate::engine::kernel::{Element, IntExpr, IntOp, OptionValue};
+    use crate::engine::kernel::{CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
     use crate::ir::ordered::tests::moves;
 
     /// `F(n - k, second) for k in 1..=high`.
@@ -126,7 +128,14 @@ mod tests {
         let n_less_k = IntExpr::binary(IntOp::Sub, n.clone(), k.clone());
         assert_eq!(calls[0][1], IntExpr::Min(vec![twice.clone(), n_less_k]));
         // Read outside the min as well (`F(n - k, m)`): not capped.
-        let mut elements = vec![take_up_to(bound, m.clone())];
+        let mut elements = vec![take_up_to(bound.clone(), m.clone())];
+        assert!(cap_parameters(&mut elements, &mut [], 2).is_empty());
+        // Read outside the min in a branch the min decides (`if min(n, m)
+        // > 0 then m - 1 else 0`): not capped.
+        let positive = Cond::compare(CmpOp::Gt, bound.clone(), IntExpr::constant(0));
+        let less = IntExpr::binary(IntOp::Sub, m.clone(), IntExpr::constant(1));
+        let branch = IntExpr::select(positive, less, IntExpr::constant(0));
+        let mut elements = vec![take_up_to(bound, branch)];
         assert!(cap_parameters(&mut elements, &mut [], 2).is_empty());
         // Read through a min with a constant only: not capped.
         let with_constant = IntExpr::Min(vec![m, IntExpr::constant(9)]);

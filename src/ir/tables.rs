@@ -59,7 +59,8 @@ fn tabled(element: &Element, at: usize, functions: &[IntFunction]) -> Option<Ele
         let f = |e: &IntExpr| (*e == call).then(|| by.clone());
         map_element(&rest, &|e| Some(e.rewritten(&f)))
     };
-    let without = replaced(IntExpr::constant(0))?;
+    // A slot no element has, which folds nothing away (see `heaps`).
+    let without = replaced(IntExpr::slot(MAX_SLOTS))?;
     if uses(&without, slot) {
         return None;
     }
