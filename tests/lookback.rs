@@ -466,6 +466,35 @@ fn an_instance_is_proved_as_the_family_with_its_values_written_in() {
     }
 }
 
+/// A large heap of each of many instances is read from each instance's
+/// proved period: the instances' dense tables do not grow to the heaps
+/// asked. At 100,000 slots each they filled the position limit, and a
+/// proof sought once it was nearly full failed with "more than … positions
+/// were needed".
+#[test]
+fn large_heaps_of_many_instances_stay_within_the_position_limit() {
+    let script = "game TA(a, b, n) = < TA(a, b, n - k) for k in [a, b, a + b] if k <= n >\n\
+                  print([g(TA(a, b, 100000 + a)) for b in 1..4 for a in 1..20])";
+    let mut expected = Vec::new();
+    for b in 1..4 {
+        for a in 1..20 {
+            let top = 100_000 + a;
+            let mut g = Vec::new();
+            for n in 0..=top {
+                g.push(mex(take(n, &g, [a, b, a + b])));
+            }
+            expected.push(g[top]);
+        }
+    }
+    let (stdout, stderr) = common::run_binary(&["--stats", "-e", script]);
+    assert_eq!(stdout.trim(), format!("{expected:?}"), "{stderr}");
+    let instances = stderr.lines().filter(|l| l.starts_with("TA("));
+    assert_eq!(instances.clone().count(), expected.len(), "{stderr}");
+    for line in instances {
+        assert!(common::positions(line) < 1000, "{line}");
+    }
+}
+
 /// The theorem needs a period's worth of heaps past the settled heap and
 /// the window before them: with fewer values it proves nothing (and
 /// counts nothing below zero), and `g` does not seek a proof it cannot

@@ -696,6 +696,12 @@ impl<A: Arg> Engine<A> {
         self.tables[family.0 as usize].descended
     }
 
+    /// How many heaps `family(0..)` its dense table holds so far, computed
+    /// or not.
+    pub fn dense_len(&self, family: FamilyId) -> usize {
+        self.tables[family.0 as usize].dense.len()
+    }
+
     /// How many positions `family(0..)` a kernel has computed so far.
     pub fn filled(&self, family: FamilyId) -> usize {
         self.tables[family.0 as usize].prefix.done()

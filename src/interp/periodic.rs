@@ -8,7 +8,7 @@ use std::rc::Rc;
 use super::Interp;
 use super::builtins::period::{FIRST_BOUND, Proof};
 use crate::diagnostic::Result;
-use crate::engine::LITERALS;
+use crate::engine::{LITERALS, Stop};
 use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{FamilyId, PosId, Value};
@@ -18,6 +18,9 @@ use crate::value::{FamilyId, PosId, Value};
 const PROVE_FROM: i64 = 1 << 12;
 /// The most heaps computed while looking for a proof before a large heap.
 const PROOF_CAP: usize = 1 << 20;
+/// How far past twice the length of its dense table a heap is asked for
+/// it to be kept apart from the table, where a period is proved.
+const FAR: i64 = 1 << 12;
 
 /// What sought a family's period without finding one.
 pub(super) enum Tried {
@@ -62,6 +65,41 @@ impl Interp {
             head,
         };
         self.periods.insert(family, Ok(periodic));
+    }
+
+    /// `family(args)` interned. A heap far past the family's dense table,
+    /// or past what it can hold within the position limit, goes to the
+    /// family's hash table where a period is proved (now, from the heaps
+    /// below it, if a theorem applies): its value is read from the period,
+    /// and the dense table does not grow to it. Asked once for each of
+    /// hundreds of instances of a family of fixed parameters (`TA(a, b,
+    /// 100000 + a)`), the dense tables would fill the position limit.
+    pub(super) fn intern_heap(
+        &mut self,
+        family: FamilyId,
+        args: &[Value],
+        span: Span,
+    ) -> Result<std::result::Result<PosId, Stop>> {
+        let heap = match *args {
+            [Value::Int(n)] => Some(n),
+            _ => None,
+        };
+        let far = |len: usize, n: i64| n >= PROVE_FROM && n as u64 > 2 * len as u64 + FAR as u64;
+        if let Some(n) = heap
+            && far(self.engine.dense_len(family), n)
+            && self.prove_heap(family, n, span)?
+        {
+            return Ok(self.engine.intern_sparse(family, args));
+        }
+        Ok(match self.engine.intern(family, args) {
+            Err(Stop::TooManyPositions(_))
+                if let Some(n) = heap
+                    && self.prove_heap(family, n, span)? =>
+            {
+                self.engine.intern_sparse(family, args)
+            }
+            pos => pos,
+        })
     }
 
     /// The preperiod and period proved for `family`, if one was.

@@ -154,18 +154,8 @@ impl Runtime for Interp {
             return Err(ops::too_long(span, limit));
         }
         let pos = match self.instance(family, args) {
-            Some((instance, own)) => self.engine.intern(instance, &own),
-            None => match self.engine.intern(family, args) {
-                // A heap past what the dense table can hold: read from a
-                // proved period if there is one.
-                Err(Stop::TooManyPositions(_))
-                    if let [Value::Int(n)] = *args
-                        && self.prove_heap(family, n, span)? =>
-                {
-                    self.engine.intern_sparse(family, args)
-                }
-                pos => pos,
-            },
+            Some((instance, own)) => self.intern_heap(instance, &own, span)?,
+            None => self.intern_heap(family, args, span)?,
         };
         let pos = pos.map_err(|s| self.stop(s, span))?;
         Ok(Value::Game(Game::Pos(pos)))
