@@ -8,7 +8,7 @@ use std::rc::Rc;
 use super::Interp;
 use super::builtins::period::{FIRST_BOUND, Proof};
 use crate::diagnostic::Result;
-use crate::engine::{LITERALS, Stop};
+use crate::engine::{LITERALS, Shape, Stop};
 use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{FamilyId, PosId, Value};
@@ -122,6 +122,12 @@ impl Interp {
     /// its other parameters fixed); one in a dense table is read without
     /// building its arguments.
     fn heap_of(&self, pos: PosId) -> Option<i64> {
+        // Only a family of one integer has heaps: the arguments of another
+        // are not built (a position of two, kept in a hash table, was a
+        // list allocated at each `g`).
+        if self.engine.shape(pos.family) != Shape::Ints(1) {
+            return None;
+        }
         match self.engine.dense_arg(pos) {
             Some(n) => Some(n),
             None => match *self.engine.own_args(pos) {
