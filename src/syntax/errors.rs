@@ -81,9 +81,22 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
     if expected.iter().any(|w| w == "a name") && KEYWORDS.contains(&word.as_str()) {
         diagnostic = diagnostic.help(format!("`{word}` is a keyword; choose another name"));
     } else if rest.starts_with(['\n', '\r']) && !expected.is_empty() {
-        diagnostic = diagnostic.help(
-            "a newline ends a statement; to continue on the next line, break inside brackets",
-        );
+        // An `else` on the next line reads as a new statement: the usual
+        // slip in an `if … then < … >` written over two lines.
+        let next = rest.trim_start();
+        let help = match next
+            .strip_prefix("else")
+            .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        {
+            true => {
+                "a newline ends a statement, so the `else` on the next line starts a new one; \
+                 put the whole `if … then … else …` in parentheses to write it over several lines"
+            }
+            false => {
+                "a newline ends a statement; to continue on the next line, break inside brackets"
+            }
+        };
+        diagnostic = diagnostic.help(help);
     }
     diagnostic
 }
