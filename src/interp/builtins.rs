@@ -401,9 +401,15 @@ fn sum(it: &mut Interp, xs: &Value, span: Span) -> Result<Value> {
     let mut total: Option<Value> = None;
     for item in items {
         it.tick(span)?;
-        total = Some(match total {
-            None => item,
-            Some(acc) => ops::binary(
+        total = Some(match (total, &item) {
+            // Integers added here, not through the operators' dispatch
+            // (`sum(seq(F, 0..3000000))`: a quarter of the time); an
+            // overflow goes there for its error.
+            (Some(Value::Int(a)), &Value::Int(b)) if a.checked_add(b).is_some() => {
+                Value::Int(a + b)
+            }
+            (None, _) => item,
+            (Some(acc), _) => ops::binary(
                 it,
                 crate::syntax::ast::BinOp::Add,
                 acc,
