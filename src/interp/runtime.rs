@@ -63,9 +63,9 @@ impl Runtime for Interp {
         let mut frame = args;
         frame.resize(def.slots.max(frame.len()), Value::Unit);
         self.tick(span)?;
-        // A `def` with a case that stops nests a call a step.
-        let stops = def.body.may_end_without_calling(id);
-        self.enter(span, || match stops {
+        // A `def` with a case that stops nests a call a step (looked at
+        // only when the depth is passed: it walks the body).
+        self.enter(span, || match def.body.may_end_without_calling(id) {
             true => format!(
                 "`{}` has a case that stops, but each call waits on the next: a \
                  comprehension such as `sum([… for i in 0..=n])` computes step by step \
