@@ -346,6 +346,28 @@ fn slices_around_one_place_are_that_place_replaced() {
         );
         assert_eq!(single_sequence(&script), generic_sequence(&script));
     }
+    // A place before another (`for j in 0..i`), the list read inside the
+    // new item (coin turning: flip a head, and a coin left of it): the
+    // flip of a flip is two places replaced.
+    let turning = "def flip(c, i) = c[..i] + [1 - c[i]] + c[i + 1..]\n\
+                   game T(c) = < T(flip(c, i)) for i in 0..len(c) if c[i] == 1, \
+                   T(flip(flip(c, i), j)) for i in 0..len(c) if c[i] == 1 for j in 0..i >";
+    let coins: Vec<Vec<i64>> = (0..1 << 6)
+        .map(|m: i64| (0..6).map(|i| (m >> i) & 1).collect())
+        .collect();
+    let script = format!("{turning}\n{}", values_of("T", &coins));
+    let ir = ir_of(&script);
+    assert!(ir.contains(" with [i] = 1 - c[i]) with [j] = "), "{ir}");
+    // A row of coins is the sum of its heads, a head at place i worth i + 1.
+    let expected: Vec<u64> = (coins.iter())
+        .map(|c| {
+            (0..6)
+                .filter(|&i| c[i] == 1)
+                .fold(0, |v, i| v ^ (i as u64 + 1))
+        })
+        .collect();
+    assert_eq!(single_sequence(&script), expected);
+    assert_eq!(generic_sequence(&script), expected);
     let past_the_end = "game F(h) = < F(h[..i] + [0] + h[i + 1..]) for i in 0..len(h) + 1 \
                         if len(h) < 3 and (i == len(h) or h[i] > 0) >";
     let script = format!("{past_the_end}\n{}", values_of("F", &lists(2, 2)));

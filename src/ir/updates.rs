@@ -61,8 +61,17 @@ fn places(clauses: &[Clause]) -> Vec<Place> {
         else {
             continue;
         };
-        let Some(header) = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1)) else {
-            continue;
+        // Up to the list's length, or up to a place of it (`for j in
+        // 0..i`, `i` a place: then so is `j`).
+        let below_place = found
+            .iter()
+            .find(|p| *high == IntExpr::slot(p.slot) && low.as_constant() == Some(0));
+        let header = match below_place {
+            Some(place) => place.header,
+            None => match (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1)) {
+                Some(header) => header,
+                None => continue,
+            },
         };
         let after = found
             .iter()
@@ -90,7 +99,10 @@ fn one_on(slot: usize) -> IntExpr {
 /// to be places of a list (see `places`).
 fn visit(e: &mut ListExpr, places: &[Place]) -> bool {
     let inner = match e {
-        ListExpr::Slots(_) | ListExpr::Items(_) | ListExpr::Pick(..) => false,
+        ListExpr::Slots(_) | ListExpr::Pick(..) => false,
+        ListExpr::Items(items) => items
+            .iter_mut()
+            .fold(false, |found, item| visit_lists_in(item, places) | found),
         ListExpr::Slice(l, _, _) | ListExpr::Reorder(_, l) | ListExpr::Replace(l, _, _) => {
             visit(l, places)
         }
@@ -125,6 +137,26 @@ fn visit(e: &mut ListExpr, places: &[Place]) -> bool {
         }
         None => inner,
     }
+}
+
+/// Rewrites the lists `e` takes items of (`1 - flip(c, i)[j]`, where
+/// `flip` is inlined as slices), as `visit` does.
+fn visit_lists_in(e: &mut IntExpr, places: &[Place]) -> bool {
+    let found = std::cell::Cell::new(false);
+    let rewritten = e.rewritten(&|part| {
+        let IntExpr::Item(list, index) = part else {
+            return None;
+        };
+        let mut list = (**list).clone();
+        visit(&mut list, places).then(|| {
+            found.set(true);
+            IntExpr::item(list, (**index).clone())
+        })
+    });
+    if found.get() {
+        *e = rewritten;
+    }
+    found.get()
 }
 
 /// `h[..i] + [x] + h[i + 1..]` as `h` with place `i` replaced by `x`, when
