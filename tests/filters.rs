@@ -387,7 +387,8 @@ seq(S, 0..=3000)"
     assert!(ir.contains("if k * k >= n + 30"), "{ir}");
     // Past a filter that keeps the parameter at 1 or more, the product
     // rises: Euclid's game, its moves written as a filter, ends its loops
-    // at `a / b`, as its spelling by the quotient does.
+    // at `a / b`, as its spelling by the quotient does (the filter divided
+    // by the parameter is the loop's bound: `tests/multiples.rs`).
     let all = "\n[g(E(a, b)) for a in 0..30 for b in 0..30]";
     let euclid = "game E(a, b) = < E(a - k * b, b) for k in 1..=a if b > 0 and k * b <= a, \
                   E(a, b - k * a) for k in 1..=b if 0 < a and k * a <= b >";
@@ -396,8 +397,8 @@ seq(S, 0..=3000)"
         assert_same_as_the_generic_search(&format!("{EUCLID_BY_QUOTIENT}{all}"))
     );
     let ir = ir_of(euclid);
-    assert!(ir.contains("for k in 1..a + 1 while k * b <= a\n"), "{ir}");
-    assert!(ir.contains("for k in 1..b + 1 while k * a <= b\n"), "{ir}");
+    assert!(ir.contains("for k in 1..min(a + 1, (a / (max(b, 1))) + 1)\n"), "{ir}");
+    assert!(ir.contains("for k in 1..min(b + 1, (b / (max(a, 1))) + 1)\n"), "{ir}");
     for failing in [
         // Overflows from k = 2 on.
         "game O(n) = < O(n - 1) for k in 0..=n if k * 4611686018427387904 <= n >\ng(O(5))",

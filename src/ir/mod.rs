@@ -20,6 +20,7 @@ mod loops;
 mod mapped;
 mod membership;
 mod monotone;
+mod multiples;
 mod ordered;
 mod pairs;
 mod passes;

@@ -59,6 +59,11 @@ pub(super) fn optimise(
     );
     let elements = run("loops pinned by equalities", elements, pin_loops);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
+    let elements = run(
+        "multiples by a positive value divided out of filters",
+        elements,
+        super::multiples::divide_multiples,
+    );
     let elements = run("parameters pinned by equalities", elements, pin_params);
     let elements = run(
         "membership made a loop over the members",
@@ -649,7 +654,7 @@ fn scaled_bound(cond: &Cond, x: usize) -> Option<Bound> {
 
 /// The comparison with its sides swapped: `a op b` ⇔ `b flip(op) a`, used
 /// for `−x op r` ⇔ `x flip(op) −r`.
-fn flip(op: CmpOp) -> CmpOp {
+pub(super) fn flip(op: CmpOp) -> CmpOp {
     match op {
         CmpOp::Lt => CmpOp::Gt,
         CmpOp::Le => CmpOp::Ge,

@@ -1,0 +1,80 @@
+//! A filter on a multiple of a loop's variable by a value an earlier
+//! filter makes positive (`k * b <= a` behind `b > 0`) is a bound of the
+//! loop (`ir::multiples`): Euclid's game against a plain grid, and each
+//! comparison against the generic search.
+
+// Each suite uses its own share of the helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{assert_same_as_the_generic_search, ir_of, plain_grid};
+
+/// Subtract a multiple of the smaller heap from the larger, written with
+/// the multiple in the filter: the loop stops at `a / b`.
+#[test]
+fn euclids_game_walks_only_the_multiples_that_fit() {
+    let game = "game E(a, b) = < E(a - k * b, b) for k in 1..=a if b > 0 and k * b <= a, \
+                E(a, b - k * a) for k in 1..=b if a > 0 and k * a <= b >";
+    let size = 40;
+    let script = format!("{game}\n[[g(E(a, b)) for b in 0..{size}] for a in 0..{size}]");
+    let ir = ir_of(&script);
+    assert!(
+        ir.contains("for k in 1..min(a + 1, (a / (max(b, 1))) + 1)"),
+        "{ir}"
+    );
+    assert!(!ir.contains("while"), "{ir}");
+    let expected = plain_grid(size, size, |a, b, g| {
+        let mut options = Vec::new();
+        for k in (1..=a).filter(|k| b > 0 && k * b <= a) {
+            options.push(g[a - k * b][b]);
+        }
+        for k in (1..=b).filter(|k| a > 0 && k * a <= b) {
+            options.push(g[a][b - k * a]);
+        }
+        options
+    });
+    let printed = assert_same_as_the_generic_search(&script);
+    let rows: Vec<String> = (expected.iter())
+        .map(|row| {
+            format!(
+                "[{}]",
+                row.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+        .collect();
+    assert_eq!(printed.trim(), format!("[{}]", rows.join(", ")));
+}
+
+/// Each comparison, the product either way round and the value made
+/// positive by `>` or `>=`, against the generic search; a positive value
+/// tested after the product is not read, and values that may be 0 or
+/// negative behind a filter that drops them give the same values.
+#[test]
+fn each_comparison_of_a_multiple_is_its_bound() {
+    let filters = [
+        "b > 0 and k * b < a",
+        "b >= 1 and b * k <= a + 3",
+        "b > 1 and k * b >= a / 2",
+        "0 < b and a - 5 < b * k",
+        "b > 0 and a >= k * b",
+        "k * b <= a and b > 0",
+        "b > 2 and k * (b - 2) <= a",
+    ];
+    for filter in filters {
+        let script = format!(
+            "game F(a, b) = < F(a - k, b) for k in 1..=a if {filter}, F(a, b - 1) if b > 0 >\n\
+             [[g(F(a, b)) for b in 0..12] for a in 0..30]"
+        );
+        assert_same_as_the_generic_search(&script);
+    }
+    let ir = ir_of(
+        "game F(a, b) = < F(a - k, b) for k in 1..=a if b > 1 and k * b >= a / 2, F(a, b - 1) if b > 0 >",
+    );
+    assert!(
+        ir.contains("multiples by a positive value divided out of filters"),
+        "{ir}"
+    );
+}
