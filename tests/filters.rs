@@ -397,8 +397,14 @@ seq(S, 0..=3000)"
         assert_same_as_the_generic_search(&format!("{EUCLID_BY_QUOTIENT}{all}"))
     );
     let ir = ir_of(euclid);
-    assert!(ir.contains("for k in 1..min(a + 1, (a / (max(b, 1))) + 1)\n"), "{ir}");
-    assert!(ir.contains("for k in 1..min(b + 1, (b / (max(a, 1))) + 1)\n"), "{ir}");
+    assert!(
+        ir.contains("for k in 1..min(a + 1, (a / (max(b, 1))) + 1)\n"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("for k in 1..min(b + 1, (b / (max(a, 1))) + 1)\n"),
+        "{ir}"
+    );
     for failing in [
         // Overflows from k = 2 on.
         "game O(n) = < O(n - 1) for k in 0..=n if k * 4611686018427387904 <= n >\ng(O(5))",
