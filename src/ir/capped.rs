@@ -10,7 +10,7 @@
 //! The options listed and displayed are those of the definition: the pass
 //! runs on the program that computes values only.
 
-use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, MAX_SLOTS, OptionValue};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
 
 use super::passes::min_of;
 
@@ -51,10 +51,8 @@ fn reads_only_in_min(element: &Element, m: usize, n: usize) -> bool {
     let (slot_m, slot_n) = (IntExpr::slot(m), IntExpr::slot(n));
     let hidden = |e: &IntExpr| {
         e.rewritten(&|part| match part {
-            // A slot no element has, which folds nothing away: a constant
-            // would decide `if min(m, n) > 0 then m else 1`.
             IntExpr::Min(xs) if xs.contains(&slot_m) && xs.contains(&slot_n) => {
-                Some(IntExpr::slot(MAX_SLOTS))
+                Some(IntExpr::opaque())
             }
             _ => None,
         })

@@ -59,8 +59,7 @@ fn tabled(element: &Element, at: usize, functions: &[IntFunction]) -> Option<Ele
         let f = |e: &IntExpr| (*e == call).then(|| by.clone());
         map_element(&rest, &|e| Some(e.rewritten(&f)))
     };
-    // A slot no element has, which folds nothing away (see `heaps`).
-    let without = replaced(IntExpr::slot(MAX_SLOTS))?;
+    let without = replaced(IntExpr::opaque())?;
     if uses(&without, slot) {
         return None;
     }

@@ -132,9 +132,7 @@ pub(super) fn tabled_argument(nim: &IntExpr, slot: usize) -> Option<IntExpr> {
         None
     });
     let u = found.into_inner().filter(|_| !mixed.get())?;
-    // `u` read as a slot no kernel has, which folds nothing away: read as
-    // a constant, `if 0 < x then n else x` would lose its `n`.
-    let rest = with_argument(nim, &u, &IntExpr::slot(MAX_SLOTS));
+    let rest = with_argument(nim, &u, &IntExpr::opaque());
     (0..MAX_SLOTS).all(|s| !rest.uses(s)).then_some(u)
 }
 

@@ -246,6 +246,13 @@ impl IntExpr {
         }
     }
 
+    /// A value no kernel reads (a slot past `MAX_SLOTS`), put in place of
+    /// a part to see what else an expression reads: unlike a constant, it
+    /// decides no branch (`if 0 < x then n else x` keeps its `n`).
+    pub fn opaque() -> IntExpr {
+        IntExpr::slot(super::MAX_SLOTS)
+    }
+
     /// The value of slot `slot`.
     pub fn slot(slot: usize) -> IntExpr {
         IntExpr::Affine(Affine {
