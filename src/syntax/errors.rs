@@ -74,20 +74,13 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
     } else {
         format!("expected {wanted} here")
     });
-    let word: String = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    if expected.iter().any(|w| w == "a name") && KEYWORDS.contains(&word.as_str()) {
+    let word = leading_word(rest);
+    if expected.iter().any(|w| w == "a name") && KEYWORDS.contains(&word) {
         diagnostic = diagnostic.help(format!("`{word}` is a keyword; choose another name"));
     } else if rest.starts_with(['\n', '\r']) && !expected.is_empty() {
         // An `else` on the next line reads as a new statement: the usual
         // slip in an `if … then < … >` written over two lines.
-        let next = rest.trim_start();
-        let help = match next
-            .strip_prefix("else")
-            .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
-        {
+        let help = match leading_word(rest.trim_start()) == "else" {
             true => {
                 "a newline ends a statement, so the `else` on the next line starts a new one; \
                  put the whole `if … then … else …` in parentheses to write it over several lines"
@@ -99,6 +92,14 @@ pub fn syntax_error(error: &Error<Rule>, text: &str, source: SourceId) -> Box<Di
         diagnostic = diagnostic.help(help);
     }
     diagnostic
+}
+
+/// The name or keyword `text` starts with (empty if none).
+fn leading_word(text: &str) -> &str {
+    let end = (text.char_indices())
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+        .map_or(text.len(), |(at, _)| at);
+    &text[..end]
 }
 
 /// Where the last line's break starts (`\n` or `\r\n`) when `at` is the
