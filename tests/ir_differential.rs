@@ -628,3 +628,22 @@ fn a_branch_a_constant_would_decide_keeps_what_it_reads() {
     assert_eq!(single_sequence(calls), g, "{calls}");
     assert_eq!(generic_sequence(calls), g, "{calls}");
 }
+
+/// The same for a loop over constants mapped by the one expression of
+/// its variable alone that it reads (`ir/mapped.rs`): `(j + n) % 3` reads
+/// `j` beside `n`, in the branch that `2 ** j > 1` takes, so the loop is
+/// no loop over the powers.
+#[test]
+fn a_mapped_loop_keeps_the_variable_a_branch_reads() {
+    let program = "game P(n) = < P(n - 2 ** j) + *(if 2 ** j > 1 then (j + n) % 3 else 0) \
+                   for j in 0..5 if 2 ** j <= n >\nseq(P, 0..=60)";
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let options = (0..5)
+            .filter(|&j| 1 << j <= n)
+            .map(|j| g[n - (1 << j)] ^ if j > 0 { ((j + n) % 3) as u64 } else { 0 });
+        g.push(mex(options));
+    }
+    assert_eq!(single_sequence(program), g, "{program}");
+    assert_eq!(generic_sequence(program), g, "{program}");
+}

@@ -102,7 +102,7 @@ fn still_reads(element: &Element, at: usize, slot: usize, read: &IntExpr) -> boo
     let OptionValue::Terms { calls, nims } = &element.value else {
         return true;
     };
-    let marker = IntExpr::constant(0);
+    let marker = IntExpr::opaque();
     let without = |e: &IntExpr| e.rewritten(&|part| (part == read).then(|| marker.clone()));
     let later = &element.clauses[at + 1..];
     let in_clauses = later.iter().any(|clause| {
