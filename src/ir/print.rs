@@ -199,7 +199,7 @@ impl Names<'_> {
     fn list_expr(&self, e: &ListExpr) -> String {
         match e {
             ListExpr::Slots(header) => self.slots[*header].clone(),
-            ListExpr::Items(items) => format!("[{}]", self.list(items)),
+            ListExpr::Items(items) => self.items(items.iter().map(|e| self.expr(e)).collect()),
             ListExpr::Slice(l, a, b) => {
                 let (a, b) = (self.expr(a), self.expr(b));
                 let b = if b == i64::MAX.to_string() {
@@ -347,11 +347,11 @@ impl Names<'_> {
                     stops.concat()
                 )
             }
-            Iter::List(items) => format!("[{}]", self.list(items)),
+            Iter::List(items) => self.items(items.iter().map(|e| self.expr(e)).collect()),
             Iter::Sorted { values, low, high } => {
                 let values: Vec<String> = values.iter().map(i64::to_string).collect();
                 let (low, high) = (self.expr(low), self.expr(high));
-                format!("[{}] within {low}..{high}", values.join(", "))
+                format!("{} within {low}..{high}", self.items(values))
             }
             Iter::Built(list) => self.list_expr(list),
             Iter::Divisors { of, low, high } => {
@@ -364,6 +364,23 @@ impl Names<'_> {
     fn list(&self, items: &[IntExpr]) -> String {
         let items: Vec<String> = items.iter().map(|e| self.expr(e)).collect();
         items.join(", ")
+    }
+
+    /// A loop's or a list's items in brackets, a long run of them cut to
+    /// its first and last few (a tabled square's 4096 values).
+    fn items(&self, items: Vec<String>) -> String {
+        const FIRST: usize = 10;
+        const LAST: usize = 2;
+        if items.len() <= 2 * (FIRST + LAST) {
+            return format!("[{}]", items.join(", "));
+        }
+        let (first, last) = (&items[..FIRST], &items[items.len() - LAST..]);
+        let more = items.len() - FIRST - LAST;
+        format!(
+            "[{}, … {more} more …, {}]",
+            first.join(", "),
+            last.join(", ")
+        )
     }
 
     fn cond(&self, cond: &Cond) -> String {
