@@ -333,15 +333,17 @@ fn divisibility_by_a_parameter_walks_the_multiples() {
 
 /// A filter that holds for the first values of a loop and for none after
 /// (`k * k <= n`, however spelled) ends the loop where it first fails: the
-/// subtraction of squares is a loop over the squares. The generic search's
-/// values and a plain program's; where the filter overflows for some
-/// value, the search's error.
+/// subtraction of squares is a loop over the squares, tabled (see
+/// `tests/squares.rs`), then a loop stopped at the filter past the
+/// table. The generic search's values and a plain program's; where the
+/// filter overflows for some value, the search's error.
 #[test]
 fn filters_holding_on_a_prefix_end_their_loops() {
     let spellings = [
         "game S(n) = < S(n - k * k) for k in 1..=n if k * k <= n >",
         "game S(n) = < S(n - k * k) for k in 1..n + 1 if n >= k * k >",
         "game S(n) = < S(n - k * k) for k in 1..=n if k * k < n + 1 >",
+        "def square(k) = k * k\ngame S(n) = < S(n - square(k)) for k in 1..=n if square(k) <= n >",
     ];
     let mut s: Vec<u64> = Vec::new();
     for n in 0..=3000usize {
@@ -352,8 +354,11 @@ fn filters_holding_on_a_prefix_end_their_loops() {
         let printed = assert_same_as_the_generic_search(&format!("{game}\nseq(S, 0..=3000)"));
         assert_eq!(printed.trim(), format!("[{}]", shown.join(", ")), "{game}");
         let ir = ir_of(game);
-        assert!(ir.contains(" while "), "{ir}");
-        assert!(!ir.contains(" if "), "{ir}");
+        assert!(
+            ir.contains("S(n - k) if 1 < n + 1 for k in [1, 4, 9, 16,"),
+            "{ir}"
+        );
+        assert!(ir.contains("for k in 4097..n + 1 while "), "{ir}");
     }
     // A quotient by a constant rises with what it divides: the
     // subtraction of triangular numbers is a loop over them.

@@ -8,10 +8,18 @@
 
 use std::cell::RefCell;
 
-use crate::engine::kernel::{Clause, Element, IntExpr, Iter, MAX_SLOTS, OptionValue};
+use crate::engine::kernel::{
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS, OptionValue, SLOT_BOUND,
+    rises_as_square,
+};
 
 /// The longest range mapped: its values are listed in the program.
 const MOST_VALUES: i64 = 1 << 16;
+
+/// The most values of a rising square tabled: positions up to its last
+/// value (`4096²` for `k * k`) walk the table alone, each program built
+/// tables them once.
+const MOST_SQUARES: i64 = 1 << 12;
 
 /// The element with each loop over a short enough range of constants,
 /// whose variable every later clause and option reads only through the
@@ -29,14 +37,90 @@ pub(super) fn loops_over_mapped_constants(mut element: Element) -> Vec<Element> 
 /// `element` with its clause `at` walking the values of the one
 /// expression its variable is read through, if it may.
 fn mapped(element: &Element, at: usize) -> Option<Element> {
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
     let (slot, low, high) = element.clauses[at].range()?;
     let (low, high) = (low.as_constant()?, high.as_constant()?);
     if !(0..=MOST_VALUES).contains(&(high - low)) {
         return None;
     }
+    let read = read_alone(element, at, slot)?;
+    let values = (low..high)
+        .map(|v| read.with_slot_as(slot, &IntExpr::constant(v)).as_constant())
+        .collect::<Option<Vec<i64>>>()?;
+    let items = values.into_iter().map(IntExpr::constant).collect();
+    walking(element, at, &read, Iter::List(items))
+}
+
+/// The element with each loop over a range from a constant, whose
+/// variable `k` every later clause and option reads only through the same
+/// rising square of it alone (`k * k` in `S(n - k * k) for k in 1..=n if
+/// k * k <= n`), made two: one walks the square's first values, tabled
+/// when the program is built, up to the square of the range's last value
+/// where the range is not empty (`if 1 < n + 1 for s in [1, 4, 9, …] if
+/// s <= n * n`), as a `let` list of the squares does; the other walks the rest of the range, past
+/// the table, as before. The options are the same: the square rises, so
+/// `k <= last` is `k * k <= last * last`.
+pub(super) fn loops_over_tabled_squares(element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        if let Some(parts) = tabled_squares(&element, at) {
+            return parts.into();
+        }
+    }
+    vec![element]
+}
+
+/// The two parts of `element` (see `loops_over_tabled_squares`) whose
+/// first walks the tabled values of the square of clause `at`'s variable.
+fn tabled_squares(element: &Element, at: usize) -> Option<[Element; 2]> {
+    let (slot, low, high) = element.clauses[at].range()?;
+    let first = low.as_constant()?;
+    if high.as_constant().is_some_and(|h| h - first <= MOST_VALUES) {
+        // `mapped` lists every value.
+        return None;
+    }
+    let read = read_alone(element, at, slot)?;
+    if !rises_as_square(&read, slot, first) {
+        return None;
+    }
+    let within = |v: &i64| v.unsigned_abs() < SLOT_BOUND as u64;
+    let values: Vec<i64> = (first..first + MOST_SQUARES)
+        .map_while(|k| read.with_slot_as(slot, &IntExpr::constant(k)).as_constant())
+        .take_while(within)
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    let past = first + values.len() as i64;
+    // A range that is not empty, up to the square of its last value.
+    let filled = Cond::compare(CmpOp::Lt, low.clone(), high.clone());
+    let last = IntExpr::binary(IntOp::Sub, high.clone(), IntExpr::constant(1));
+    let bound = Cond::compare(
+        CmpOp::Le,
+        IntExpr::slot(slot),
+        read.with_slot_as(slot, &last),
+    );
+    let items = values.into_iter().map(IntExpr::constant).collect();
+    let mut tabled = walking(element, at, &read, Iter::List(items))?;
+    tabled.clauses.insert(at + 1, Clause::If(bound));
+    tabled.clauses.insert(at, Clause::If(filled));
+    let mut rest = element.clone();
+    rest.clauses[at] = Clause::For {
+        slot,
+        iter: Iter::Range {
+            low: IntExpr::constant(past),
+            high,
+            inclusive: false,
+        },
+    };
+    Some([tabled, rest])
+}
+
+/// The one expression of the variable of clause `at`'s loop, bound to
+/// `slot`, alone that every later clause and option reads it through
+/// (not the variable itself), if there is one.
+fn read_alone(element: &Element, at: usize, slot: usize) -> Option<IntExpr> {
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return None;
+    };
     let later = &element.clauses[at + 1..];
     if later.iter().any(|clause| clause.binds() == Some(slot)) {
         return None;
@@ -71,18 +155,21 @@ fn mapped(element: &Element, at: usize) -> Option<Element> {
     if *read == IntExpr::slot(slot) || still_reads(element, at, slot, read) {
         return None;
     }
-    let values = (low..high)
-        .map(|v| read.with_slot_as(slot, &IntExpr::constant(v)).as_constant())
-        .collect::<Option<Vec<i64>>>()?;
+    Some(read.clone())
+}
+
+/// `element` with clause `at`'s loop walking `iter`, and `read` (of its
+/// variable alone) read as the variable in every later clause and option.
+fn walking(element: &Element, at: usize, read: &IntExpr, iter: Iter) -> Option<Element> {
+    let OptionValue::Terms { calls, nims } = &element.value else {
+        return None;
+    };
+    let slot = element.clauses[at].binds()?;
     let variable = IntExpr::slot(slot);
     let replace = |e: &IntExpr| e.rewritten(&|part| (part == read).then(|| variable.clone()));
     let mut clauses = element.clauses[..at].to_vec();
-    let items = values.into_iter().map(IntExpr::constant).collect();
-    clauses.push(Clause::For {
-        slot,
-        iter: Iter::List(items),
-    });
-    for clause in later {
+    clauses.push(Clause::For { slot, iter });
+    for clause in &element.clauses[at + 1..] {
         clauses.push(clause.try_map(&|e| Some(replace(e)))?);
     }
     let value = OptionValue::Terms {

@@ -9,7 +9,7 @@ use super::filters::{
     cannot_fail, drop_empty_elements, drop_implied_guards, move_filters_up, or_cases,
     push_negations,
 };
-use super::mapped::loops_over_mapped_constants;
+use super::mapped::{loops_over_mapped_constants, loops_over_tabled_squares};
 use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
@@ -84,6 +84,11 @@ pub(super) fn optimise(
         "loops over constants mapped by what they read",
         elements,
         loops_over_mapped_constants,
+    );
+    let elements = run(
+        "loops over a rising square tabled",
+        elements,
+        loops_over_tabled_squares,
     );
     let elements = run("conditions moved into loop bounds", elements, narrow_bounds);
     // A box of two or more parameters walks a range as a line, where its

@@ -53,6 +53,21 @@ fn exact(q: &IntExpr, slot: usize, d: i64) -> bool {
     coefficients(q, slot).is_some_and(|(c1, c2)| (2 * c2) % d == 0 && (c1 + c2) % d == 0)
 }
 
+/// Whether `e` is of degree 2 in `slot` with constant coefficients and
+/// rises strictly from `from` on (`k * k` from 0 on): `e(k + 1) > e(k)`
+/// for every `k >= from`, as `e(k + 1) − e(k) = c1 + c2·(2k + 1)` with
+/// `c2 > 0` rises with `k`. A loop over such an expression of a range's
+/// variable walks its tabled values in order (`ir/mapped.rs`).
+pub fn rises_as_square(e: &IntExpr, slot: usize, from: i64) -> bool {
+    let Some((c1, c2)) = coefficients(e, slot) else {
+        return false;
+    };
+    let first = (from.checked_mul(2).and_then(|f| f.checked_add(1)))
+        .and_then(|f| f.checked_mul(c2))
+        .and_then(|f| f.checked_add(c1));
+    c2 > 0 && first.is_some_and(|step| step > 0)
+}
+
 /// The coefficients `(c1, c2)` of `slot` and its square in `e`, when both
 /// are constants (the rest may read other slots) and `e` is of degree at
 /// most 2 in it.

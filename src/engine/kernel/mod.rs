@@ -36,6 +36,7 @@ pub use wide::WideBoxLines;
 pub use columns::ColumnLines;
 pub use comprehension::{Comprehension, ListClause, Over};
 pub use cond::{CmpOp, Cond, Remembered};
+pub use curve::rises_as_square;
 pub use dense::{Above, DenseFill, Reading};
 pub use functions::{Calls, IntFunction};
 pub use int::{Affine, Fold, IntExpr, IntOp, place};
