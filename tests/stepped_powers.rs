@@ -10,7 +10,7 @@
 mod common;
 
 use common::{
-    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, ir_of, mex,
     run_by_programs_alone,
 };
 
@@ -63,4 +63,32 @@ fn a_power_read_past_64_bits_is_the_generic_searchs_error() {
         let script = format!("game F(n) = {body}\nprint(g(F(5)))");
         assert_same_error_as_the_generic_search(&script);
     }
+}
+
+/// Take a non-zero decimal digit of the heap, `n / 10 ** j % 10` for `j`
+/// in `0..10`: the variable is read through a quotient, which the VM
+/// would compute at every `j`, so the ten powers are unrolled, each
+/// digit a quotient by a constant. The values of a plain program, by the
+/// programs alone, and the generic search's.
+#[test]
+fn the_digits_of_the_heap_are_quotients_by_constants() {
+    let script = "game F(n) = < F(n - d) for j in 0..10 for d in [n / 10 ** j % 10] if d > 0 >\n\
+                  seq(F, 0..=3000)";
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        let digits = std::iter::successors(Some(n), |m| Some(m / 10)).take_while(|&m| m > 0);
+        g.push(mex(digits
+            .map(|m| m % 10)
+            .filter(|&d| d > 0)
+            .map(|d| g[n - d])));
+    }
+    let (printed, _) = run_by_programs_alone(script, script);
+    assert_eq!(printed.trim(), format!("{g:?}"));
+    assert_eq!(assert_same_as_the_generic_search(script), printed);
+    let ir = ir_of(script);
+    assert!(ir.contains("short loops unrolled"), "{ir}");
+    assert!(
+        ir.contains("for d in [(n / 1000000000) % 10] if d > 0"),
+        "{ir}"
+    );
 }

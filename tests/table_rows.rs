@@ -53,11 +53,12 @@ fn a_few_directions_are_unrolled_into_lines() {
     }
 }
 
-/// Twelve leaps, more than are unrolled: the loop walks the rows' places
-/// and picks each row's items, some negative.
+/// Twenty leaps, more than are unrolled: the loop walks the rows' places
+/// and picks each row's items, some negative. Twelve, whose items the VM
+/// would pick at every position, are unrolled, each a constant leap.
 #[test]
 fn many_rows_are_picked_one_by_one() {
-    const LEAPS: [(i64, i64); 12] = [
+    const LEAPS: [(i64, i64); 20] = [
         (2, 1),
         (1, 2),
         (2, -1),
@@ -70,32 +71,48 @@ fn many_rows_are_picked_one_by_one() {
         (0, 4),
         (2, 2),
         (5, 1),
+        (1, 5),
+        (3, -2),
+        (-2, 3),
+        (6, 0),
+        (0, 6),
+        (4, 4),
+        (3, 1),
+        (1, 3),
     ];
-    fn plain(a: i64, b: i64, memo: &mut HashMap<(i64, i64), u64>) -> u64 {
+    fn plain(leaps: &[(i64, i64)], a: i64, b: i64, memo: &mut HashMap<(i64, i64), u64>) -> u64 {
         if let Some(&v) = memo.get(&(a, b)) {
             return v;
         }
-        let options: Vec<u64> = (LEAPS.iter())
+        let options: Vec<u64> = (leaps.iter())
             .filter(|&&(x, y)| a - x >= 0 && b - y >= 0 && x + y > 0)
-            .map(|&(x, y)| plain(a - x, b - y, memo))
+            .map(|&(x, y)| plain(leaps, a - x, b - y, memo))
             .collect();
         let value = mex(options);
         memo.insert((a, b), value);
         value
     }
-    let table: Vec<String> = LEAPS.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
-    let script = format!(
-        "let D = [{}]\n\
-         game K(a, b) = < K(a - d[0], b - d[1]) for d in D \
-         if a - d[0] >= 0 and b - d[1] >= 0 and d[0] + d[1] > 0 >\n\
-         [g(K(30, b)) for b in 0..30]",
-        table.join(", ")
-    );
-    let mut memo = HashMap::new();
-    let expected = shown((0..30).map(|b| plain(30, b, &mut memo)));
-    assert_eq!(printed_by_programs_alone(&script).trim(), expected);
-    let ir = ir_of(&script);
-    assert!(ir.contains("for d in [0, 1, 2,"), "{ir}");
+    for (count, looped) in [(20, true), (12, false)] {
+        let leaps = &LEAPS[..count];
+        let table: Vec<String> = leaps.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+        let script = format!(
+            "let D = [{}]\n\
+             game K(a, b) = < K(a - d[0], b - d[1]) for d in D \
+             if a - d[0] >= 0 and b - d[1] >= 0 and d[0] + d[1] > 0 >\n\
+             [g(K(30, b)) for b in 0..30]",
+            table.join(", ")
+        );
+        let mut memo = HashMap::new();
+        let expected = shown((0..30).map(|b| plain(leaps, 30, b, &mut memo)));
+        assert_eq!(printed_by_programs_alone(&script).trim(), expected);
+        let ir = ir_of(&script);
+        assert_eq!(ir.contains("for d in [0, 1, 2,"), looped, "{ir}");
+        assert_eq!(
+            ir.contains("K(a - 5, b - 1) if a - 5 >= 0"),
+            !looped,
+            "{ir}"
+        );
+    }
 }
 
 /// Rows of different lengths, read whole: `sum(d)` and `len(d)` of each

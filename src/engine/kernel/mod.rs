@@ -193,6 +193,12 @@ pub struct Element {
 /// built, so that evaluating an element walks no loop at all.
 pub const UNROLL: usize = 8;
 
+/// Loops over at most this many constants are unrolled where their
+/// variable is read other than affinely, which the VM would compute at
+/// every value: `n / 10 ** j % 10 for j in 0..10`, a digit of the heap,
+/// is then ten quotients by constants.
+pub const UNROLL_COMPUTED: usize = 16;
+
 impl Element {
     /// Whether the element makes no option: a filter decided false is
     /// tested before any loop and any clause that might fail (which the
@@ -220,6 +226,14 @@ impl Element {
             return vec![self];
         };
         let constant = IntExpr::as_constant;
+        let rest = Element {
+            clauses: [&self.clauses[..filters], &self.clauses[filters + 1..]].concat(),
+            value: self.value.clone(),
+        };
+        let most = match rest.reads_beyond_affine(*slot) {
+            true => UNROLL_COMPUTED,
+            false => UNROLL,
+        };
         let values: Option<Vec<i64>> = match iter {
             Iter::Range {
                 low,
@@ -227,9 +241,9 @@ impl Element {
                 inclusive,
             } => constant(low).zip(constant(high)).and_then(|(a, b)| {
                 let b = if *inclusive { b + 1 } else { b };
-                (b - a <= UNROLL as i64).then(|| (a..b).collect())
+                (b - a <= most as i64).then(|| (a..b).collect())
             }),
-            Iter::List(items) if items.len() <= UNROLL => items.iter().map(constant).collect(),
+            Iter::List(items) if items.len() <= most => items.iter().map(constant).collect(),
             Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
         };
         let Some(values) =
@@ -237,16 +251,39 @@ impl Element {
         else {
             return vec![self];
         };
-        let rest = Element {
-            clauses: [&self.clauses[..filters], &self.clauses[filters + 1..]].concat(),
-            value: self.value.clone(),
-        };
         let copies: Option<Vec<Element>> =
             values.iter().map(|&v| rest.substitute(*slot, v)).collect();
         match copies {
             Some(copies) => copies.into_iter().flat_map(Element::unrolled).collect(),
             None => vec![self],
         }
+    }
+
+    /// Whether some expression of the element reads `slot` other than as
+    /// a term of an affine expression (`n / j`, `k * k`, `min(k, n)`):
+    /// the VM computes it at every value of a loop over `slot`, where an
+    /// unrolled copy computes it with a constant.
+    fn reads_beyond_affine(&self, slot: usize) -> bool {
+        let found = std::cell::Cell::new(false);
+        let visit = |e: &IntExpr| {
+            e.rewritten(&|part| {
+                let computed = !matches!(part, IntExpr::Affine(_)) && part.uses(slot);
+                found.set(found.get() || computed);
+                None
+            });
+            Some(e.clone())
+        };
+        for clause in &self.clauses {
+            clause.try_map(&visit);
+        }
+        if let OptionValue::Terms { calls, nims } = &self.value {
+            calls
+                .iter()
+                .flatten()
+                .chain(nims)
+                .for_each(|e| drop(visit(e)));
+        }
+        found.get()
     }
 
     fn substitute(&self, slot: usize, value: i64) -> Option<Element> {
