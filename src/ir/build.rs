@@ -506,8 +506,8 @@ impl<'a> Translator<'a> {
             }
             for &(i, j) in sorting_network(items.len())? {
                 let (a, b) = (items[i].clone(), items[j].clone());
-                items[i] = super::passes::min_of(vec![a.clone(), b.clone()]);
-                items[j] = super::passes::max_of(vec![a, b]);
+                items[i] = super::bounds::min_of(vec![a.clone(), b.clone()]);
+                items[j] = super::bounds::max_of(vec![a, b]);
             }
             return Some(items);
         }

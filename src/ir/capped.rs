@@ -12,7 +12,7 @@
 
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, OptionValue};
 
-use super::passes::min_of;
+use super::bounds::min_of;
 
 /// Caps the options' arguments of each parameter read only through a
 /// `min` with another (see the module doc), in `elements` and `aliases`

@@ -5,8 +5,8 @@
 //! decided in each: the first copies the rows below `r`, the second
 //! walks the rest, where the one loop tested both cases at every item.
 
+use super::bounds::{max_of, min_of};
 use super::filters::total;
-use super::passes::{max_of, min_of};
 use crate::engine::kernel::{
     CmpOp, Comprehension, Cond, IntExpr, IntOp, ListClause, ListExpr, Over,
 };

@@ -12,7 +12,7 @@ use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS, OptionValue,
 };
 
-use super::passes::bound;
+use super::bounds::bound;
 
 /// What the loops of an element say of their variables, clause by clause
 /// (or its filters, `past_filters`): which are at least 0, and what each

@@ -7,8 +7,8 @@
 //! `let` list of lists) is walked the same way, built once before the
 //! loop where it was built again for every `k`.
 
+use super::bounds::scaled;
 use super::filters::filter_after_loop;
-use super::passes::scaled;
 use super::rewrite::rebuilt;
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, Fold, IntExpr, IntOp, Iter, ListClause, ListExpr, Over,

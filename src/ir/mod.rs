@@ -7,6 +7,7 @@
 
 mod abs;
 mod board;
+mod bounds;
 mod build;
 mod capped;
 mod cuts;

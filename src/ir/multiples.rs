@@ -12,7 +12,7 @@
 //! that a bound read before the filter on `b` (at the loop's start) cannot
 //! fail: where `b <= 0` that filter drops every value anyway.
 
-use super::passes::flip as swapped;
+use super::bounds::flip as swapped;
 use crate::engine::kernel::{Clause, CmpOp, Cond, Element, IntExpr, IntOp, MAX_SLOTS};
 
 /// `element` with each filter on a multiple by a value known positive

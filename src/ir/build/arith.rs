@@ -72,8 +72,8 @@ impl Translator<'_> {
                 }
                 match (builtin, ints.len()) {
                     (Builtin::Abs, 1) => IntExpr::Abs(Box::new(ints.remove(0))),
-                    (Builtin::Min, 2..) => crate::ir::passes::min_of(ints),
-                    (Builtin::Max, 2..) => crate::ir::passes::max_of(ints),
+                    (Builtin::Min, 2..) => crate::ir::bounds::min_of(ints),
+                    (Builtin::Max, 2..) => crate::ir::bounds::max_of(ints),
                     _ => return self.fail(e.span, format!("a call of `{}`", builtin.name())),
                 }
             }

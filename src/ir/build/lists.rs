@@ -433,10 +433,10 @@ impl Translator<'_> {
                 }))
             }
             (ListExpr::Items(items), Fold::Min) if !items.is_empty() => {
-                Some(super::super::passes::min_of(items))
+                Some(super::super::bounds::min_of(items))
             }
             (ListExpr::Items(items), Fold::Max) if !items.is_empty() => {
-                Some(super::super::passes::max_of(items))
+                Some(super::super::bounds::max_of(items))
             }
             (list, fold) => Some(IntExpr::Reduce(fold, Box::new(list))),
         }
