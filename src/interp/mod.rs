@@ -1,6 +1,7 @@
 //! The runtime: runs resolved statements, calls definitions, interns
 //! positions and asks the solver for values.
 
+mod bottom_up;
 pub mod builtins;
 mod canonical;
 mod endless;
