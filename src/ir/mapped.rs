@@ -8,6 +8,8 @@
 
 use std::cell::RefCell;
 
+use super::bounds::min_of;
+
 use crate::engine::kernel::{
     Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, MAX_SLOTS, OptionValue, SLOT_BOUND,
     rises_as_square,
@@ -53,12 +55,13 @@ fn mapped(element: &Element, at: usize) -> Option<Element> {
 /// The element with each loop over a range from a constant, whose
 /// variable `k` every later clause and option reads only through the same
 /// rising square of it alone (`k * k` in `S(n - k * k) for k in 1..=n if
-/// k * k <= n`), made two: one walks the square's first values, tabled
-/// when the program is built, up to the square of the range's last value
-/// where the range is not empty (`if 1 < n + 1 for s in [1, 4, 9, …] if
-/// s <= n * n`), as a `let` list of the squares does; the other walks the rest of the range, past
-/// the table, as before. The options are the same: the square rises, so
-/// `k <= last` is `k * k <= last * last`.
+/// k * k <= n`), made two. One walks the square's first values, tabled
+/// when the program is built, where the range is not empty, up to the
+/// square of its last value (`if 1 < n + 1 for s in [1, 4, 9, …] if s <=
+/// min(n, 4096) * min(n, 4096)`), as a `let` list of the squares does;
+/// the other walks the rest of the range, past the table, as before. The
+/// options are the same: the square rises, so `k <= last` is `k * k <=
+/// last * last`.
 pub(super) fn loops_over_tabled_squares(element: Element) -> Vec<Element> {
     for at in 0..element.clauses.len() {
         if let Some(parts) = tabled_squares(&element, at) {
@@ -90,9 +93,14 @@ fn tabled_squares(element: &Element, at: usize) -> Option<[Element; 2]> {
         return None;
     }
     let past = first + values.len() as i64;
-    // A range that is not empty, up to the square of its last value.
+    // A range that is not empty, up to the square of its last value, or
+    // of the table's where the range goes past it (whose square, unlike
+    // that of a far end, cannot overflow).
     let filled = Cond::compare(CmpOp::Lt, low.clone(), high.clone());
-    let last = IntExpr::binary(IntOp::Sub, high.clone(), IntExpr::constant(1));
+    let last = min_of(vec![
+        IntExpr::binary(IntOp::Sub, high.clone(), IntExpr::constant(1)),
+        IntExpr::constant(past - 1),
+    ]);
     let bound = Cond::compare(
         CmpOp::Le,
         IntExpr::slot(slot),
