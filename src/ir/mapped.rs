@@ -169,25 +169,20 @@ fn read_alone(element: &Element, at: usize, slot: usize) -> Option<IntExpr> {
 /// `element` with clause `at`'s loop walking `iter`, and `read` (of its
 /// variable alone) read as the variable in every later clause and option.
 fn walking(element: &Element, at: usize, read: &IntExpr, iter: Iter) -> Option<Element> {
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
     let slot = element.clauses[at].binds()?;
     let variable = IntExpr::slot(slot);
-    let replace = |e: &IntExpr| e.rewritten(&|part| (part == read).then(|| variable.clone()));
-    let mut clauses = element.clauses[..at].to_vec();
-    clauses.push(Clause::For { slot, iter });
-    for clause in &element.clauses[at + 1..] {
-        clauses.push(clause.try_map(&|e| Some(replace(e)))?);
-    }
-    let value = OptionValue::Terms {
-        calls: calls
-            .iter()
-            .map(|c| c.iter().map(replace).collect())
-            .collect(),
-        nims: nims.iter().map(replace).collect(),
+    let rest = Element {
+        clauses: element.clauses[at + 1..].to_vec(),
+        value: element.value.clone(),
     };
-    Some(Element { clauses, value })
+    let mut walking =
+        rest.try_map(&|e| Some(e.rewritten(&|part| (part == read).then(|| variable.clone()))))?;
+    let head = element.clauses[..at].iter().cloned();
+    walking.clauses = head
+        .chain([Clause::For { slot, iter }])
+        .chain(walking.clauses)
+        .collect();
+    Some(walking)
 }
 
 /// Whether the variable is still read once `read` stands for it: in a

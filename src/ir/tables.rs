@@ -57,7 +57,7 @@ fn tabled(element: &Element, at: usize, functions: &[IntFunction]) -> Option<Ele
     };
     let replaced = |by: IntExpr| {
         let f = |e: &IntExpr| (*e == call).then(|| by.clone());
-        map_element(&rest, &|e| Some(e.rewritten(&f)))
+        rest.try_map(&|e| Some(e.rewritten(&f)))
     };
     let without = replaced(IntExpr::opaque())?;
     if uses(&without, slot) {
@@ -153,29 +153,11 @@ fn reads_only(e: &IntExpr, slot: usize) -> bool {
     plain && (0..MAX_SLOTS).all(|s| s == slot || !e.uses(s))
 }
 
-/// `element` with `f` applied to each integer expression in it, if it
-/// applies to every one.
-fn map_element(element: &Element, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Element> {
-    let clauses = (element.clauses.iter())
-        .map(|clause| clause.try_map(f))
-        .collect::<Option<_>>()?;
-    let value = match &element.value {
-        OptionValue::Terms { calls, nims } => OptionValue::Terms {
-            calls: (calls.iter())
-                .map(|args| args.iter().map(f).collect())
-                .collect::<Option<_>>()?,
-            nims: nims.iter().map(f).collect::<Option<_>>()?,
-        },
-        OptionValue::Split(_) | OptionValue::Boards { .. } => return None,
-    };
-    Some(Element { clauses, value })
-}
-
 /// Whether anything in `element` (a rewritten one: integer clauses and
 /// options) reads `slot`.
 fn uses(element: &Element, slot: usize) -> bool {
     let found = std::cell::Cell::new(false);
-    map_element(element, &|e| {
+    element.try_map(&|e| {
         found.set(found.get() || e.uses(slot));
         Some(e.clone())
     });

@@ -198,30 +198,39 @@ impl Element {
         }
     }
 
+    /// The element with `f` applied to each integer expression of its
+    /// clauses and options, if it applies to every one and the options are
+    /// terms (not a split or boards).
+    pub fn try_map(&self, f: &impl Fn(&IntExpr) -> Option<IntExpr>) -> Option<Element> {
+        let clauses = (self.clauses.iter())
+            .map(|clause| clause.try_map(f))
+            .collect::<Option<_>>()?;
+        let value = match &self.value {
+            OptionValue::Terms { calls, nims } => OptionValue::Terms {
+                calls: (calls.iter())
+                    .map(|args| args.iter().map(f).collect())
+                    .collect::<Option<_>>()?,
+                nims: nims.iter().map(f).collect::<Option<_>>()?,
+            },
+            OptionValue::Split(_) | OptionValue::Boards { .. } => return None,
+        };
+        Some(Element { clauses, value })
+    }
+
     /// Whether some expression of the element reads `slot` other than as
     /// a term of an affine expression (`n / j`, `k * k`, `min(k, n)`):
     /// the VM computes it at every value of a loop over `slot`, where an
     /// unrolled copy computes it with a constant.
     fn reads_beyond_affine(&self, slot: usize) -> bool {
         let found = std::cell::Cell::new(false);
-        let visit = |e: &IntExpr| {
+        self.try_map(&|e| {
             e.rewritten(&|part| {
                 let computed = !matches!(part, IntExpr::Affine(_)) && part.uses(slot);
                 found.set(found.get() || computed);
                 None
             });
             Some(e.clone())
-        };
-        for clause in &self.clauses {
-            clause.try_map(&visit);
-        }
-        if let OptionValue::Terms { calls, nims } = &self.value {
-            calls
-                .iter()
-                .flatten()
-                .chain(nims)
-                .for_each(|e| drop(visit(e)));
-        }
+        });
         found.get()
     }
 
