@@ -126,11 +126,12 @@ fn tabled_squares(element: &Element, at: usize) -> Option<[Element; 2]> {
 /// `slot`, alone that every later clause and option reads it through
 /// (not the variable itself), if there is one.
 fn read_alone(element: &Element, at: usize, slot: usize) -> Option<IntExpr> {
-    let OptionValue::Terms { calls, nims } = &element.value else {
-        return None;
-    };
-    let later = &element.clauses[at + 1..];
-    if later.iter().any(|clause| clause.binds() == Some(slot)) {
+    let rest = after(element, at);
+    if rest
+        .clauses
+        .iter()
+        .any(|clause| clause.binds() == Some(slot))
+    {
         return None;
     }
     // The largest parts of the clauses and options that read the variable
@@ -149,14 +150,7 @@ fn read_alone(element: &Element, at: usize, slot: usize) -> Option<IntExpr> {
         });
         Some(e.clone())
     };
-    for clause in later {
-        clause.try_map(&visit)?;
-    }
-    calls
-        .iter()
-        .flatten()
-        .chain(nims)
-        .for_each(|e| drop(visit(e)));
+    rest.try_map(&visit)?;
     let [read] = &reads.into_inner()[..] else {
         return None;
     };
@@ -166,17 +160,22 @@ fn read_alone(element: &Element, at: usize, slot: usize) -> Option<IntExpr> {
     Some(read.clone())
 }
 
+/// The clauses after clause `at` and the options: what a loop at `at`
+/// runs for each of its values.
+fn after(element: &Element, at: usize) -> Element {
+    Element {
+        clauses: element.clauses[at + 1..].to_vec(),
+        value: element.value.clone(),
+    }
+}
+
 /// `element` with clause `at`'s loop walking `iter`, and `read` (of its
 /// variable alone) read as the variable in every later clause and option.
 fn walking(element: &Element, at: usize, read: &IntExpr, iter: Iter) -> Option<Element> {
     let slot = element.clauses[at].binds()?;
     let variable = IntExpr::slot(slot);
-    let rest = Element {
-        clauses: element.clauses[at + 1..].to_vec(),
-        value: element.value.clone(),
-    };
-    let mut walking =
-        rest.try_map(&|e| Some(e.rewritten(&|part| (part == read).then(|| variable.clone()))))?;
+    let mut walking = after(element, at)
+        .try_map(&|e| Some(e.rewritten(&|part| (part == read).then(|| variable.clone()))))?;
     let head = element.clauses[..at].iter().cloned();
     walking.clauses = head
         .chain([Clause::For { slot, iter }])
