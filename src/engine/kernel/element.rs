@@ -165,14 +165,6 @@ impl Element {
             return vec![self];
         };
         let constant = IntExpr::as_constant;
-        let rest = Element {
-            clauses: [&self.clauses[..filters], &self.clauses[filters + 1..]].concat(),
-            value: self.value.clone(),
-        };
-        let most = match rest.reads_beyond_affine(*slot) {
-            true => UNROLL_COMPUTED,
-            false => UNROLL,
-        };
         let values: Option<Vec<i64>> = match iter {
             Iter::Range {
                 low,
@@ -180,9 +172,11 @@ impl Element {
                 inclusive,
             } => constant(low).zip(constant(high)).and_then(|(a, b)| {
                 let b = if *inclusive { b + 1 } else { b };
-                (b - a <= most as i64).then(|| (a..b).collect())
+                (b - a <= UNROLL_COMPUTED as i64).then(|| (a..b).collect())
             }),
-            Iter::List(items) if items.len() <= most => items.iter().map(constant).collect(),
+            Iter::List(items) if items.len() <= UNROLL_COMPUTED => {
+                items.iter().map(constant).collect()
+            }
             Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
         };
         let Some(values) =
@@ -190,6 +184,14 @@ impl Element {
         else {
             return vec![self];
         };
+        let rest = Element {
+            clauses: [&self.clauses[..filters], &self.clauses[filters + 1..]].concat(),
+            value: self.value.clone(),
+        };
+        // Past `UNROLL` values, only a loop whose variable is computed.
+        if values.len() > UNROLL && !rest.reads_beyond_affine(*slot) {
+            return vec![self];
+        }
         let copies: Option<Vec<Element>> =
             values.iter().map(|&v| rest.substitute(*slot, v)).collect();
         match copies {
