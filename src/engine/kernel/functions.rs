@@ -66,7 +66,10 @@ impl Memo {
     /// small enough (below 2^20 for one argument, 2^10 for two, …).
     #[inline]
     pub(super) fn key(args: &[i64]) -> Option<usize> {
-        let bits = MEMO_BITS / args.len().max(1) as u32;
+        let bits = match args.len() {
+            0 | 1 => MEMO_BITS,
+            count => MEMO_BITS / count as u32,
+        };
         args.iter().try_fold(0, |key, &arg| {
             (0..1 << bits)
                 .contains(&arg)
@@ -87,7 +90,10 @@ impl Memo {
         if value != MEMO_UNKNOWN {
             let mut results = self.0.0.borrow_mut();
             if results.len() <= key {
-                results.resize(key + 1, (MEMO_UNKNOWN, 0));
+                // Grown by doubling: a fill asks for each next argument
+                // in turn.
+                let len = (key + 1).next_power_of_two().clamp(64, 1 << MEMO_BITS);
+                results.resize(len, (MEMO_UNKNOWN, 0));
             }
             results[key] = (value, height);
         }
@@ -237,10 +243,9 @@ impl<'a> Calls<'a> {
     #[inline(never)]
     pub(super) fn call(&self, index: usize, args: &[i64]) -> Option<i64> {
         let (function, deepest) = (self.functions.get(index)?, self.deepest?);
-        let level = self.depth + 1;
-        if level > CALL_DEPTH || !bounded(args) || self.interrupted() {
-            return None;
-        }
+        // A result kept is found first: its arguments are within the slot
+        // bound, and the calls it stands for (at least this one) are
+        // counted against the depth.
         let key = Memo::key(args);
         if let Some((known, height)) = key.and_then(|key| function.memo.get(key)) {
             let reached = self.depth + height;
@@ -249,6 +254,10 @@ impl<'a> Calls<'a> {
             }
             deepest.set(deepest.get().max(reached));
             return Some(known);
+        }
+        let level = self.depth + 1;
+        if level > CALL_DEPTH || !bounded(args) || self.interrupted() {
+            return None;
         }
         let outer = deepest.replace(level);
         let inner = Calls {
