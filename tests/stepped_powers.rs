@@ -92,3 +92,30 @@ fn the_digits_of_the_heap_are_quotients_by_constants() {
         "{ir}"
     );
 }
+
+/// A quotient or a remainder by `2 ** e`, `e` not a constant, is a shift
+/// or a mask (`Op::ByPowerOfTwo`): rounded down and Euclid's for negative
+/// heaps as for positive ones, the values of a plain program by the
+/// programs alone, and the generic search's error where the power fails.
+#[test]
+fn quotients_by_powers_of_two_are_pythons() {
+    let script = "game F(n) = < F(n - 1) + *((n * 37 - 500) / 2 ** (n % 11) + 500) + \
+                  *((n * 41 - 900) % 2 ** (n % 13)) if n > 0 >\n\
+                  seq(F, 0..=600)";
+    let mut g: Vec<u64> = vec![0];
+    for n in 1..=600i64 {
+        let quotient = (n * 37 - 500).div_euclid(1 << (n % 11)) + 500;
+        let rest = (n * 41 - 900).rem_euclid(1 << (n % 13));
+        g.push(mex([g[n as usize - 1] ^ quotient as u64 ^ rest as u64]));
+    }
+    let (printed, _) = run_by_programs_alone(script, script);
+    assert_eq!(printed.trim(), format!("{g:?}"));
+    assert_eq!(assert_same_as_the_generic_search(script), printed);
+    for body in [
+        "< F(n - 1) + *(n / 2 ** (n - 3)) if n > 0 >",
+        "< F(n - 1) + *(n % 2 ** (n + 58)) if n > 0 >",
+    ] {
+        let script = format!("game F(n) = {body}\nprint(g(F(8)))");
+        assert_same_error_as_the_generic_search(&script);
+    }
+}

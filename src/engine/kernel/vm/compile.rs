@@ -637,6 +637,18 @@ impl Compiler {
                     cache,
                 }
             }
+            IntExpr::Binary(op @ (IntOp::Div | IntOp::Mod), a, b)
+                if let IntExpr::Binary(IntOp::Pow, base, exp) = &**b
+                    && base.as_constant() == Some(2)
+                    && exp.as_constant().is_none() =>
+            {
+                Op::ByPowerOfTwo {
+                    dst,
+                    a: self.int(a),
+                    exp: self.int(exp),
+                    rem: *op == IntOp::Mod,
+                }
+            }
             IntExpr::Binary(op, a, b) => {
                 let a = self.int(a);
                 match b.as_constant() {

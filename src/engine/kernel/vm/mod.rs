@@ -249,6 +249,16 @@ enum Op {
         exp: Reg,
         cache: Reg,
     },
+    /// `dst = a // 2 ** exp`, or `a % 2 ** exp` where `rem`, Python's:
+    /// a shift or a mask, where the power and the division were two
+    /// operations and the division slow (`n / 2 ** j % 2`, a bit of the
+    /// heap). Fails where the power does: `exp` below 0 or past 62.
+    ByPowerOfTwo {
+        dst: Reg,
+        a: Reg,
+        exp: Reg,
+        rem: bool,
+    },
     /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
     /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
@@ -626,6 +636,7 @@ impl Op {
             Op::PowStep {
                 dst, exp, cache, ..
             } => each(&[dst, exp, cache, cache + 1]),
+            Op::ByPowerOfTwo { dst, a, exp, .. } => each(&[dst, a, exp]),
             Op::Pair { dst, a, b, .. }
             | Op::Binary { dst, a, b, .. }
             | Op::Min { dst, a, b }

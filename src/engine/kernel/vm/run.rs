@@ -242,6 +242,12 @@ fn run<H: Host, const AGAIN: bool>(
                     r.set(dst, power);
                 }
                 Op::BinaryConst { op, dst, a, value } => r.set(dst, op.apply(r.get(a), value)?),
+                Op::ByPowerOfTwo { dst, a, exp, rem } => {
+                    let exp = u32::try_from(r.get(exp)).ok().filter(|&exp| exp <= 62)?;
+                    let a = r.get(a);
+                    // Rounded down and Euclid's: two's complement's.
+                    r.set(dst, if rem { a & ((1 << exp) - 1) } else { a >> exp });
+                }
                 Op::Rem {
                     dst,
                     a,
