@@ -227,6 +227,9 @@ pub fn plan_of(
     if kernel.runs_loops_in_place() {
         passes.push("recursive defs run in place as loops");
     }
+    if kernel.runs_bodies_in_place() {
+        passes.push("recursive defs run in place once a call");
+    }
     if kernel.tables_heaps() {
         passes.push("heaps of one affine expression of a loop read from their tables");
     }

@@ -242,36 +242,70 @@ impl<'a> Calls<'a> {
     /// generic search then checks every operation).
     #[inline(never)]
     pub(super) fn call(&self, index: usize, args: &[i64]) -> Option<i64> {
-        let (function, deepest) = (self.functions.get(index)?, self.deepest?);
+        let function = self.functions.get(index)?;
         // A result kept is found first: its arguments are within the slot
         // bound, and the calls it stands for (at least this one) are
         // counted against the depth.
         let key = Memo::key(args);
         if let Some((known, height)) = key.and_then(|key| function.memo.get(key)) {
-            let reached = self.depth + height;
-            if reached > CALL_DEPTH {
-                return None;
-            }
-            deepest.set(deepest.get().max(reached));
+            self.recalled(0, height)?;
             return Some(known);
         }
-        let level = self.depth + 1;
-        if level > CALL_DEPTH || !bounded(args) || self.interrupted() {
+        if !bounded(args) {
             return None;
         }
-        let outer = deepest.replace(level);
-        let inner = Calls {
-            depth: level,
-            ..*self
-        };
-        let value = function.routine.evaluate(args, &inner);
-        let reached = deepest.get();
-        deepest.set(outer.max(reached));
+        let outer = self.enter(0)?;
+        let value = function.routine.evaluate(args, &self.nested(1));
+        let height = self.leave(0, outer);
         let value = value?;
         if let Some(key) = key {
-            function.memo.set(key, value, reached - self.depth);
+            function.memo.set(key, value, height);
         }
         Some(value)
+    }
+
+    /// The same calls from inside `inlined` calls run in place.
+    pub(super) fn nested(&self, inlined: usize) -> Calls<'a> {
+        Calls {
+            depth: self.depth + inlined,
+            ..*self
+        }
+    }
+
+    /// Counts a result kept, found from inside `inlined` calls run in
+    /// place, as the `height` nested calls it stands for; `None` past
+    /// `CALL_DEPTH`.
+    pub(super) fn recalled(&self, inlined: usize, height: usize) -> Option<()> {
+        let reached = self.depth + inlined + height;
+        if reached > CALL_DEPTH {
+            return None;
+        }
+        if let Some(deepest) = self.deepest {
+            deepest.set(deepest.get().max(reached));
+        }
+        Some(())
+    }
+
+    /// Starts a call from inside `inlined` calls run in place: the deepest
+    /// reached before it, for `leave`; `None` past `CALL_DEPTH` or once
+    /// the user interrupts.
+    pub(super) fn enter(&self, inlined: usize) -> Option<usize> {
+        let (deepest, level) = (self.deepest?, self.depth + inlined + 1);
+        if level > CALL_DEPTH || self.interrupted() {
+            return None;
+        }
+        Some(deepest.replace(level))
+    }
+
+    /// Ends the call `enter` started, given what it returned: how many
+    /// nested calls it took, itself included.
+    pub(super) fn leave(&self, inlined: usize, outer: usize) -> usize {
+        let deepest = self
+            .deepest
+            .expect("a call entered has the deepest reached");
+        let reached = deepest.get();
+        deepest.set(outer.max(reached));
+        reached - (self.depth + inlined)
     }
 }
 

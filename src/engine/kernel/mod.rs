@@ -414,6 +414,12 @@ impl Kernel {
         self.code.runs_loops_in_place()
     }
 
+    /// Whether its code runs the body of a recursive function in place,
+    /// once at a call, its calls of itself real calls.
+    pub fn runs_bodies_in_place(&self) -> bool {
+        self.code.runs_bodies_in_place()
+    }
+
     /// Whether a native loop reads a heap from a table of its values (a
     /// heap of one affine expression of the loop's variable, `tabled`).
     pub fn tables_heaps(&self) -> bool {

@@ -4,11 +4,18 @@
 //! only there, with two to eight parameters, is a loop, and a position's
 //! code runs it in place: its parameters are registers of the caller's
 //! frame, and a call of it costs no frame of its own.
+//!
+//! A position's code runs the other recursive functions in place too, one
+//! level deep: the body once, where the call is, its own calls of itself
+//! real calls. A fill asks each for one new argument a position (`pc(n)`
+//! for `pc(n / 2)`, kept, to give `n % 2 + pc(n / 2)`): that one is then
+//! computed with no frame of its own, and the calls it makes are found
+//! kept.
 
 use std::rc::Rc;
 
 use super::compile::{Compiler, Label};
-use super::{Code, Op, Reg};
+use super::{Code, Height, Op, Reg};
 use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
 
@@ -32,30 +39,32 @@ enum Repeat {
     },
 }
 
-/// A function that is a loop run in place: its body, and the results
-/// it gave for small arguments, shared with its calls that are not run
-/// in place.
+/// A recursive function a position's code runs in place: its body, and
+/// the results it gave for small arguments, shared with its calls that
+/// are not run in place.
 #[derive(Clone)]
 pub(super) struct InPlace {
     body: IntExpr,
     /// The slots of its frame: its parameters, then its loops' variables.
     slots: usize,
     memo: Rc<Memo>,
+    /// Whether it is a loop (its body run again at each call of itself);
+    /// else its body is run once, its calls of itself real calls.
+    looping: bool,
 }
 
-/// Each function, by index, that is a loop to run in place (see the
-/// module's documentation); `None` for the others.
+/// Each recursive function, by index, that a position's code runs in
+/// place (see the module's documentation); `None` for the others.
 pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<InPlace>]> {
     (functions.iter().enumerate())
         .map(|(own, function)| {
             let params = function.params;
-            let is_loop = (2..=MAX_PARAMS).contains(&params)
-                && calls_itself(&function.body, own)
-                && only_in_tail(&function.body, own);
-            is_loop.then(|| InPlace {
+            let recursive = (1..=MAX_PARAMS).contains(&params) && calls_itself(&function.body, own);
+            recursive.then(|| InPlace {
                 body: function.body.clone(),
                 slots: function.slot_names.len(),
                 memo: function.memo.clone(),
+                looping: params >= 2 && only_in_tail(&function.body, own),
             })
         })
         .collect()
@@ -139,9 +148,9 @@ impl Compiler {
         self.loops.get(function)?.clone()
     }
 
-    /// The call `function(args)` of a loop function, run in place: its
-    /// value into `dst`, recalled where the function gave it for the same
-    /// small arguments before.
+    /// The call `function(args)` of a recursive function, run in place:
+    /// its value into `dst`, recalled where the function gave it for the
+    /// same small arguments before.
     pub(super) fn inline(
         &mut self,
         function: usize,
@@ -152,16 +161,23 @@ impl Compiler {
         let args: Box<[Reg]> = args.iter().map(|arg| self.int(arg)).collect();
         let key = self.temp();
         let mut known = Label::default();
+        let inlined = self.inlining.len() as u32;
         let recall = Op::Recall {
             memo: in_place.memo.clone(),
             args: args.clone(),
             key,
             dst,
             to: 0,
+            inlined,
         };
         self.jump(recall, &mut known);
         let params = self.next;
         self.next += in_place.slots as Reg;
+        if !in_place.looping {
+            self.body_once(function, in_place, (&args, params), (key, dst));
+            self.place(known);
+            return;
+        }
         let counter = self.temp();
         self.ops.push(Op::Const {
             dst: counter,
@@ -198,9 +214,37 @@ impl Compiler {
             memo: in_place.memo.clone(),
             key,
             value: dst,
-            height: Some(counter),
+            height: Height::Counted(counter),
         });
         self.place(known);
+    }
+
+    /// The body of the recursive function `function` run once in place,
+    /// on `args` set in its parameters from `params` on: its value into
+    /// `dst` and kept at `key`, with the calls it took (`Calls::enter`).
+    fn body_once(
+        &mut self,
+        function: usize,
+        in_place: &InPlace,
+        (args, params): (&[Reg], Reg),
+        (key, dst): (Reg, Reg),
+    ) {
+        let inlined = self.inlining.len() as u32;
+        let saved = self.temp();
+        self.ops.push(Op::Enter { saved, inlined });
+        // Checked as a call's arguments are (`Calls::call`).
+        for (param, &arg) in (params..).zip(args) {
+            self.ops.push(Op::Bind { dst: param, a: arg });
+        }
+        self.inlining.push(function);
+        self.int_into(&in_place.body.shifted(params as usize), dst);
+        self.inlining.pop();
+        self.ops.push(Op::Remember {
+            memo: in_place.memo.clone(),
+            key,
+            value: dst,
+            height: Height::Entered { saved, inlined },
+        });
     }
 
     /// A function's whole body: its value into `result`, then to `end`.

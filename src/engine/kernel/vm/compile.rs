@@ -9,7 +9,7 @@ use std::rc::Rc;
 use super::items::Ascending;
 use super::lists::is_view;
 use super::sieve::Sieve;
-use super::{Code, Constants, Native, Op, Reg, Search, Shape, Source};
+use super::{Code, Constants, Height, Native, Op, Reg, Search, Shape, Source};
 use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::heaps::native_heap;
 use crate::engine::kernel::{
@@ -550,7 +550,10 @@ impl Compiler {
             IntExpr::Reduce(Fold::Sum, list) => matches!(**list, ListExpr::Call(..)),
             _ => false,
         };
-        call && (self.params..MAX_SLOTS).all(|slot| !e.uses(slot))
+        // The registers past the slots hold the parameters of calls run in
+        // place (`Compiler::inline`), which differ from call to call.
+        let registers = self.next.max(MAX_SLOTS as Reg) as usize;
+        call && (self.params..registers).all(|slot| !e.uses(slot))
     }
 
     /// The register holding `e`'s value (see `same_in_position`), computed
@@ -780,6 +783,7 @@ impl Compiler {
                 dst,
                 function: *function as u32,
                 args: args.iter().map(|arg| self.int(arg)).collect(),
+                inlined: self.inlining.len() as u32,
             },
             IntExpr::Grundy(foreign, args) if args.len() <= MAX_PARAMS => Op::Grundy {
                 dst,
@@ -869,6 +873,7 @@ impl Compiler {
                     key,
                     dst: value,
                     to: 0,
+                    inlined: 0,
                 };
                 self.jump(recall, &mut known);
                 let set = |c: &mut Self, holds| {
@@ -882,7 +887,7 @@ impl Compiler {
                     memo,
                     key,
                     value,
-                    height: None,
+                    height: Height::None,
                 });
                 self.place(known);
                 // `Unless` jumps when the comparison fails.

@@ -147,6 +147,12 @@ impl Code {
         self.ops.iter().any(|op| matches!(op, Op::Again { .. }))
     }
 
+    /// Whether it runs the body of a recursive function that is not a loop
+    /// in place (`Compiler::inline`).
+    pub fn runs_bodies_in_place(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::Enter { .. }))
+    }
+
     /// The code, once every register it names is known to lie in its
     /// frame: the VM reads its registers unchecked.
     fn checked(self) -> Code {
@@ -325,11 +331,13 @@ enum Op {
         index: Reg,
     },
     /// `dst = function(args…)`, the kernel's integer function of this
-    /// index (`IntExpr::Call`).
+    /// index (`IntExpr::Call`), made from inside `inlined` calls run in
+    /// place.
     Call {
         dst: Reg,
         function: u32,
         args: Box<[Reg]>,
+        inlined: u32,
     },
     /// `dst` = the value of the position `args…` of the kernel's foreign
     /// family of this index (`IntExpr::Grundy`).
@@ -393,20 +401,30 @@ enum Op {
     /// (`Cond::Remembered`) for its slot's value, or of a call run in
     /// place for its arguments. Otherwise `key` is where the result will
     /// be kept (`Memo::key`), or -1 where the values are too large to keep.
+    /// The calls a result stands for count from inside `inlined` calls run
+    /// in place.
     Recall {
         memo: Rc<Memo>,
         args: Box<[Reg]>,
         key: Reg,
         dst: Reg,
         to: u32,
+        inlined: u32,
     },
-    /// Keeps `value` at `key` unless it is -1, `height` the calls that
-    /// computing it took (none for a condition).
+    /// Starts a call run in place inside `inlined` others: one level
+    /// deeper, the deepest reached before it kept in `saved`
+    /// (`Calls::enter`).
+    Enter {
+        saved: Reg,
+        inlined: u32,
+    },
+    /// Keeps `value` at `key` unless it is -1, with the calls that
+    /// computing it took.
     Remember {
         memo: Rc<Memo>,
         key: Reg,
         value: Reg,
-        height: Option<Reg>,
+        height: Height,
     },
     /// Starts `for slot in low..high` (`..=high` when inclusive), its end
     /// kept in `end`; an empty range goes to `exit`.
@@ -727,8 +745,12 @@ impl Op {
                 key, value, height, ..
             } => {
                 each(&[key, value]);
-                height.iter().for_each(|&r| each(&[r]));
+                match height {
+                    Height::Counted(r) | Height::Entered { saved: r, .. } => each(&[r]),
+                    Height::None => {}
+                }
             }
+            Op::Enter { saved, .. } => each(&[saved]),
             Op::Split { values, count, .. } => (values..values + count).for_each(|r| each(&[r])),
             Op::NativeRange {
                 slot,
@@ -784,6 +806,18 @@ enum Constants {
     Fixed(Ascending),
     /// Those a sieve finds (see `sieve`).
     Sieved(Rc<sieve::Sieve>),
+}
+
+/// How many nested calls computing a result kept took (`Op::Remember`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Height {
+    /// None: a condition's result, no call's.
+    None,
+    /// The count in this register: a loop run in place.
+    Counted(Reg),
+    /// A call run in place inside `inlined` others, entered with the
+    /// deepest reached before it in `saved` (`Op::Enter`).
+    Entered { saved: Reg, inlined: u32 },
 }
 
 /// What an item loop walks over.

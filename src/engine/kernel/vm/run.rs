@@ -5,7 +5,7 @@
 //! or nothing at all for a function's body (`Pure`).
 
 use super::items::{first_within, lay, within};
-use super::{Code, Op, Reg, Source};
+use super::{Code, Height, Op, Reg, Source};
 use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::Walk;
@@ -304,10 +304,15 @@ fn run<H: Host, const AGAIN: bool>(
                     dst,
                     function,
                     ref args,
+                    inlined,
                 } => {
                     let mut buffer = [0; MAX_SLOTS];
                     let values = r.gather(args, &mut buffer);
-                    let value = host.calls().call(function as usize, values)?;
+                    let value = match inlined {
+                        0 => host.calls().call(function as usize, values)?,
+                        _ => (host.calls().nested(inlined as usize))
+                            .call(function as usize, values)?,
+                    };
                     r.set(dst, value);
                 }
                 Op::Grundy {
@@ -385,11 +390,13 @@ fn run<H: Host, const AGAIN: bool>(
                     key,
                     dst,
                     to,
+                    inlined,
                 } => {
                     let mut buffer = [0; MAX_PARAMS];
                     match Memo::key(r.gather(args, &mut buffer)) {
                         Some(at) => match memo.get(at) {
-                            Some((value, _)) => {
+                            Some((value, height)) => {
+                                host.calls().recalled(inlined as usize, height)?;
                                 r.set(dst, value);
                                 pc = to as usize;
                             }
@@ -404,10 +411,19 @@ fn run<H: Host, const AGAIN: bool>(
                     value,
                     height,
                 } => {
+                    let height = match height {
+                        Height::None => 0,
+                        Height::Counted(counter) => r.get(counter) as usize,
+                        Height::Entered { saved, inlined } => {
+                            (host.calls()).leave(inlined as usize, r.get(saved) as usize)
+                        }
+                    };
                     if let Ok(at) = usize::try_from(r.get(key)) {
-                        let height = height.map_or(0, |h| r.get(h) as usize);
                         memo.set(at, r.get(value), height);
                     }
+                }
+                Op::Enter { saved, inlined } => {
+                    r.set(saved, host.calls().enter(inlined as usize)? as i64);
                 }
                 Op::Range {
                     slot,
