@@ -308,12 +308,8 @@ fn run<H: Host, const AGAIN: bool>(
                 } => {
                     let mut buffer = [0; MAX_SLOTS];
                     let values = r.gather(args, &mut buffer);
-                    let value = match inlined {
-                        0 => host.calls().call(function as usize, values)?,
-                        _ => (host.calls().nested(inlined as usize))
-                            .call(function as usize, values)?,
-                    };
-                    r.set(dst, value);
+                    let calls = host.calls().nested(inlined as usize);
+                    r.set(dst, calls.call(function as usize, values)?);
                 }
                 Op::Grundy {
                     dst,
