@@ -9,17 +9,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, mex, run_binary, run_by_programs_alone};
-
-/// The values of a subtraction game whose moves at `n` are `moves(n)`.
-fn subtraction<I: IntoIterator<Item = usize>>(last: usize, moves: impl Fn(usize) -> I) -> Vec<u64> {
-    let mut values: Vec<u64> = Vec::with_capacity(last + 1);
-    for n in 0..=last {
-        let options = moves(n).into_iter().map(|k| values[n - k]);
-        values.push(mex(options));
-    }
-    values
-}
+use common::{
+    assert_same_as_the_generic_search, mex, run_binary, run_by_programs_alone, subtraction,
+};
 
 /// Take 1 to popcount(n), popcount a recursive `def`, in the bound and in
 /// a filter: a plain program's values, by the programs alone, each

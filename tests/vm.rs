@@ -11,19 +11,8 @@ mod common;
 
 use common::{
     assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex,
-    run_by_programs_alone,
+    run_by_programs_alone, subtraction,
 };
-
-/// The values of the subtraction game whose moves from `n` are `moves(n)`
-/// (each at most `n`), up to `last`, by a plain memo.
-fn subtraction<I: IntoIterator<Item = usize>>(last: usize, moves: impl Fn(usize) -> I) -> Vec<u64> {
-    let mut values: Vec<u64> = Vec::with_capacity(last + 1);
-    for n in 0..=last {
-        let options = moves(n).into_iter().map(|k| values[n - k]);
-        values.push(mex(options));
-    }
-    values
-}
 
 /// Asserts that `printed` is the list of `values`, as `print` writes it.
 fn assert_printed_list(printed: &str, values: &[u64]) {

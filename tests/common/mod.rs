@@ -63,6 +63,20 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
+/// The values of the subtraction game whose moves from `n` are `moves(n)`
+/// (each at most `n`), up to `last`, by a plain memo.
+pub fn subtraction<I: IntoIterator<Item = usize>>(
+    last: usize,
+    moves: impl Fn(usize) -> I,
+) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(last + 1);
+    for n in 0..=last {
+        let options = moves(n).into_iter().map(|k| values[n - k]);
+        values.push(mex(options));
+    }
+    values
+}
+
 /// The one line a `seq` script prints, as integers.
 pub fn single_sequence(script: &str) -> Vec<u64> {
     single_sequence_with(script, Settings::default())
