@@ -187,8 +187,7 @@ impl Compiler {
         // counted as a call of itself's are.
         let start = self.here() + 1;
         self.ops.push(Op::Again {
-            args,
-            params,
+            moves: (params..).zip(args).collect(),
             counter,
             to: start,
         });
@@ -292,10 +291,11 @@ impl Compiler {
                     counter,
                     start,
                 } => {
-                    let args = args.iter().map(|arg| self.int(arg)).collect();
+                    // A parameter passed on as it is keeps its register.
+                    let args: Vec<Reg> = args.iter().map(|arg| self.int(arg)).collect();
+                    let moves = (params..).zip(args).filter(|(param, arg)| param != arg);
                     self.ops.push(Op::Again {
-                        args,
-                        params,
+                        moves: moves.collect(),
                         counter,
                         to: start,
                     });

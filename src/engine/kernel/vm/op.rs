@@ -172,13 +172,12 @@ pub(super) enum Op {
         count: u32,
     },
     /// A call of a function run in place (`calls::loops`), or its call of
-    /// itself in tail position: its arguments, read from `args` all at
-    /// once, become its parameters, in the registers from `params` on;
-    /// one more call is counted in `counter`, and the body starts again
-    /// at `to`.
+    /// itself in tail position: each `(param, arg)` of `moves` sets the
+    /// parameter in `param` to the argument in `arg`, read all at once
+    /// (a parameter passed on as it is has none); one more call is
+    /// counted in `counter`, and the body starts again at `to`.
     Again {
-        args: Box<[Reg]>,
-        params: Reg,
+        moves: Box<[(Reg, Reg)]>,
         counter: Reg,
         to: u32,
     },
@@ -481,13 +480,9 @@ impl Op {
             Op::GrundyOfList { dst, header, .. } => each(&[dst, header, header + 1]),
             Op::Tail { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Op::Again {
-                ref args,
-                params,
-                counter,
-                ..
+                ref moves, counter, ..
             } => {
-                each(args);
-                (params..params + args.len() as Reg).for_each(|r| each(&[r]));
+                moves.iter().for_each(|&(param, arg)| each(&[param, arg]));
                 each(&[counter]);
             }
             Op::At { dst, header, index } => each(&[dst, header, header + 1, index]),

@@ -339,8 +339,7 @@ fn run<H: Host, const AGAIN: bool>(
                     pc = 0;
                 }
                 Op::Again {
-                    ref args,
-                    params,
+                    ref moves,
                     counter,
                     to,
                 } => {
@@ -351,10 +350,10 @@ fn run<H: Host, const AGAIN: bool>(
                     }
                     r.set(counter, calls);
                     let mut values = [0; MAX_PARAMS];
-                    for (value, &arg) in values.iter_mut().zip(args) {
+                    for (value, &(_, arg)) in values.iter_mut().zip(moves) {
                         *value = bounded(r.get(arg))?;
                     }
-                    for (param, &value) in (params..).zip(&values[..args.len()]) {
+                    for (&(param, _), &value) in moves.iter().zip(&values) {
                         r.set(param, value);
                     }
                     pc = to as usize;
