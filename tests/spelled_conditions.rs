@@ -260,3 +260,23 @@ fn truth_values_compared_are_conditions() {
         "game F(n) = < F(n - k) for k in 1..=n if (k > 1) != (12 / (n - 7) > 0) >\ng(F(9))";
     assert_same_error_as_the_generic_search(failing);
 }
+
+/// A remainder of the heap is decided for each of the heap's residues
+/// only where its dividend cannot overflow: `n + 9223372036854775000`
+/// does from heap 808 on, and the overflow is reported there as the
+/// generic search reports it, the values below it the same.
+#[test]
+fn a_remainder_whose_dividend_overflows_is_reported() {
+    let game =
+        "game O(n) = < O(n - k) for k in 1..=3 if k <= n and (n + 9223372036854775000) % 7 != 3 >";
+    let (_, error) = assert_same_error_as_the_generic_search(&format!("{game}\nprint(g(O(5000)))"));
+    assert!(error.contains("integer overflow"), "{error}");
+    let below = assert_same_as_the_generic_search(&format!("{game}\nprint(seq(O, 0..=800))"));
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=800usize {
+        let allowed = (n as i128 + 9223372036854775000) % 7 != 3;
+        let options = (1..=3.min(n)).filter(|_| allowed).map(|k| values[n - k]);
+        values.push(mex(options));
+    }
+    assert_eq!(below.trim(), format!("{values:?}"));
+}

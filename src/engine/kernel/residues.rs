@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 
-use super::{Clause, Cond, Element, IntExpr, IntOp};
+use super::{Clause, Cond, Element, IntExpr, IntOp, SLOT_BOUND};
 
 /// The largest modulus a family's codes cycle through: each residue is a
 /// code of its own.
@@ -78,8 +78,16 @@ fn heap_remainder(e: &IntExpr) -> Option<((i64, i64), i64)> {
         .as_constant()
         .filter(|d| (2..=MOST_RESIDUES).contains(d))?;
     let (k, rest) = a.linear_in(0)?;
+    let c = rest.as_constant()?;
+    // Folded only where `k·n + c` never overflows for a heap within the
+    // slot bound: where it would, the language reports the overflow, and
+    // so must the code (`(n + 9223372036854775000) % 7`).
+    let largest = k.unsigned_abs() as u128 * SLOT_BOUND as u128 + c.unsigned_abs() as u128;
+    if largest > i64::MAX as u128 {
+        return None;
+    }
     // Reduced, `k·r + c` cannot overflow.
-    Some(((k.rem_euclid(d), rest.as_constant()?.rem_euclid(d)), d))
+    Some(((k.rem_euclid(d), c.rem_euclid(d)), d))
 }
 
 fn lcm(a: i64, b: i64) -> i64 {
