@@ -122,6 +122,9 @@ impl IntOp {
                     q
                 })
             }
+            // Every integer is a multiple of -1, the least too, where
+            // `checked_rem` overflows.
+            IntOp::Mod if b == -1 => Some(0),
             IntOp::Mod => {
                 let r = a.checked_rem(b)?;
                 Some(if r != 0 && (r < 0) != (b < 0) {
@@ -674,5 +677,48 @@ fn min_or_max(cond: &Cond, a: &IntExpr, b: &IntExpr) -> Option<bool> {
     match a_when_at_least {
         true => (0..=1).contains(&s).then_some(true),
         false => (-1..=0).contains(&s).then_some(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IntOp;
+
+    /// Quotients and remainders round down, as in Python, for every sign
+    /// and at the ends of the 64 bits: where the exact result fits, it is
+    /// given (`i64::MIN % -1` is 0); where it does not (`i64::MIN / -1`),
+    /// or the divisor is 0, the language's error.
+    #[test]
+    fn quotients_and_remainders_are_pythons_or_an_error() {
+        let edges = [
+            i64::MIN,
+            i64::MIN + 1,
+            -7,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            7,
+            i64::MAX - 1,
+            i64::MAX,
+        ];
+        for a in edges {
+            for b in edges {
+                let (quotient, remainder) = match (a as i128, b as i128) {
+                    (_, 0) => (None, None),
+                    (a, b) => {
+                        // Truncated, then rounded down where the signs differ.
+                        let inexact = a % b != 0 && (a < 0) != (b < 0);
+                        let floor = a / b - i128::from(inexact);
+                        let exact = |value: i128| i64::try_from(value).ok();
+                        (exact(floor), exact(a - b * floor))
+                    }
+                };
+                assert_eq!(IntOp::Div.apply(a, b), quotient, "{a} / {b}");
+                assert_eq!(IntOp::Mod.apply(a, b), remainder, "{a} % {b}");
+            }
+        }
     }
 }
