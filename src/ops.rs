@@ -383,6 +383,9 @@ fn compare(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Result<std
         (Int(_), Int(_)) | (Str(_), Str(_)) | (List(_) | Range(..), List(_) | Range(..)) => {
             Ok(left.cmp(right))
         }
+        (Game(_), Game(_)) => Err(Diagnostic::new(spans.2, "games are not ordered")
+            .label("`<`, `<=`, `>` and `>=` do not compare games")
+            .help("compare their values, `g(G) < g(H)`, or test equivalence with `G == H`")),
         _ => Err(incomparable(left, right, spans)),
     }
 }

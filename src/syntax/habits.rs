@@ -1,5 +1,6 @@
 //! Syntax errors that come from habits of Python: `x = 3`, `if a = b`,
-//! `for … in …:`, `def f(n): …`, `a if c else b`, `octal(0.77)`, `7 // 2`.
+//! `for … in …:`, `def f(n): …`, `a if c else b`, `octal(0.77)`, `7 // 2`,
+//! `0 <= x <= 5`.
 //! Each gets a diagnostic whose help shows the line rewritten in this
 //! language.
 
@@ -97,6 +98,9 @@ pub fn python_habit(
                 .help(format!("write `{}`", fixed.trim())),
         );
     }
+    if let Some(diagnostic) = chained(text, (start, at, end), source) {
+        return Some(diagnostic);
+    }
     let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if digits > 0 && rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         let number_start = at - digits;
@@ -119,6 +123,42 @@ pub fn python_habit(
         );
     }
     None
+}
+
+/// The comparison operators, the two-character ones first.
+const COMPARISONS: [&str; 6] = ["<=", ">=", "==", "!=", "<", ">"];
+
+/// `0 <= x <= 5`, the parse failed at the second comparison: comparisons
+/// do not chain here, so the help writes the `and` Python reads there.
+/// Only where the operand they share is plain (a name, a number, a call).
+fn chained(
+    text: &str,
+    (start, at, end): (usize, usize, usize),
+    source: SourceId,
+) -> Option<Box<Diagnostic>> {
+    let rest = &text[at..end];
+    let second = COMPARISONS.iter().find(|op| rest.starts_with(**op))?;
+    let before = &text[start..at];
+    let (first, shared) = COMPARISONS
+        .iter()
+        .filter_map(|op| before.rfind(op).map(|i| (i, i + op.len())))
+        .max_by_key(|&(i, after)| (after, std::cmp::Reverse(i)))?;
+    let shared = before[shared..].trim();
+    let plain = |c: char| is_ident(c) || matches!(c, '(' | ')' | '[' | ']' | ',' | ' ' | '-' | '+');
+    let left = before[..first].trim_end();
+    // After `=`, a `<` opens a game's options.
+    if shared.is_empty() || !shared.chars().all(plain) || left.is_empty() || left.ends_with('=') {
+        return None;
+    }
+    let fixed = format!("{} and {shared} {}", before.trim(), rest.trim());
+    Some(
+        Diagnostic::new(
+            Span::new(source, at, at + second.len()),
+            "comparisons do not chain",
+        )
+        .label(format!("a second comparison of `{shared}`"))
+        .help(format!("join the two with `and`: `{fixed}`")),
+    )
 }
 
 /// Where `before` opens the parentheses it is inside, if they group (they
