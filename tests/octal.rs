@@ -125,7 +125,7 @@ period(Pair)",
         (&4.into(), &true.into())
     );
     // Grundy's game is no octal game, and shows no period this early.
-    assert!(results[3]["period"].is_null());
+    assert!(results[3].get("period").is_none(), "{}", results[3]);
     assert_eq!(results[3]["checked"], 600);
     // g(Pair(n)) = mex{g(Pair(n - 2)) ^ 1} is 0 throughout. Options with
     // a nim heap are not take-and-break; finite lookback proves it.
