@@ -471,6 +471,21 @@ fn hint_agrees_with_winning_on_kayles_sums() {
     run(&script);
 }
 
+#[test]
+fn winning_finds_a_heaps_move_without_listing_its_options() {
+    assert_eq!(
+        run("winning(*100000000)\nwinning(*1000000000000 + *5)"),
+        "[*0]\n[*5 + *5]\n"
+    );
+    // The P-positions among the options, in their order, each once.
+    let script = format!(
+        "{KAYLES}assert [[a, b, c] for a in 0..7 for b in 0..9 for c in 0..5 \
+         if winning(Kayles(a) + Kayles(b) + *c) != \
+         [o for o in options(Kayles(a) + Kayles(b) + *c) if g(o) == 0]] == []"
+    );
+    run(&script);
+}
+
 // ---- output formats ----
 
 #[test]

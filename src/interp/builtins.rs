@@ -103,20 +103,12 @@ impl Builtin {
             Builtin::NimMul => play::nim_mul(&args[0], &args[1], (arg(0), arg(1)), span),
             Builtin::NimInv => play::nim_inv(&args[0], arg(0)),
             Builtin::Mex => mex(it, &args[0], arg(0)),
-            Builtin::Options | Builtin::Winning => {
+            Builtin::Options => {
                 let game = ops::game(&args[0], arg(0))?;
-                let mut options = it.options(&game, arg(0))?;
-                if self == Builtin::Winning {
-                    let mut winning = Vec::new();
-                    for option in options {
-                        if it.loopy(&option, arg(0))?.outcome() == "P" {
-                            winning.push(option);
-                        }
-                    }
-                    options = winning;
-                }
+                let options = it.options(&game, arg(0))?;
                 Ok(Value::list(options.into_iter().map(Value::Game).collect()))
             }
+            Builtin::Winning => hint::winning(it, &args, spans),
             Builtin::Seq => {
                 let items = ops::Items::of(args[1].clone(), arg(1), it.limits().max_list_len)?;
                 Ok(Value::list(sequence(it, &args[0], items, arg(0), span)?))

@@ -1,6 +1,12 @@
-//! `hint(G)`: the winning moves of `G` said the way a player makes them —
-//! which part of a sum to move in and what it becomes — where `winning(G)`
-//! gives the whole resulting positions.
+//! The winning moves of `G`: `winning(G)` gives the whole positions they
+//! lead to, `hint(G)` says them the way a player makes them — which part
+//! of a sum to move in and what it becomes.
+//!
+//! By the Sprague-Grundy theorem (Smith's, for games with cycles) a move
+//! in a part wins exactly when the part's new value summed with the other
+//! parts' values is 0, so only the parts' options are searched, never the
+//! sum's; a nim heap's winning move is found without listing its options
+//! (`winning(*100000000)`).
 
 use crate::diagnostic::Result;
 use crate::interp::Interp;
@@ -12,20 +18,57 @@ use crate::value::{Game, Value};
 
 /// `hint(G)`: one string `"part → option"` per winning move (the same move
 /// in equal parts said once); empty for a P-position or a draw.
-///
-/// By the Sprague-Grundy theorem (Smith's, for games with cycles) a move in
-/// a part wins exactly when the part's new value summed with the other
-/// parts' values is 0, so only the parts are searched, never the sums.
 pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
     let game = it.canonical(ops::game(&args[0], spans[0])?, spans[0])?;
     let parts = game.parts();
+    let mut moves: Vec<Value> = Vec::new();
+    for (i, option) in winning_moves(it, parts, (spans[0], span))? {
+        let text = format!(
+            "{} → {}",
+            printer::inline(&Value::Game(parts[i].clone()), it),
+            printer::inline(&Value::Game(option), it)
+        );
+        let text = Value::str(&text);
+        if !moves.contains(&text) {
+            moves.push(text);
+        }
+    }
+    Ok(Value::list(moves))
+}
+
+/// `winning(G)`: the options of `G` that are P-positions, each in
+/// canonical form and each once, in the order `options(G)` gives them.
+pub fn winning(it: &mut Interp, args: &[Value], spans: &[Span]) -> Result<Value> {
+    let (game, span) = (ops::game(&args[0], spans[0])?, spans[0]);
+    let parts = game.parts();
+    let mut positions: Vec<Value> = Vec::new();
+    for (i, option) in winning_moves(it, parts, (span, span))? {
+        let mut moved = parts[..i].to_vec();
+        moved.extend(option.parts().iter().cloned());
+        moved.extend(parts[i + 1..].iter().cloned());
+        let position = Value::Game(it.canonical(Game::from_parts(moved), span)?);
+        if !positions.contains(&position) {
+            positions.push(position);
+        }
+    }
+    Ok(Value::list(positions))
+}
+
+/// Each winning move of the sum of `parts`: the part it moves in, by
+/// index, and the option of that part it moves to, in the order of the
+/// parts and of each part's options.
+fn winning_moves(
+    it: &mut Interp,
+    parts: &[Game],
+    (game_span, span): (Span, Span),
+) -> Result<Vec<(usize, Game)>> {
     let mut values = Vec::with_capacity(parts.len());
     for part in parts {
-        values.push(it.loopy(part, spans[0])?);
+        values.push(it.loopy(part, game_span)?);
     }
-    let mut moves: Vec<Value> = Vec::new();
+    let mut moves = Vec::new();
     if sum(&values, None).outcome() != "N" {
-        return Ok(Value::list(moves));
+        return Ok(moves);
     }
     for (i, part) in parts.iter().enumerate() {
         let others = sum(&values, Some(i));
@@ -36,21 +79,12 @@ pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
             _ => it.options(part, span)?,
         };
         for option in options {
-            if it.loopy(&option, span)?.plus(&others) != Loopy::Finite(0) {
-                continue;
-            }
-            let text = format!(
-                "{} → {}",
-                printer::inline(&Value::Game(part.clone()), it),
-                printer::inline(&Value::Game(option), it)
-            );
-            let text = Value::str(&text);
-            if !moves.contains(&text) {
-                moves.push(text);
+            if it.loopy(&option, span)?.plus(&others) == Loopy::Finite(0) {
+                moves.push((i, option));
             }
         }
     }
-    Ok(Value::list(moves))
+    Ok(moves)
 }
 
 /// The value of the sum of all parts but `skip`.
