@@ -146,16 +146,18 @@ impl Resolver<'_> {
         if let Some(diagnostic) = super::habits::python_name(name, None, span) {
             return diagnostic;
         }
-        let candidates = self
-            .locals
-            .iter()
-            .map(String::as_str)
-            .chain(self.program.globals.keys().map(String::as_str))
-            .chain(Builtin::NAMES.iter().copied());
-        let best = candidates
-            .map(|c| (strsim::damerau_levenshtein(name, c), c))
-            .filter(|(d, c)| *d <= (name.len().max(c.len()) / 3).max(1))
-            .min();
+        // At the same distance, a name in scope here (a parameter, a loop's
+        // variable) before a global one: `m` in `K(n - 1) if m > 0` is `n`.
+        let locals = self.locals.iter().map(|c| (0, c.as_str()));
+        let globals = (self.program.globals.keys().map(String::as_str))
+            .chain(Builtin::NAMES.iter().copied())
+            .map(|c| (1, c));
+        let best = locals
+            .chain(globals)
+            .map(|(rank, c)| (strsim::damerau_levenshtein(name, c), rank, c))
+            .filter(|(d, _, c)| *d <= (name.len().max(c.len()) / 3).max(1))
+            .min()
+            .map(|(d, _, c)| (d, c));
         let diagnostic = Diagnostic::new(span, format!("unknown name `{name}`"))
             .label("not defined anywhere in this program");
         match best {
