@@ -425,6 +425,28 @@ fn plot_refuses_other_files_empty_ranges_and_unwritable_paths() {
     assert!(message.contains("expected an integer"));
 }
 
+/// `seq` and `table` check the family's number of parameters before the
+/// first cell, so an empty range fails as a full one does.
+#[test]
+fn seq_and_table_check_arity_before_any_cell() {
+    let one = "game S(n) = < S(n - 1) if n > 0 >\n";
+    for cells in ["table(S, 0..0, 0..3)", "table(S, 0..2, 0..3)"] {
+        let message = error(&format!("{one}{cells}"));
+        assert!(
+            message.contains("`S` takes 1 argument but 2 were given"),
+            "{message}"
+        );
+    }
+    let two = "game W(a, b) = < W(a - 1, b) if a > 0 >\n";
+    for cells in ["seq(W, 0..0)", "seq(W, 0..3)"] {
+        let message = error(&format!("{two}{cells}"));
+        assert!(
+            message.contains("`W` takes 2 arguments but 1 was given"),
+            "{message}"
+        );
+    }
+}
+
 // ---- hint ----
 
 #[test]

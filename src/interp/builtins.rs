@@ -275,6 +275,9 @@ fn sequence(
         }
         _ => None,
     };
+    if let Value::Func(callable) = f {
+        it.check_arity(*callable, 1, f_span)?;
+    }
     let task = Task::start("seq", Some(count));
     let mut values = Vec::new();
     for n in items {
@@ -323,6 +326,9 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     // The cells count against the list limit, before any is computed.
     if (rows.len() as u64).saturating_mul(cols.len() as u64) > limit {
         return Err(ops::too_long(span, limit).help("use smaller ranges of rows and columns"));
+    }
+    if let Value::Func(callable) = &args[0] {
+        it.check_arity(*callable, 2, spans[0])?;
     }
     let task = Task::start("table", Some(rows.len() as u64 * cols.len() as u64));
     let mut cells = Vec::with_capacity(rows.len());

@@ -105,37 +105,11 @@ impl Runtime for Interp {
             .label("called here")
             .help("only games, `def`s and built-ins can be called"));
         };
-        let (name, expected, definition) = match callable {
-            Callable::Family(id) => {
-                let f = self.program.family(id);
-                (f.name.clone(), f.params.len(), f.span)
-            }
-            Callable::Def(id) => {
-                let d = &self.program.defs[id.0 as usize];
-                (d.name.clone(), d.params.len(), d.span)
-            }
-            Callable::Builtin(builtin) => {
-                if let Some(diagnostic) = builtin.arity_error(args.len(), span) {
-                    return Err(diagnostic);
-                }
-                return builtin.call(self, args, arg_spans, span);
-            }
-        };
-        if args.len() != expected {
-            return Err(Diagnostic::new(
-                span,
-                format!(
-                    "`{name}` takes {} but {} given",
-                    ops::plural(expected, "argument"),
-                    ops::plural_verb(args.len())
-                ),
-            )
-            .with_label(definition, format!("`{name}` is defined here")));
-        }
+        self.check_arity(callable, args.len(), span)?;
         match callable {
             Callable::Family(id) => self.position(id, &args, span),
             Callable::Def(id) => self.call_def(id, args, span),
-            Callable::Builtin(_) => unreachable!("handled above"),
+            Callable::Builtin(builtin) => builtin.call(self, args, arg_spans, span),
         }
     }
 
@@ -220,5 +194,38 @@ impl Runtime for Interp {
 
     fn grundy_value(&mut self, game: &Game, span: Span) -> Result<u64> {
         self.grundy(game, span)
+    }
+}
+
+impl Interp {
+    /// The error for calling `callable` with `count` arguments where it
+    /// takes another number: checked at each call, and by `seq` and
+    /// `table` before their first cell (an empty range calls nothing).
+    pub(crate) fn check_arity(&self, callable: Callable, count: usize, span: Span) -> Result<()> {
+        let (name, expected, definition) = match callable {
+            Callable::Family(id) => {
+                let f = self.program.family(id);
+                (&f.name, f.params.len(), f.span)
+            }
+            Callable::Def(id) => {
+                let d = &self.program.defs[id.0 as usize];
+                (&d.name, d.params.len(), d.span)
+            }
+            Callable::Builtin(builtin) => {
+                return builtin.arity_error(count, span).map_or(Ok(()), Err);
+            }
+        };
+        if count == expected {
+            return Ok(());
+        }
+        Err(Diagnostic::new(
+            span,
+            format!(
+                "`{name}` takes {} but {} given",
+                ops::plural(expected, "argument"),
+                ops::plural_verb(count)
+            ),
+        )
+        .with_label(definition, format!("`{name}` is defined here")))
     }
 }
