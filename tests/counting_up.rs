@@ -181,6 +181,42 @@ fn games_that_never_end_are_reported_at_once() {
     );
 }
 
+/// A move guarded by comparisons of the heap alone, allowed at every heap
+/// it leads to from the one asked for (`n != 0` where `n > 0` was meant,
+/// from an odd heap), makes a game that never ends from there: reported
+/// at once, where the search walked down 2^25 positions for a minute. The
+/// heaps from which it ends keep their values, the fill below them
+/// leaving the heaps that never end for a search from the query down, and
+/// a period's proof giving up on them.
+#[test]
+fn a_guarded_move_that_never_stops_from_a_heap_is_reported_at_once() {
+    for (script, shown) in [
+        (
+            "game S(n) = < S(n - 2) if n != 0 >\ng(S(3))",
+            "from `S(3)` the move S(n - 2) is allowed at every heap it leads to: S(1), S(-1), S(-3)",
+        ),
+        (
+            "game S(n) = < S(n + 1) if n != 10 and n > -3 >\ng(S(11))",
+            "from `S(11)` the move S(n + 1)",
+        ),
+        (
+            "game S(n) = < S(n - 3) if not (n == 0 or n == 1), *1 >\ng(S(8))",
+            "from `S(8)` the move S(n - 3)",
+        ),
+    ] {
+        let (_, error) = assert_same_error_as_the_generic_search(script);
+        assert!(error.contains("the game never ends"), "{script}: {error}");
+        assert!(error.contains(shown), "{script}: {error}");
+    }
+    let ending = "game S(n) = < S(n - 2) if n != 0 >\n\
+                  game T(n) = < T(n - 3) if not (n == 0 or n == 1), *1 >\n\
+                  [g(S(4)), g(S(40000)), g(T(9)), g(T(10)), g(S(2) + *1)]";
+    let printed = assert_same_as_the_generic_search(ending);
+    // S is 1, 0, … on even heaps from 0; T(n) = mex{T(n - 3), 1}, from
+    // T(0) = T(1) = 0: 2, 0, 2, … (T(2) goes on to T(-1), and never ends).
+    assert_eq!(printed.trim(), "[0, 0, 2, 2, 0]");
+}
+
 /// Filters on the heap alone that all keep their outcome below some heap,
 /// and a `min` of the heap and a constant that keeps its part there
 /// (the first to change, at `t0 − 1`), are decided below it, in a code of its own that those heaps run:

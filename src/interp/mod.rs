@@ -72,9 +72,9 @@ pub struct Interp {
     octal_families: rustc_hash::FxHashMap<String, FamilyId>,
     /// Each family's integer IR, or why it has none, built on first use.
     plans: rustc_hash::FxHashMap<FamilyId, std::result::Result<Rc<Plan>, Fallback>>,
-    /// Each family's move that leads on forever (`ir::Plan::endless_move`),
-    /// or none, found on first use, the same with the generic search alone.
-    endless: rustc_hash::FxHashMap<FamilyId, Option<String>>,
+    /// What each family's definition says of plays that never end
+    /// (`endless::Ends`), found on first use.
+    endless: rustc_hash::FxHashMap<FamilyId, Rc<endless::Ends>>,
     /// The families whose bottom-up fills stopped at a position that
     /// failed (see `solve::abandon`): searched from the query down.
     unfilled: rustc_hash::FxHashSet<FamilyId>,

@@ -121,7 +121,7 @@ impl Interp {
     /// The heap of a position of one integer (an instance's own argument,
     /// its other parameters fixed); one in a dense table is read without
     /// building its arguments.
-    fn heap_of(&self, pos: PosId) -> Option<i64> {
+    pub(super) fn heap_of(&self, pos: PosId) -> Option<i64> {
         // Only a family of one integer has heaps: the arguments of another
         // are not built (a position of two, kept in a hash table, was a
         // list allocated at each `g`).
@@ -203,7 +203,11 @@ impl Interp {
         }
         let mut bound = FIRST_BOUND.min(largest);
         loop {
-            let values = self.heaps_below(family, bound, span)?;
+            // A heap below whose play never ends (an odd heap of `< S(n - 2)
+            // if n != 0 >`) has no value: no period is proved.
+            let Some(values) = self.heaps_below(family, bound, span)? else {
+                return Ok(());
+            };
             if let Some(found) = proof.find(&values) {
                 self.record_period(family, found.preperiod, found.period, &values);
                 return Ok(());
@@ -215,20 +219,34 @@ impl Interp {
         }
     }
 
-    /// The values of `family(0..count)`.
-    fn heaps_below(&mut self, family: FamilyId, count: usize, span: Span) -> Result<Vec<u64>> {
-        let last = self.position(family, &[Value::Int(count as i64 - 1)], span)?;
-        if let Value::Game(game) = &last {
-            self.grundy(game, span)?;
+    /// The values of `family(0..count)`; `None` where the play from one
+    /// of them never ends (`Interp::never_ends`).
+    fn heaps_below(
+        &mut self,
+        family: FamilyId,
+        count: usize,
+        span: Span,
+    ) -> Result<Option<Vec<u64>>> {
+        let mut heaps = Vec::with_capacity(count);
+        for n in 0..count {
+            let heap = self.position(family, &[Value::Int(n as i64)], span)?;
+            if let Value::Game(crate::value::Game::Pos(pos)) = heap
+                && self.never_ends(pos).is_some()
+            {
+                return Ok(None);
+            }
+            heaps.push(heap);
         }
-        (0..count)
-            .map(|n| {
-                let heap = self.position(family, &[Value::Int(n as i64)], span)?;
-                match heap {
-                    Value::Game(game) => self.grundy(&game, span),
-                    _ => Ok(0),
-                }
+        if let Some(Value::Game(game)) = heaps.last() {
+            self.grundy(&game.clone(), span)?;
+        }
+        heaps
+            .iter()
+            .map(|heap| match heap {
+                Value::Game(game) => self.grundy(game, span),
+                _ => Ok(0),
             })
-            .collect()
+            .collect::<Result<Vec<u64>>>()
+            .map(Some)
     }
 }

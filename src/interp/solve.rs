@@ -149,7 +149,7 @@ impl Interp {
             return Ok(value);
         }
         for &pos in &missing {
-            self.check_ends(pos.family, span)?;
+            self.check_ends(pos, span)?;
             self.prove_before(pos, span)?;
         }
         self.enter(span, || NO_CASE_STOPS.to_string())?;
@@ -201,6 +201,14 @@ impl Interp {
                 Ok(Fill::Done) => {
                     stack.pop();
                     pending.forget(pos);
+                    continue;
+                }
+                // A position the fill asks for whose play never ends
+                // (`S(1)` of `< S(n - 2) if n != 0 >`, asked for by the
+                // fill below `S(4)`) may not be reached from the query: the
+                // family's positions are searched from the query down.
+                Ok(Fill::First(blocked)) if self.never_ends(blocked).is_some() => {
+                    self.unfilled.insert(pos.family);
                     continue;
                 }
                 Ok(Fill::First(blocked)) => {

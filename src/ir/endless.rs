@@ -6,7 +6,9 @@
 //! it, minutes later; the interpreter says so at once instead.
 
 use super::Plan;
-use crate::engine::kernel::{Element, IntExpr, OptionValue};
+use crate::engine::kernel::{
+    Calls, Clause, Cond, Condition, Element, IntExpr, OptionValue, SLOT_BOUND,
+};
 
 impl Plan {
     /// Such a move in words, as the user would write it (`has the move
@@ -46,4 +48,129 @@ fn shifts(args: &[IntExpr], params: usize) -> bool {
         })
         .flatten();
     shifts.is_some_and(|shifts| shifts.iter().any(|&c| c != 0))
+}
+
+/// A move of a one-parameter family to `F(n + step)` (`step` not 0)
+/// guarded only by comparisons of the heap with constants (`< S(n - 2) if
+/// n != 0 >`): from some heaps it is allowed at every heap it leads to,
+/// `n`, `n + step`, `n + 2·step`, …, a play that never ends, whatever
+/// else the family allows (`S(3)` goes on to `S(-1)`, `S(-3)`, …).
+pub struct GuardedShift {
+    step: i64,
+    guards: Vec<(Cond, Condition)>,
+    /// The move as the user wrote it (`S(n - 2)`).
+    pub text: String,
+}
+
+impl Plan {
+    /// The family's moves that shift its heap under such guards.
+    pub fn guarded_shifts(&self) -> Vec<GuardedShift> {
+        if self.board || self.kernel.list || self.kernel.params != 1 {
+            return Vec::new();
+        }
+        let mut shifts = Vec::new();
+        for element in &self.kernel.elements {
+            let OptionValue::Terms { calls, .. } = &element.value else {
+                continue;
+            };
+            let guards: Option<Vec<&Cond>> = (element.clauses.iter())
+                .map(|clause| match clause {
+                    Clause::If(cond) if of_the_heap(cond) => Some(cond),
+                    _ => None,
+                })
+                .collect();
+            let Some(guards) = guards else {
+                continue;
+            };
+            for call in calls {
+                let Some(step) = shift_of_the_heap(call) else {
+                    continue;
+                };
+                shifts.push(GuardedShift {
+                    step,
+                    guards: guards
+                        .iter()
+                        .map(|g| ((*g).clone(), Condition::of(g)))
+                        .collect(),
+                    text: self.call_text(call),
+                });
+            }
+        }
+        shifts
+    }
+}
+
+impl GuardedShift {
+    /// The first heaps it leads to from `start`, when its guards hold at
+    /// every heap it leads to from there; `None` where one fails, or where
+    /// the heaps to check leave the slot bound.
+    pub fn endless_from(&self, start: i64) -> Option<[i64; 3]> {
+        let heap = |k: i128| {
+            let n = start as i128 + k * self.step as i128;
+            (n.abs() < SLOT_BOUND as i128).then_some(n as i64)
+        };
+        for (cond, condition) in &self.guards {
+            // Along the heaps, each comparison is `a·k + b op 0`: constant
+            // but near `k = -b / a`. Checked there and past the last turn,
+            // the guard is checked in every stretch where it is constant.
+            let mut turns = vec![0];
+            comparison_turns(cond, (start, self.step), &mut turns);
+            let last = turns.iter().max().copied().unwrap_or(0) + 3;
+            turns.push(last);
+            for k in turns.into_iter().filter(|&k| k >= 0) {
+                let holds = condition.holds(&[heap(k)?], &mut Vec::new(), &Calls::NONE);
+                if holds != Some(true) {
+                    return None;
+                }
+            }
+        }
+        Some([heap(1)?, heap(2)?, heap(3)?])
+    }
+}
+
+/// Whether `cond` compares only affine functions of the heap (slot 0).
+fn of_the_heap(cond: &Cond) -> bool {
+    let heap_only =
+        |e: &IntExpr| matches!(e, IntExpr::Affine(a) if a.terms.iter().all(|&(slot, _)| slot == 0));
+    match cond {
+        Cond::Const(_) => true,
+        Cond::Cmp(_, a, b) => heap_only(a) && heap_only(b),
+        Cond::Not(c) => of_the_heap(c),
+        Cond::And(a, b) | Cond::Or(a, b) => of_the_heap(a) && of_the_heap(b),
+        Cond::Remembered(_) => false,
+    }
+}
+
+/// The `k` near which a comparison of `cond` (see `of_the_heap`) turns
+/// along the heaps `start + k·step`, pushed on `turns`.
+fn comparison_turns(cond: &Cond, (start, step): (i64, i64), turns: &mut Vec<i128>) {
+    match cond {
+        Cond::Cmp(_, IntExpr::Affine(a), IntExpr::Affine(b)) => {
+            let slope = |x: &crate::engine::kernel::Affine| x.coefficient(0) as i128;
+            let alpha = slope(a) - slope(b);
+            let at_start = alpha * start as i128 + (a.constant as i128 - b.constant as i128);
+            let per_step = alpha * step as i128;
+            if per_step != 0 {
+                let k = (-at_start).div_euclid(per_step);
+                turns.extend([k - 1, k, k + 1, k + 2]);
+            }
+        }
+        Cond::Not(c) => comparison_turns(c, (start, step), turns),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            comparison_turns(a, (start, step), turns);
+            comparison_turns(b, (start, step), turns);
+        }
+        Cond::Const(_) | Cond::Cmp(..) | Cond::Remembered(_) => {}
+    }
+}
+
+/// `c` where `call` is the heap plus the constant `c`, not 0.
+fn shift_of_the_heap(call: &[IntExpr]) -> Option<i64> {
+    match call {
+        [arg] => match arg.linear_in(0)? {
+            (1, rest) => rest.as_constant().filter(|&c| c != 0),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -44,6 +44,7 @@ use crate::resolve::term::Term;
 use crate::types::{Type, Types};
 use crate::value::{FamilyId, Value};
 pub use build::Fallback;
+pub use endless::GuardedShift;
 pub use instances::fixed_params;
 pub use lookback::{Lookback, lookback};
 

@@ -80,7 +80,8 @@ impl Affine {
         self.terms.is_empty().then_some(self.constant)
     }
 
-    fn coefficient(&self, slot: usize) -> i64 {
+    /// The coefficient of `slot` (0 where it is not read).
+    pub fn coefficient(&self, slot: usize) -> i64 {
         self.terms
             .iter()
             .find(|(s, _)| *s == slot)
