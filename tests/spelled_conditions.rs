@@ -279,4 +279,10 @@ fn a_remainder_whose_dividend_overflows_is_reported() {
         values.push(mex(options));
     }
     assert_eq!(below.trim(), format!("{values:?}"));
+    // A constant added and taken away overflows on the way.
+    let cancelled = "game O(n) = < O(n - k) for k in 1..=n \
+                     if (n + 9223372036854775000 - 9223372036854775000) % 3 != k % 3 >";
+    let (_, error) =
+        assert_same_error_as_the_generic_search(&format!("{cancelled}\nprint(g(O(2000)))"));
+    assert!(error.contains("integer overflow"), "{error}");
 }

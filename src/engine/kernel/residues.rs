@@ -77,8 +77,15 @@ fn heap_remainder(e: &IntExpr) -> Option<((i64, i64), i64)> {
     let d = d
         .as_constant()
         .filter(|d| (2..=MOST_RESIDUES).contains(d))?;
-    let (k, rest) = a.linear_in(0)?;
-    let c = rest.as_constant()?;
+    // Affine as it stands: `linear_in` would also take `n + B - B`, whose
+    // `n + B` the language computes, and may overflow.
+    let IntExpr::Affine(dividend) = &**a else {
+        return None;
+    };
+    if dividend.terms.iter().any(|&(slot, _)| slot != 0) {
+        return None;
+    }
+    let (k, c) = (dividend.coefficient(0), dividend.constant);
     // Folded only where `k·n + c` never overflows for a heap within the
     // slot bound: where it would, the language reports the overflow, and
     // so must the code (`(n + 9223372036854775000) % 7`).
