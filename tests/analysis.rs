@@ -499,6 +499,11 @@ fn winning_finds_a_heaps_move_without_listing_its_options() {
         run("winning(*100000000)\nwinning(*1000000000000 + *5)"),
         "[*0]\n[*5 + *5]\n"
     );
+    // Each winning position repeats the other parts: counted against the
+    // list limit before any is built.
+    let message = error("winning(sum([*i for i in 0..16001]))");
+    assert!(message.contains("more than 50000000 elements"), "{message}");
+    assert_eq!(run("len(winning(sum([*i for i in 0..3001])))"), "953\n");
     // The P-positions among the options, in their order, each once.
     let script = format!(
         "{KAYLES}assert [[a, b, c] for a in 0..7 for b in 0..9 for c in 0..5 \

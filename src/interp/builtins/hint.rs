@@ -8,11 +8,14 @@
 //! sum's; a nim heap's winning move is found without listing its options
 //! (`winning(*100000000)`).
 
+use rustc_hash::FxHashSet;
+
 use crate::diagnostic::Result;
 use crate::interp::Interp;
 use crate::interp::play::loopy::Loopy;
 use crate::ops;
 use crate::printer;
+use crate::runtime::Runtime;
 use crate::span::Span;
 use crate::value::{Game, Value};
 
@@ -41,14 +44,22 @@ pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Resu
 pub fn winning(it: &mut Interp, args: &[Value], spans: &[Span]) -> Result<Value> {
     let (game, span) = (ops::game(&args[0], spans[0])?, spans[0]);
     let parts = game.parts();
-    let mut positions: Vec<Value> = Vec::new();
-    for (i, option) in winning_moves(it, parts, (span, span))? {
+    let moves = winning_moves(it, parts, (span, span))?;
+    // Each position repeats the other parts: counted against the list
+    // limit before any is built, as `options` counts them.
+    let limit = it.limits().max_list_len;
+    if (moves.len() as u64).saturating_mul(parts.len() as u64) > limit {
+        return Err(ops::too_long(span, limit));
+    }
+    let (mut positions, mut seen) = (Vec::new(), FxHashSet::default());
+    for (i, option) in moves {
+        it.tick(span)?;
         let mut moved = parts[..i].to_vec();
         moved.extend(option.parts().iter().cloned());
         moved.extend(parts[i + 1..].iter().cloned());
-        let position = Value::Game(it.canonical(Game::from_parts(moved), span)?);
-        if !positions.contains(&position) {
-            positions.push(position);
+        let position = it.canonical(Game::from_parts(moved), span)?;
+        if seen.insert(position.clone()) {
+            positions.push(Value::Game(position));
         }
     }
     Ok(Value::list(positions))
