@@ -145,9 +145,25 @@ fn chained(
         .max_by_key(|&(i, after)| (after, std::cmp::Reverse(i)))?;
     let shared = before[shared..].trim();
     let plain = |c: char| is_ident(c) || matches!(c, '(' | ')' | '[' | ']' | ',' | ' ' | '-' | '+');
+    // A whole operand: a name, a number, a call or an index, with its
+    // brackets closed.
+    let whole = shared.ends_with(|c: char| is_ident(c) || matches!(c, ')' | ']'))
+        && shared.matches(['(', '[']).count() == shared.matches([')', ']']).count();
     let left = before[..first].trim_end();
-    // After `=`, a `<` opens a game's options.
-    if shared.is_empty() || !shared.chars().all(plain) || left.is_empty() || left.ends_with('=') {
+    let words = |text: &str| text.split(|c: char| !is_ident(c)).any(|word| word == "not");
+    // After `=`, a `<` opens a game's options; inside a game's options a
+    // second `<` may open options with the comma before it forgotten, as
+    // may a `<` followed by a game (`x > 0 <*1>`); after `not`, the `and`
+    // would not be what Python reads.
+    if shared.is_empty()
+        || !shared.chars().all(plain)
+        || !whole
+        || left.is_empty()
+        || left.ends_with('=')
+        || (*second == "<" && before.contains("= <"))
+        || (*second == "<" && rest[1..].trim_start().starts_with(['*', '<', '>']))
+        || words(left)
+    {
         return None;
     }
     let fixed = format!("{} and {shared} {}", before.trim(), rest.trim());
