@@ -133,7 +133,7 @@ impl Resolver<'_> {
                 None => match Builtin::named(name) {
                     Some(builtin) => TermKind::Const(Value::Func(Callable::Builtin(builtin))),
                     None => {
-                        let diagnostic = self.unknown_name(name, span);
+                        let diagnostic = self.unknown_name(name, span, false);
                         return self.error(diagnostic);
                     }
                 },
@@ -142,16 +142,19 @@ impl Resolver<'_> {
         Term { kind, span }
     }
 
-    fn unknown_name(&self, name: &str, span: Span) -> Box<Diagnostic> {
+    /// The error for `name`, defined nowhere, with the nearest name
+    /// suggested: at the same distance, one in scope here (a parameter, a
+    /// loop's variable) before a global one (`m` in `K(n - 1) if m > 0`
+    /// is `n`), but a family, `def` or built-in first where it is `called`
+    /// (`L(n - 1)` in `game K(n)` is `K`).
+    fn unknown_name(&self, name: &str, span: Span, called: bool) -> Box<Diagnostic> {
         if let Some(diagnostic) = super::habits::python_name(name, None, span) {
             return diagnostic;
         }
-        // At the same distance, a name in scope here (a parameter, a loop's
-        // variable) before a global one: `m` in `K(n - 1) if m > 0` is `n`.
-        let locals = self.locals.iter().map(|c| (0, c.as_str()));
+        let locals = self.locals.iter().map(|c| (u8::from(called), c.as_str()));
         let globals = (self.program.globals.keys().map(String::as_str))
             .chain(Builtin::NAMES.iter().copied())
-            .map(|c| (1, c));
+            .map(|c| (u8::from(!called), c));
         let best = locals
             .chain(globals)
             .map(|(rank, c)| (strsim::damerau_levenshtein(name, c), rank, c))
@@ -234,7 +237,7 @@ impl Resolver<'_> {
                 }
                 match super::habits::python_name(name, Some(args), span) {
                     Some(diagnostic) => Err(diagnostic),
-                    None => Ok(Callee::Value),
+                    None => Err(self.unknown_name(name, callee.span, true)),
                 }
             }
         }
