@@ -391,10 +391,14 @@ fn compare(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Result<std
 }
 
 fn incomparable(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Box<Diagnostic> {
-    let help = if matches!(left, Value::Game(_)) || matches!(right, Value::Game(_)) {
-        "games compare only with games (by value); compare g(G) for numbers"
-    } else {
-        "both sides must be of the same kind"
+    let help = match (left, right) {
+        (Value::Game(_), Value::Int(_)) | (Value::Int(_), Value::Game(_)) => {
+            "a game is not a number: compare its value, g(G), with the number"
+        }
+        (Value::Game(_), _) | (_, Value::Game(_)) => {
+            "games compare only with games (by value); compare g(G) for numbers"
+        }
+        _ => "both sides must be of the same kind",
     };
     Diagnostic::new(
         spans.2,

@@ -291,7 +291,7 @@ game Sub(n) = < Sub(n - k) for k in [1, 2, 3] if k <= n >
 period(Sub, 20)",
     );
     for (result, checked) in results.iter().zip([300, 512]) {
-        assert!(result["period"].is_null(), "{result}");
+        assert!(result.get("period").is_none(), "{result}");
         assert_eq!(result["checked"], checked);
         let rule = format!("no period found in heaps 0..={}", checked - 1);
         assert_eq!(result["rule"], rule);

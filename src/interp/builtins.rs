@@ -263,6 +263,9 @@ fn sequence(
     f_span: Span,
     span: Span,
 ) -> Result<Vec<Value>> {
+    if let Value::Func(callable) = f {
+        it.check_arity(*callable, 1, f_span)?;
+    }
     let count = match &items {
         ops::Items::List(list, start) => list.len().saturating_sub(*start) as u64,
         ops::Items::Range(low, high) => Value::range_len(*low, *high),
@@ -275,9 +278,6 @@ fn sequence(
         }
         _ => None,
     };
-    if let Value::Func(callable) = f {
-        it.check_arity(*callable, 1, f_span)?;
-    }
     let task = Task::start("seq", Some(count));
     let mut values = Vec::new();
     for n in items {

@@ -1,6 +1,6 @@
-//! Elements → their code: clauses become loops and forward jumps, the
-//! loops natively run where a pass found their shape, and options
-//! emits; their expressions and conditions are `expr.rs`'s.
+//! Elements → their code: clauses become loops and forward jumps (run
+//! natively where a pass found their shape), and options become emits.
+//! Their expressions and conditions are compiled by `expr.rs`.
 
 use std::rc::Rc;
 
