@@ -27,7 +27,10 @@ impl Plan {
                     _ => None,
                 })
                 .flatten()
-                .find(|args| shifts(args, self.kernel.params))
+                .find(|args| {
+                    let shifts = shift_by_constants(args, self.kernel.params);
+                    shifts.is_some_and(|shifts| shifts.iter().any(|&c| c != 0))
+                })
                 .map(|args| self.call_text(args))
         };
         (found(&self.kernel.elements).map(|call| format!("has the move {call}")))
@@ -35,19 +38,17 @@ impl Plan {
     }
 }
 
-/// Whether the arguments are the parameters, each plus a constant, some
-/// constant not 0.
-fn shifts(args: &[IntExpr], params: usize) -> bool {
-    let shifts: Option<Vec<i64>> = (args.len() == params)
-        .then(|| {
-            let shift = |(slot, arg): (usize, &IntExpr)| match arg.linear_in(slot)? {
-                (1, rest) => rest.as_constant(),
-                _ => None,
-            };
-            args.iter().enumerate().map(shift).collect()
-        })
-        .flatten();
-    shifts.is_some_and(|shifts| shifts.iter().any(|&c| c != 0))
+/// The constants the arguments add to the parameters, where each argument
+/// is its parameter plus a constant.
+fn shift_by_constants(args: &[IntExpr], params: usize) -> Option<Vec<i64>> {
+    if args.len() != params {
+        return None;
+    }
+    let shift = |(slot, arg): (usize, &IntExpr)| match arg.linear_in(slot)? {
+        (1, rest) => rest.as_constant(),
+        _ => None,
+    };
+    args.iter().enumerate().map(shift).collect()
 }
 
 /// A move of a one-parameter family to `F(n + step)` (`step` not 0)
@@ -83,17 +84,24 @@ impl Plan {
                 continue;
             };
             for call in calls {
-                let Some(step) = shift_of_the_heap(call) else {
+                let Some(&[step]) = shift_by_constants(call, 1).as_deref() else {
                     continue;
                 };
-                shifts.push(GuardedShift {
+                let shift = GuardedShift {
                     step,
                     guards: guards
                         .iter()
                         .map(|g| ((*g).clone(), Condition::of(g)))
                         .collect(),
                     text: self.call_text(call),
-                });
+                };
+                // One whose guard stops it far enough along, whatever the
+                // heap it starts from (`S(n - 1) if n >= 1`, the moves of
+                // every subtraction game), is never endless: not kept, so
+                // that no query pays for checking it.
+                if step != 0 && shift.holds_far_along() {
+                    shifts.push(shift);
+                }
             }
         }
         shifts
@@ -101,6 +109,25 @@ impl Plan {
 }
 
 impl GuardedShift {
+    /// Whether its guards hold at a heap past every turn of their
+    /// comparisons in the direction it moves, where none turns again (so
+    /// at every heap beyond): else it is endless from no heap. Kept where
+    /// that heap lies outside the slot bound, as `endless_from` decides.
+    fn holds_far_along(&self) -> bool {
+        let direction = self.step.signum();
+        self.guards.iter().all(|(cond, condition)| {
+            let mut turns = vec![0];
+            comparison_turns(cond, (0, direction), &mut turns);
+            let far = turns.iter().max().copied().unwrap_or(0) + 3;
+            match i64::try_from(far * direction as i128) {
+                Ok(heap) if heap.abs() < SLOT_BOUND => {
+                    condition.holds(&[heap], &mut Vec::new(), &Calls::NONE) == Some(true)
+                }
+                _ => true,
+            }
+        })
+    }
+
     /// The first heaps it leads to from `start`, when its guards hold at
     /// every heap it leads to from there; `None` where one fails, or where
     /// the heaps to check leave the slot bound.
@@ -161,16 +188,5 @@ fn comparison_turns(cond: &Cond, (start, step): (i64, i64), turns: &mut Vec<i128
             comparison_turns(b, (start, step), turns);
         }
         Cond::Const(_) | Cond::Cmp(..) | Cond::Remembered(_) => {}
-    }
-}
-
-/// `c` where `call` is the heap plus the constant `c`, not 0.
-fn shift_of_the_heap(call: &[IntExpr]) -> Option<i64> {
-    match call {
-        [arg] => match arg.linear_in(0)? {
-            (1, rest) => rest.as_constant().filter(|&c| c != 0),
-            _ => None,
-        },
-        _ => None,
     }
 }
