@@ -430,20 +430,17 @@ fn plot_refuses_other_files_empty_ranges_and_unwritable_paths() {
 #[test]
 fn seq_and_table_check_arity_before_any_cell() {
     let one = "game S(n) = < S(n - 1) if n > 0 >\n";
-    for cells in ["table(S, 0..0, 0..3)", "table(S, 0..2, 0..3)"] {
-        let message = error(&format!("{one}{cells}"));
-        assert!(
-            message.contains("`S` takes 1 argument but 2 were given"),
-            "{message}"
-        );
-    }
     let two = "game W(a, b) = < W(a - 1, b) if a > 0 >\n";
-    for cells in ["seq(W, 0..0)", "seq(W, 0..3)"] {
-        let message = error(&format!("{two}{cells}"));
-        assert!(
-            message.contains("`W` takes 2 arguments but 1 was given"),
-            "{message}"
-        );
+    let table_of_one = "`S` takes 1 argument but 2 were given";
+    let seq_of_two = "`W` takes 2 arguments but 1 was given";
+    for (script, expected) in [
+        (format!("{one}table(S, 0..0, 0..3)"), table_of_one),
+        (format!("{one}table(S, 0..2, 0..3)"), table_of_one),
+        (format!("{two}seq(W, 0..0)"), seq_of_two),
+        (format!("{two}seq(W, 0..3)"), seq_of_two),
+    ] {
+        let message = error(&script);
+        assert!(message.contains(expected), "{message}");
     }
 }
 
