@@ -52,14 +52,27 @@ impl IntFunction {
 /// A `Memo` keeps at most 2^MEMO_BITS results: each of its one to four
 /// arguments below 2^(MEMO_BITS / their number).
 const MEMO_BITS: u32 = 20;
-/// Marks an argument not computed yet.
-const MEMO_UNKNOWN: i64 = i64::MIN;
+/// The low bits of a result kept in one word: how many nested calls
+/// computing it took, plus one (0 marks an argument not computed yet).
+const HEIGHT_BITS: u32 = 16;
+/// The low bits of a word whose result is kept aside (`Kept::large`).
+const ASIDE: u64 = (1 << HEIGHT_BITS) - 1;
 
 /// The results of a function for the small arguments it was called with:
 /// a `def` is pure, so `ones(k)` or `gcd(k, n % k)` is computed once
 /// however many options ask for it.
 #[derive(Default, Clone, PartialEq, Debug)]
-pub struct Memo(Cache<std::cell::RefCell<Vec<(i64, usize)>>>);
+pub struct Memo(Cache<std::cell::RefCell<Kept>>);
+
+/// A result a word, its value in the high 48 bits and its height in the
+/// low 16, so that a fill of a million arguments keeps 8 MB, and the
+/// words not reached yet are the zero pages the system gives; a value or
+/// height too large for its bits is kept in `large`.
+#[derive(Default)]
+struct Kept {
+    words: Vec<u64>,
+    large: rustc_hash::FxHashMap<usize, (i64, usize)>,
+}
 
 impl Memo {
     /// Where the result for `args` is kept, when each is at least 0 and
@@ -81,22 +94,33 @@ impl Memo {
     /// took.
     #[inline]
     pub(super) fn get(&self, key: usize) -> Option<(i64, usize)> {
-        let known = *self.0.0.borrow().get(key)?;
-        (known.0 != MEMO_UNKNOWN).then_some(known)
+        let kept = self.0.0.borrow();
+        match *kept.words.get(key)? {
+            0 => None,
+            word if word & ASIDE == ASIDE => kept.large.get(&key).copied(),
+            word => Some(((word as i64) >> HEIGHT_BITS, (word & ASIDE) as usize - 1)),
+        }
     }
 
     /// Keeps `value` at `key` (from `Memo::key`).
     pub(super) fn set(&self, key: usize, value: i64, height: usize) {
-        if value != MEMO_UNKNOWN {
-            let mut results = self.0.0.borrow_mut();
-            if results.len() <= key {
-                // Grown by doubling: a fill asks for each next argument
-                // in turn.
-                let len = (key + 1).next_power_of_two().clamp(64, 1 << MEMO_BITS);
-                results.resize(len, (MEMO_UNKNOWN, 0));
-            }
-            results[key] = (value, height);
+        let mut kept = self.0.0.borrow_mut();
+        if kept.words.len() <= key {
+            // Grown by doubling: a fill asks for each next argument in
+            // turn. The new words are zeroed by the system as they are
+            // first written.
+            let len = (key + 1).next_power_of_two().clamp(64, 1 << MEMO_BITS);
+            let mut words = vec![0; len];
+            words[..kept.words.len()].copy_from_slice(&kept.words);
+            kept.words = words;
         }
+        let fits = (value << HEIGHT_BITS) >> HEIGHT_BITS == value && height + 1 < ASIDE as usize;
+        kept.words[key] = if fits {
+            (value << HEIGHT_BITS) as u64 | (height + 1) as u64
+        } else {
+            kept.large.insert(key, (value, height));
+            ASIDE
+        };
     }
 }
 
@@ -312,4 +336,42 @@ impl<'a> Calls<'a> {
 /// Whether the items may be loop variables: within the slot bound.
 fn bounded(items: &[i64]) -> bool {
     items.iter().all(|x| x.unsigned_abs() < SLOT_BOUND as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every result comes back as it was kept, with its height, whether
+    /// it fits in a word or is kept aside; an argument not computed is
+    /// unknown, inside the words grown or past them.
+    #[test]
+    fn a_memo_gives_back_what_it_kept() {
+        let memo = Memo::default();
+        let kept = [
+            (0, 0, 0),
+            (1, -1, 1),
+            (2, i64::MIN, 3),
+            (3, i64::MAX, 0),
+            (4, (1 << 47) - 1, CALL_DEPTH),
+            (5, -(1 << 47), 7),
+            (6, 1 << 47, 2),
+            (7, -(1 << 47) - 1, 2),
+            (8, 12, ASIDE as usize - 1),
+            (9, 12, ASIDE as usize - 2),
+            (100_000, 42, 5),
+        ];
+        for &(key, value, height) in &kept {
+            memo.set(key, value, height);
+        }
+        for &(key, value, height) in &kept {
+            assert_eq!(memo.get(key), Some((value, height)), "key {key}");
+        }
+        assert_eq!(memo.get(10), None);
+        assert_eq!(memo.get(99_999), None);
+        assert_eq!(memo.get(1 << MEMO_BITS), None);
+        // Kept again, a result replaces the one aside.
+        memo.set(2, 5, 1);
+        assert_eq!(memo.get(2), Some((5, 1)));
+    }
 }
