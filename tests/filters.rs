@@ -471,6 +471,49 @@ fn comprehension_loops_end_at_filters_holding_on_a_prefix() {
     );
 }
 
+/// A sum over the digits of a number, written with powers (`n / 2 ** j %
+/// 2` for the bits), stops where the quotient is 0, since it stays 0 and
+/// the items after it are 0: the sum of bits is the bits of `n`, not 40
+/// of them. The generic search's values and a plain program's, below 0
+/// too (where the quotient is never 0); where a power overflows in the
+/// range, the search's error.
+#[test]
+fn sums_of_digits_stop_where_the_quotient_is_zero() {
+    let popcount = "def pc(n) = sum([n / 2 ** j % 2 for j in 0..40])\n\
+                    game F(n) = < F(n - k) for k in 1..=pc(n) >";
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=3000usize {
+        values.push(mex((1..=n.count_ones() as usize).map(|k| values[n - k])));
+    }
+    let printed = assert_same_as_the_generic_search(&format!("{popcount}\nseq(F, 0..=3000)"));
+    assert_eq!(printed.trim(), format!("{values:?}"));
+    assert!(
+        ir_of(popcount).contains("for j in 0..40 while n / (2 ** j) != 0]"),
+        "{}",
+        ir_of(popcount)
+    );
+    // Base 10, an item weighted by the loop's variable, two bits at a
+    // time, and numbers below 0.
+    let digits = "game D(n) = < D(n - 1) if n > 0 and sum([n / 10 ** j % 10 for j in 0..18]) % 3 != 1, \
+                  D(n - 2) if n > 1 and sum([j * (n / 2 ** j % 2) for j in 0..50]) % 4 == 1, \
+                  D(n - 3) if n > 2 and sum([(n - 60) / 2 ** j % 4 for j in 1..40]) % 5 < 2 >";
+    assert_same_as_the_generic_search(&format!("{digits}\nseq(D, 0..=400)"));
+    let ir = ir_of(digits);
+    assert_eq!(ir.matches(" != 0]").count(), 3, "{ir}");
+    // Not where an item past the last digit is not 0.
+    let counted =
+        "game C(n) = < C(n - k) for k in 1..=sum([n / 2 ** j % 2 + 1 for j in 0..40]) if k <= n >";
+    assert_same_as_the_generic_search(&format!("{counted}\nseq(C, 0..=300)"));
+    assert!(!ir_of(counted).contains("!= 0]"), "{}", ir_of(counted));
+    for failing in [
+        // 2 ** 63 and 3 ** 40 overflow, past the last digit.
+        "game F(n) = < F(n - 1) if sum([n / 2 ** j % 2 for j in 0..70]) > 0 >\ng(F(9))",
+        "game F(n) = < F(n - 1) if sum([n / 3 ** j % 3 for j in 0..45]) > 0 >\ng(F(9))",
+    ] {
+        assert_same_error_as_the_generic_search(failing);
+    }
+}
+
 /// Arguments that are polynomials of degree 2 in the loop's variable
 /// (`n - k * k`, `b - k * (k + 1)`) are stepped by their differences: the
 /// generic search's values and a plain program's. Where an argument may

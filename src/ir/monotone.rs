@@ -6,7 +6,7 @@
 
 use super::filters::{Facts, filter_after_loop};
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListClause, Over, Until,
+    Clause, CmpOp, Cond, Element, IntExpr, IntOp, Iter, ListClause, Over, Until, vanishing_quotient,
 };
 
 /// `for k in low..high … if f(k) <= g` (the filter after the loop, past
@@ -70,6 +70,52 @@ pub(super) fn stop_comprehension_at_monotone_filters(clauses: &mut Vec<ListClaus
         at += 1;
     }
     stopped_any
+}
+
+/// The same for a comprehension summed (`sum([n / 2 ** j % 2 for j in
+/// 0..40])`, the bits of `n`) whose item is 0 once `n / 2 ** j` is: that
+/// quotient stays 0 from there on (or, for `n` below 0, is never 0), so
+/// the loop ends where it first is, after the bits of `n` rather than 40.
+/// Whether it did.
+pub(super) fn stop_sum_where_quotient_vanishes(
+    clauses: &mut Vec<ListClause>,
+    item: &IntExpr,
+) -> bool {
+    let [ListClause::For { slot, .. }] = &clauses[..] else {
+        return false;
+    };
+    let Some((_, low, _, _)) = clauses[0].range() else {
+        return false;
+    };
+    if !at_least_zero(low) {
+        return false;
+    }
+    let slot = *slot;
+    let found = std::cell::RefCell::new(None);
+    item.rewritten(&|e| {
+        if found.borrow().is_none() && vanishing(e, slot) {
+            *found.borrow_mut() = Some(e.clone());
+        }
+        None
+    });
+    let Some(quotient) = found.into_inner() else {
+        return false;
+    };
+    // The item where the quotient is 0, which must be 0 whatever else
+    // the loop reads, and without an error.
+    let zero = IntExpr::constant(0);
+    let at_zero = item.rewritten(&|e| (e == &quotient).then(|| zero.clone()));
+    if at_zero.as_constant() != Some(0) {
+        return false;
+    }
+    clauses.push(ListClause::If(Cond::Cmp(CmpOp::Ne, quotient, zero)));
+    stop_comprehension_at_monotone_filters(clauses)
+}
+
+/// Whether `e` is `x / b ** k` (`vanishing_quotient`), `x` plain
+/// arithmetic, which `Until` may evaluate.
+fn vanishing(e: &IntExpr, k: usize) -> bool {
+    vanishing_quotient(e, k).is_some_and(|(x, _)| plain(x))
 }
 
 /// `if a and b` → `if a if b` (the same items: `b` is tested only where
@@ -158,12 +204,14 @@ fn at_least_zero(low: &IntExpr) -> bool {
 
 /// Whether `cond` holds for the values of `k` from 0 up to some point and
 /// for none after, failing to evaluate (an overflow) only on a suffix:
-/// `f(k) <= g` or `g >= f(k)` (strict too), `f` rising with `k` and `g`
+/// `x / b ** k != 0` (see `vanishing`), or `f(k) <= g` or `g >= f(k)`
+/// (strict too), `f` rising with `k` and `g`
 /// not reading it, both made of slots, constants, `+`, `*`, powers and
 /// floor divisions by positive constants, and `f` not affine; `facts`
 /// saying which slots, `k` among them, are never below 0.
 fn holds_on_a_prefix(cond: &Cond, k: usize, facts: &Facts) -> bool {
     let (op, a, b) = match cond {
+        Cond::Cmp(CmpOp::Ne, q, zero) if zero.as_constant() == Some(0) => return vanishing(q, k),
         Cond::Cmp(op, a, b) => (*op, a, b),
         // `not (d * d > p)` tests what `d * d <= p` tests.
         Cond::Not(inner) => match &**inner {

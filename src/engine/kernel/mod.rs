@@ -47,7 +47,7 @@ pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};
 pub use standalone::{Computation, Computed, Standalone};
 pub use table::Table;
-pub use until::Until;
+pub use until::{Until, vanishing_quotient};
 
 use super::game::FamilyId;
 

@@ -438,6 +438,17 @@ impl Translator<'_> {
             (ListExpr::Items(items), Fold::Max) if !items.is_empty() => {
                 Some(super::super::bounds::max_of(items))
             }
+            (ListExpr::Comprehension(mut c), Fold::Sum) => {
+                if super::super::monotone::stop_sum_where_quotient_vanishes(&mut c.clauses, &c.item)
+                {
+                    self.applied("sums stopped where their quotient is 0");
+                    *c = Comprehension::new(std::mem::take(&mut c.clauses), c.item.clone());
+                }
+                Some(IntExpr::Reduce(
+                    Fold::Sum,
+                    Box::new(ListExpr::Comprehension(c)),
+                ))
+            }
             (list, fold) => Some(IntExpr::Reduce(fold, Box::new(list))),
         }
     }

@@ -176,6 +176,23 @@ impl Compiler {
                     cache,
                 }
             }
+            // `a // 2 ** exp % 2 ** m`: bits `exp` to `exp + m` of `a`.
+            IntExpr::Binary(IntOp::Mod, quotient, modulus)
+                if let IntExpr::Binary(IntOp::Div, a, b) = &**quotient
+                    && let IntExpr::Binary(IntOp::Pow, base, exp) = &**b
+                    && base.as_constant() == Some(2)
+                    && exp.as_constant().is_none()
+                    && let Some(modulus) = modulus.as_constant()
+                    && modulus > 1
+                    && modulus & (modulus - 1) == 0 =>
+            {
+                Op::Bits {
+                    dst,
+                    a: self.int(a),
+                    exp: self.int(exp),
+                    mask: modulus - 1,
+                }
+            }
             IntExpr::Binary(op @ (IntOp::Div | IntOp::Mod), a, b)
                 if let IntExpr::Binary(IntOp::Pow, base, exp) = &**b
                     && base.as_constant() == Some(2)
@@ -335,6 +352,16 @@ impl Compiler {
                         header,
                     })
                 });
+            }
+            IntExpr::Until(until) if let Some((x, base)) = until.vanishing() => {
+                let (low, high) = (self.int(&until.low), self.int(&until.high));
+                Op::QuotientEnd {
+                    dst,
+                    x: self.int(x),
+                    base,
+                    low,
+                    high,
+                }
             }
             IntExpr::Until(until) => {
                 let (low, high) = (self.int(&until.low), self.int(&until.high));

@@ -76,6 +76,15 @@ pub(super) enum Op {
         exp: Reg,
         rem: bool,
     },
+    /// `dst = a // 2 ** exp % (mask + 1)`, `mask + 1` a power of 2: a
+    /// shift and a mask, one operation for a bit of the heap in a loop
+    /// over them. Fails where the power does, as `ByPowerOfTwo`.
+    Bits {
+        dst: Reg,
+        a: Reg,
+        exp: Reg,
+        mask: i64,
+    },
     /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
     /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
@@ -180,6 +189,15 @@ pub(super) enum Op {
         moves: Box<[(Reg, Reg)]>,
         counter: Reg,
         to: u32,
+    },
+    /// `dst` = the end of a loop in `low..high` whose condition is `x /
+    /// base ** k != 0`, found without a search (`Until::quotient_end`).
+    QuotientEnd {
+        dst: Reg,
+        x: Reg,
+        base: i64,
+        low: Reg,
+        high: Reg,
     },
     /// `dst` = the end of a loop in `low..high` (`Until`), its condition
     /// probed by its own code.
@@ -454,6 +472,9 @@ impl Op {
         match *self {
             Op::Const { dst, .. } => each(&[dst]),
             Op::Until { dst, low, high, .. } => each(&[dst, low, high]),
+            Op::QuotientEnd {
+                dst, x, low, high, ..
+            } => each(&[dst, x, low, high]),
             Op::Offset { dst, a, .. }
             | Op::BinaryConst { dst, a, .. }
             | Op::Rem { dst, a, .. }
@@ -464,7 +485,9 @@ impl Op {
             Op::PowStep {
                 dst, exp, cache, ..
             } => each(&[dst, exp, cache, cache + 1]),
-            Op::ByPowerOfTwo { dst, a, exp, .. } => each(&[dst, a, exp]),
+            Op::ByPowerOfTwo { dst, a, exp, .. } | Op::Bits { dst, a, exp, .. } => {
+                each(&[dst, a, exp])
+            }
             Op::Pair { dst, a, b, .. }
             | Op::Binary { dst, a, b, .. }
             | Op::Min { dst, a, b }

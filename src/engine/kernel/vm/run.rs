@@ -10,7 +10,7 @@ use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::list::MEMORY;
 use crate::engine::kernel::walk::Walk;
 use crate::engine::kernel::{
-    CALL_DEPTH, Calls, IntOp, MAX_PARAMS, MAX_SLOTS, Reorder, SLOT_BOUND, int::place,
+    CALL_DEPTH, Calls, IntOp, MAX_PARAMS, MAX_SLOTS, Reorder, SLOT_BOUND, Until, int::place,
 };
 
 /// Where code's loops and options go. By default, loops run as written
@@ -248,6 +248,10 @@ fn run<H: Host, const AGAIN: bool>(
                     // Rounded down and Euclid's: two's complement's.
                     r.set(dst, if rem { a & ((1 << exp) - 1) } else { a >> exp });
                 }
+                Op::Bits { dst, a, exp, mask } => {
+                    let exp = u32::try_from(r.get(exp)).ok().filter(|&exp| exp <= 62)?;
+                    r.set(dst, (r.get(a) >> exp) & mask);
+                }
                 Op::Rem {
                     dst,
                     a,
@@ -367,6 +371,17 @@ fn run<H: Host, const AGAIN: bool>(
                     let bounds = (r.get(low), r.get(high));
                     host.walkable(bounds)?;
                     r.set(dst, search.end(bounds, r.0, items, host.calls())?);
+                }
+                Op::QuotientEnd {
+                    dst,
+                    x,
+                    base,
+                    low,
+                    high,
+                } => {
+                    let bounds = (r.get(low), r.get(high));
+                    host.walkable(bounds)?;
+                    r.set(dst, Until::quotient_end(r.get(x), base, bounds)?);
                 }
                 Op::Jump { to } => pc = to as usize,
                 Op::Unless { op, a, b, to } => {
