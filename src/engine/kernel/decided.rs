@@ -87,7 +87,10 @@ impl Settled {
         cond.with_comparisons(&|op, a, b| {
             let (a, b) = (self.int(a), self.int(b));
             let difference = IntExpr::binary(IntOp::Sub, a.clone(), b.clone());
-            let line = heap_line(&difference, self.flip).and_then(|line| outcome_line(op, line));
+            let line = (stands_affine(&a) && stands_affine(&b))
+                .then(|| heap_line(&difference, self.flip))
+                .flatten()
+                .and_then(|line| outcome_line(op, line));
             let settled = line.filter(|&(k, _)| k != 0);
             match settled.and_then(|(k, r)| Some((k, sign_settles(k, r)?))) {
                 Some((k, heap)) => {
@@ -113,6 +116,13 @@ impl Settled {
             Some(parts[chosen].clone())
         })
     }
+}
+
+/// Whether `e` is affine as it stands (or a constant too large to fold):
+/// its value cannot overflow for a heap within the slot bound, where
+/// `(n + B) - B` overflows at `n + B`, which `heap_line` would cancel.
+fn stands_affine(e: &IntExpr) -> bool {
+    matches!(e, IntExpr::Affine(_) | IntExpr::Large(_))
 }
 
 /// `(k, r)` where `e` is `k·m + r` of `m`, the heap times `flip`.
@@ -148,6 +158,9 @@ fn sign_settles(k: i64, r: i64) -> Option<i64> {
 fn settles_on(parts: &[IntExpr], sign: i64, flip: i64) -> Option<(i64, usize)> {
     let lines = (parts.iter())
         .map(|p| {
+            if !stands_affine(p) {
+                return None;
+            }
             let (k, r) = heap_line(p, flip)?;
             Some((k.checked_mul(sign)?, r.checked_mul(sign)?))
         })
