@@ -731,6 +731,16 @@ fn clauses_on_the_heap_are_decided_only_past_where_they_settle() {
         let script = format!("{script}\nseq(B, 0..40)");
         assert_printed_list(&assert_same_as_the_generic_search(&script), &values);
     }
+    // A comparison or a `min` whose heap overflows on the way, however it
+    // cancels after, is not decided: the language reports the overflow.
+    for failing in [
+        "game S(n) = < S(n - 1) if n > 0 and (n + 9223372036854775000 - 9223372036854775000) != 3 >\n\
+         g(S(1000))",
+        "game S(n) = < S(n - k) for k in 1..=min(n + 9223372036854775000 - 9223372036854775000, 3) >\n\
+         g(S(1000))",
+    ] {
+        common::assert_same_error_as_the_generic_search(failing);
+    }
 }
 
 /// Of a `max`'s parts on one base only the largest is kept (of a `min`'s
