@@ -425,19 +425,25 @@ fn plot_refuses_other_files_empty_ranges_and_unwritable_paths() {
     assert!(message.contains("expected an integer"));
 }
 
-/// `seq` and `table` check the family's number of parameters before the
-/// first cell, so an empty range fails as a full one does.
+/// `seq` and `table` check what they apply, a family or function and its
+/// number of parameters, before the first cell, so an empty range fails
+/// as a full one does.
 #[test]
 fn seq_and_table_check_arity_before_any_cell() {
     let one = "game S(n) = < S(n - 1) if n > 0 >\n";
     let two = "game W(a, b) = < W(a - 1, b) if a > 0 >\n";
     let table_of_one = "`S` takes 1 argument but 2 were given";
     let seq_of_two = "`W` takes 2 arguments but 1 was given";
+    let not_a_function = "expected a game family or function, found the integer 3";
     for (script, expected) in [
         (format!("{one}table(S, 0..0, 0..3)"), table_of_one),
         (format!("{one}table(S, 0..2, 0..3)"), table_of_one),
         (format!("{two}seq(W, 0..0)"), seq_of_two),
         (format!("{two}seq(W, 0..3)"), seq_of_two),
+        ("seq(3, 0..0)".to_string(), not_a_function),
+        ("seq(3, 0..2)".to_string(), not_a_function),
+        ("table(3, 0..0, 0..0)".to_string(), not_a_function),
+        ("table(3, 0..2, 0..1)".to_string(), not_a_function),
     ] {
         let message = error(&script);
         assert!(message.contains(expected), "{message}");

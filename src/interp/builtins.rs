@@ -263,9 +263,7 @@ fn sequence(
     f_span: Span,
     span: Span,
 ) -> Result<Vec<Value>> {
-    if let Value::Func(callable) = f {
-        it.check_arity(*callable, 1, f_span)?;
-    }
+    applicable(it, f, 1, f_span)?;
     let count = match &items {
         ops::Items::List(list, start) => list.len().saturating_sub(*start) as u64,
         ops::Items::Range(low, high) => Value::range_len(*low, *high),
@@ -304,15 +302,23 @@ fn sequence(
     Ok(values)
 }
 
+/// Whether `f` is a family or function taking `count` arguments, which
+/// `seq` and `table` check before their first cell: an empty range calls
+/// nothing, and `seq(3, 0..0)` is still an error.
+fn applicable(it: &Interp, f: &Value, count: usize, f_span: Span) -> Result<()> {
+    match f {
+        Value::Func(callable) => it.check_arity(*callable, count, f_span),
+        _ => Err(ops::type_error("a game family or function", f, f_span)
+            .help("pass the family itself: seq(Kayles, 0..=10)")),
+    }
+}
+
 /// `g(F(args))` for a family, `F(args)` (or its value, if a game) for a
-/// `def` or built-in: what `seq` and `table` show.
+/// `def` or built-in: what `seq` and `table` show, `f` checked
+/// `applicable` first.
 fn apply(it: &mut Interp, f: &Value, args: Vec<Value>, f_span: Span, span: Span) -> Result<Value> {
     it.check_interrupt(span)?;
     let spans = vec![span; args.len()];
-    if !matches!(f, Value::Func(_)) {
-        return Err(ops::type_error("a game family or function", f, f_span)
-            .help("pass the family itself: seq(Kayles, 0..=10)"));
-    }
     match it.call_value(f.clone(), args, &spans, f_span, span)? {
         Value::Game(game) => Ok(Value::Int(value_int(it.grundy(&game, span)?, span)?)),
         other => Ok(other),
@@ -327,9 +333,7 @@ fn table(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<
     if (rows.len() as u64).saturating_mul(cols.len() as u64) > limit {
         return Err(ops::too_long(span, limit).help("use smaller ranges of rows and columns"));
     }
-    if let Value::Func(callable) = &args[0] {
-        it.check_arity(*callable, 2, spans[0])?;
-    }
+    applicable(it, &args[0], 2, spans[0])?;
     let task = Task::start("table", Some(rows.len() as u64 * cols.len() as u64));
     let mut cells = Vec::with_capacity(rows.len());
     for r in &rows {
