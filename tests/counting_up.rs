@@ -217,6 +217,59 @@ fn a_guarded_move_that_never_stops_from_a_heap_is_reported_at_once() {
     assert_eq!(printed.trim(), "[0, 0, 2, 2, 0]");
 }
 
+/// A move guarded by remainders of the heap too (`n % 2 == 1` where `n >=
+/// 2` was forgotten) never stops from the heaps whose remainders keep it
+/// allowed: reported at once, against a walk down the heaps in the test;
+/// from the others, the value is the parity of the walk, as the generic
+/// search finds it.
+#[test]
+fn a_move_guarded_by_remainders_that_never_stops_is_reported_at_once() {
+    // Python's remainder, the divisor's sign.
+    let rem = |n: i64, m: i64| {
+        let r = n % m;
+        if r != 0 && (r < 0) != (m < 0) {
+            r + m
+        } else {
+            r
+        }
+    };
+    type Guard = fn(i64, &dyn Fn(i64, i64) -> i64) -> bool;
+    let games: [(&str, i64, Guard); 9] = [
+        ("n % 2 == 1", -2, |n, r| r(n, 2) == 1),
+        ("n % 2 == 1", -1, |n, r| r(n, 2) == 1),
+        ("n % 3 != 0", -3, |n, r| r(n, 3) != 0),
+        ("n % 2 == 1 and n != 5", -2, |n, r| r(n, 2) == 1 && n != 5),
+        ("n % 4 == 1 or n % 4 == 3", 2, |n, r| {
+            r(n, 4) == 1 || r(n, 4) == 3
+        }),
+        ("(n + 1) % 3 == 0 and n < 7", -3, |n, r| {
+            r(n + 1, 3) == 0 && n < 7
+        }),
+        ("n % -3 != 0", -3, |n, r| r(n, -3) != 0),
+        ("not (n % 5 == 0) and n > -12", -5, |n, r| {
+            r(n, 5) != 0 && n > -12
+        }),
+        ("n % 2 == 1 and n % 3 != 0", -6, |n, r| {
+            r(n, 2) == 1 && r(n, 3) != 0
+        }),
+    ];
+    for (guard, step, holds) in games {
+        let game = format!("game S(n) = < S(n + {step}) if {guard} >");
+        for start in -12..=12 {
+            let walk = (0..2000).map(|k| start + k * step);
+            let moves = walk.take_while(|&n| holds(n, &rem)).count();
+            let script = format!("{game}\ng(S({start}))");
+            if moves == 2000 {
+                let (_, error) = assert_same_error_as_the_generic_search(&script);
+                assert!(error.contains("the game never ends"), "{script}: {error}");
+            } else {
+                let printed = assert_same_as_the_generic_search(&script);
+                assert_eq!(printed.trim(), (moves % 2).to_string(), "{script}");
+            }
+        }
+    }
+}
+
 /// Filters on the heap alone that all keep their outcome below some heap,
 /// and a `min` of the heap and a constant that keeps its part there
 /// (the first to change, at `t0 − 1`), are decided below it, in a code of its own that those heaps run:

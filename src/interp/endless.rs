@@ -1,9 +1,9 @@
 //! Games that never end, reported when a value is asked for, before any
 //! search: a family every position of which has a move that shifts its
 //! parameters by constants (`ir::Plan::endless_move`), and a heap from
-//! which a move guarded by comparisons of the heap is allowed at every
-//! heap it leads to (`ir::GuardedShift`: `< S(n - 2) if n != 0 >` from
-//! `S(3)`). The search would walk down such a game until a limit stopped
+//! which a move guarded by comparisons of the heap, or of its remainders,
+//! is allowed at every heap it leads to (`ir::GuardedShift`: `< S(n - 2)
+//! if n != 0 >` or `if n % 2 == 1` from `S(3)`). The search would walk down such a game until a limit stopped
 //! it, a minute later.
 
 use std::rc::Rc;
@@ -36,7 +36,7 @@ impl Interp {
                 "add a condition that stops the moves, as `if k <= n` does in `for k in 1..=3 if k <= n`"
             }
             None => {
-                "make the guard stop the move wherever it leads: `if n > 0` stops a heap at 0 that `if n != 0` lets step past it"
+                "make the guard stop the move wherever it leads: `if n > 0` stops a heap at 0 that `if n != 0` or `if n % 2 == 1` lets step past it"
             }
         };
         let definition = self.program.family(pos.family);

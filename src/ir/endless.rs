@@ -7,7 +7,7 @@
 
 use super::Plan;
 use crate::engine::kernel::{
-    Calls, Clause, Cond, Condition, Element, IntExpr, OptionValue, SLOT_BOUND,
+    Calls, Clause, Cond, Condition, Element, IntExpr, IntOp, OptionValue, SLOT_BOUND,
 };
 
 impl Plan {
@@ -52,13 +52,17 @@ fn shift_by_constants(args: &[IntExpr], params: usize) -> Option<Vec<i64>> {
 }
 
 /// A move of a one-parameter family to `F(n + step)` (`step` not 0)
-/// guarded only by comparisons of the heap with constants (`< S(n - 2) if
-/// n != 0 >`): from some heaps it is allowed at every heap it leads to,
-/// `n`, `n + step`, `n + 2·step`, …, a play that never ends, whatever
-/// else the family allows (`S(3)` goes on to `S(-1)`, `S(-3)`, …).
+/// guarded only by comparisons of the heap, or of its remainders, with
+/// constants (`< S(n - 2) if n != 0 >`, `if n % 2 == 1`): from some heaps
+/// it is allowed at every heap it leads to, `n`, `n + step`, `n +
+/// 2·step`, …, a play that never ends, whatever else the family allows
+/// (`S(3)` goes on to `S(-1)`, `S(-3)`, …).
 pub struct GuardedShift {
     step: i64,
-    guards: Vec<(Cond, Condition)>,
+    /// Each guard, its compiled condition, and its period along the
+    /// heaps where no comparison turns: the least common multiple of its
+    /// remainders' divisors, 1 without any.
+    guards: Vec<(Cond, Condition, i128)>,
     /// The move as the user wrote it (`S(n - 2)`).
     pub text: String,
 }
@@ -74,9 +78,9 @@ impl Plan {
             let OptionValue::Terms { calls, .. } = &element.value else {
                 continue;
             };
-            let guards: Option<Vec<&Cond>> = (element.clauses.iter())
+            let guards: Option<Vec<(&Cond, i128)>> = (element.clauses.iter())
                 .map(|clause| match clause {
-                    Clause::If(cond) if of_the_heap(cond) => Some(cond),
+                    Clause::If(cond) => Some((cond, period_of_the_heap(cond)?)),
                     _ => None,
                 })
                 .collect();
@@ -89,9 +93,8 @@ impl Plan {
                 };
                 let shift = GuardedShift {
                     step,
-                    guards: guards
-                        .iter()
-                        .map(|g| ((*g).clone(), Condition::of(g)))
+                    guards: (guards.iter())
+                        .map(|&(g, period)| (g.clone(), Condition::of(g), period))
                         .collect(),
                     text: self.call_text(call),
                 };
@@ -109,22 +112,23 @@ impl Plan {
 }
 
 impl GuardedShift {
-    /// Whether its guards hold at a heap past every turn of their
-    /// comparisons in the direction it moves, where none turns again (so
-    /// at every heap beyond): else it is endless from no heap. Kept where
-    /// that heap lies outside the slot bound, as `endless_from` decides.
+    /// Whether its guards hold at some heap of a period past every turn
+    /// of their comparisons in the direction it moves, where none turns
+    /// again (so the guards repeat with the period beyond): else it is
+    /// endless from no heap. Kept where those heaps leave the slot bound,
+    /// as `endless_from` decides.
     fn holds_far_along(&self) -> bool {
-        let direction = self.step.signum();
-        self.guards.iter().all(|(cond, condition)| {
+        let direction = self.step.signum() as i128;
+        self.guards.iter().all(|(cond, condition, period)| {
             let mut turns = vec![0];
-            comparison_turns(cond, (0, direction), &mut turns);
+            comparison_turns(cond, (0, direction as i64), &mut turns);
             let far = turns.iter().max().copied().unwrap_or(0) + 3;
-            match i64::try_from(far * direction as i128) {
+            (far..far + period).any(|k| match i64::try_from(k * direction) {
                 Ok(heap) if heap.abs() < SLOT_BOUND => {
                     condition.holds(&[heap], &mut Vec::new(), &Calls::NONE) == Some(true)
                 }
                 _ => true,
-            }
+            })
         })
     }
 
@@ -136,15 +140,26 @@ impl GuardedShift {
             let n = start as i128 + k * self.step as i128;
             (n.abs() < SLOT_BOUND as i128).then_some(n as i64)
         };
-        for (cond, condition) in &self.guards {
+        for (cond, condition, period) in &self.guards {
             // Along the heaps, each comparison is `a·k + b op 0`: constant
-            // but near `k = -b / a`. Checked there and past the last turn,
-            // the guard is checked in every stretch where it is constant.
+            // but near `k = -b / a`, and each remainder repeats with the
+            // period. Checked for a period from there and past the last
+            // turn, the guard is checked in every stretch where it
+            // repeats.
             let mut turns = vec![0];
             comparison_turns(cond, (start, self.step), &mut turns);
             let last = turns.iter().max().copied().unwrap_or(0) + 3;
             turns.push(last);
-            for k in turns.into_iter().filter(|&k| k >= 0) {
+            turns.retain(|&k| k >= 0);
+            turns.sort_unstable();
+            turns.dedup();
+            let stretches = turns.iter().map(|&turn| turn..turn + period);
+            let mut checked = i128::MIN;
+            for k in stretches.flatten() {
+                if k <= checked {
+                    continue;
+                }
+                checked = k;
                 let holds = condition.holds(&[heap(k)?], &mut Vec::new(), &Calls::NONE);
                 if holds != Some(true) {
                     return None;
@@ -155,20 +170,44 @@ impl GuardedShift {
     }
 }
 
-/// Whether `cond` compares only affine functions of the heap (slot 0).
-fn of_the_heap(cond: &Cond) -> bool {
+/// The period along the heaps of `cond` where none of its comparisons
+/// turns, if it compares only affine functions of the heap (slot 0), or
+/// such a function's remainder by a constant with a constant (`n % 2 ==
+/// 1`): the least common multiple of those divisors, at most `PERIOD`.
+fn period_of_the_heap(cond: &Cond) -> Option<i128> {
     let heap_only =
         |e: &IntExpr| matches!(e, IntExpr::Affine(a) if a.terms.iter().all(|&(slot, _)| slot == 0));
-    match cond {
-        Cond::Const(_) => true,
-        Cond::Cmp(_, a, b) => heap_only(a) && heap_only(b),
-        Cond::Not(c) => of_the_heap(c),
-        Cond::And(a, b) | Cond::Or(a, b) => of_the_heap(a) && of_the_heap(b),
-        Cond::Remembered(_) => false,
-    }
+    let divisor = |e: &IntExpr| match e {
+        IntExpr::Binary(IntOp::Mod, x, m) if heap_only(x) => m.as_constant().filter(|&m| m != 0),
+        _ => None,
+    };
+    let period = match cond {
+        Cond::Const(_) => 1,
+        Cond::Cmp(_, a, b) if heap_only(a) && heap_only(b) => 1,
+        Cond::Cmp(_, a, b) => match (divisor(a), divisor(b)) {
+            (Some(m), None) if b.as_constant().is_some() => m.unsigned_abs() as i128,
+            (None, Some(m)) if a.as_constant().is_some() => m.unsigned_abs() as i128,
+            _ => return None,
+        },
+        Cond::Not(c) => period_of_the_heap(c)?,
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            let (p, q) = (period_of_the_heap(a)?, period_of_the_heap(b)?);
+            p / gcd(p, q) * q
+        }
+        Cond::Remembered(_) => return None,
+    };
+    (period <= PERIOD).then_some(period)
 }
 
-/// The `k` near which a comparison of `cond` (see `of_the_heap`) turns
+/// The longest period of a guard `GuardedShift` checks: a heap's
+/// remainders by small constants.
+const PERIOD: i128 = 256;
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The `k` near which a comparison of `cond` (see `period_of_the_heap`) turns
 /// along the heaps `start + k·step`, pushed on `turns`.
 fn comparison_turns(cond: &Cond, (start, step): (i64, i64), turns: &mut Vec<i128>) {
     match cond {
