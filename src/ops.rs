@@ -377,15 +377,35 @@ fn equal(
     }
 }
 
+/// The order `min`, `max` and `sort` put values in: `<`'s, its errors
+/// pointing at `span` (games and values of different kinds have none).
+pub fn order(left: &Value, right: &Value, span: Span) -> Result<std::cmp::Ordering> {
+    compare(left, right, (span, span, span))
+}
+
 fn compare(left: &Value, right: &Value, spans: (Span, Span, Span)) -> Result<std::cmp::Ordering> {
     use Value::*;
+    use std::cmp::Ordering;
     match (left, right) {
-        (Int(_), Int(_)) | (Str(_), Str(_)) | (List(_) | Range(..), List(_) | Range(..)) => {
-            Ok(left.cmp(right))
+        (Int(_), Int(_)) | (Str(_), Str(_)) => Ok(left.cmp(right)),
+        (Range(a, b), Range(c, d)) => Ok(crate::value::range_cmp((*a, *b), (*c, *d))),
+        // Item by item, as Python does: the first that differs decides,
+        // and items that have no order (games) are an error.
+        (List(_) | Range(..), List(_) | Range(..)) => {
+            let (mut xs, mut ys) = (left.elements(), right.elements());
+            loop {
+                match (xs.next(), ys.next()) {
+                    (Some(x), Some(y)) => match compare(&x, &y, spans)? {
+                        Ordering::Equal => {}
+                        decided => return Ok(decided),
+                    },
+                    (x, y) => return Ok(x.is_some().cmp(&y.is_some())),
+                }
+            }
         }
         (Game(_), Game(_)) => Err(Diagnostic::new(spans.2, "games are not ordered")
-            .label("`<`, `<=`, `>` and `>=` do not compare games")
-            .help("compare their values, `g(G) < g(H)`, or test equivalence with `G == H`")),
+            .label("games have no order: `<`, `max` and `sort` do not compare them")
+            .help("compare their values, `g(G) < g(H)` or `max([g(G) for G in games])`, or test equivalence with `G == H`")),
         _ => Err(incomparable(left, right, spans)),
     }
 }

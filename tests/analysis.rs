@@ -450,6 +450,34 @@ fn seq_and_table_check_arity_before_any_cell() {
     }
 }
 
+/// `min`, `max` and `sort` order values as `<` does: lists item by item
+/// (a range as its list), the first of equal ones kept; games and values
+/// of different kinds have no order, an error as `<` of them is, where
+/// they once came out in the interpreter's own order.
+#[test]
+fn min_max_and_sort_order_values_as_comparisons_do() {
+    let script = "print(min([3, 1, 4, 1, 5]), max(7, 2, 9), max(0..10), min([[2, 1], [1, 5], [1, 4, 0]]))\n\
+                  print(sort([[2, 1], [1, 5], 0..3, [1, 4, 0], [], [0, 1, 2, 3]]))\n\
+                  print(sort([\"b\", \"a\", \"c\"]), max(\"ab\", \"b\"))\n\
+                  print([1, 2] < [1, 2, 0], [1, 3] > [1, 2, 9], 0..3 < [0, 1, 3], [] < [0], 0..2 == [0, 1])";
+    assert_eq!(
+        run(script),
+        "1 9 9 [1, 4, 0]\n[[], 0..3, [0, 1, 2, 3], [1, 4, 0], [1, 5], [2, 1]]\n[\"a\", \"b\", \"c\"] b\ntrue true true true true\n"
+    );
+    for (script, expected) in [
+        ("sort([*2, *1])", "games are not ordered"),
+        ("max([*1, *2])", "games are not ordered"),
+        ("min(*1, *2)", "games are not ordered"),
+        ("[*1] < [*2]", "games are not ordered"),
+        ("sort([[1, *2], [1, *3]])", "games are not ordered"),
+        ("max([1, \"a\"])", "cannot compare"),
+        ("sort([1, [2]])", "cannot compare"),
+    ] {
+        let message = error(script);
+        assert!(message.contains(expected), "{script}: {message}");
+    }
+}
+
 // ---- hint ----
 
 #[test]

@@ -163,15 +163,24 @@ impl Builtin {
                 } else {
                     args
                 };
-                let best = if self == Builtin::Min {
-                    items.iter().min()
+                // The first of the least (of the greatest for `max`), as
+                // Python gives it.
+                let keeps = if self == Builtin::Min {
+                    std::cmp::Ordering::Less
                 } else {
-                    items.iter().max()
+                    std::cmp::Ordering::Greater
                 };
-                best.cloned().ok_or_else(|| {
+                let mut items = items.into_iter();
+                let mut best = items.next().ok_or_else(|| {
                     Diagnostic::new(arg(0), format!("`{}` of an empty list", self.name()))
                         .label("this is empty")
-                })
+                })?;
+                for item in items {
+                    if ops::order(&item, &best, arg(0))? == keeps {
+                        best = item;
+                    }
+                }
+                Ok(best)
             }
             Builtin::Abs => {
                 let n = ops::int(&args[0], arg(0))?;
@@ -183,8 +192,18 @@ impl Builtin {
             Builtin::Sort => {
                 let mut items: Vec<Value> =
                     ops::Items::of(args[0].clone(), arg(0), it.limits().max_list_len)?.collect();
-                items.sort();
-                Ok(Value::list(items))
+                // The first pair with no order fails the sort.
+                let mut failed = None;
+                items.sort_by(|a, b| {
+                    ops::order(a, b, arg(0)).unwrap_or_else(|error| {
+                        failed.get_or_insert(error);
+                        std::cmp::Ordering::Equal
+                    })
+                });
+                match failed {
+                    Some(error) => Err(error),
+                    None => Ok(Value::list(items)),
+                }
             }
             Builtin::Keys => match &args[0] {
                 Value::Map(map) => Ok(Value::list(
