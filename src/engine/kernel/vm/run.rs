@@ -584,6 +584,14 @@ fn run<H: Host, const AGAIN: bool>(
                     }
                 }
                 Op::Fail => return None,
+                // Registers laid in place (`[n % 10] + digits(n / 10)`): what
+                // `lay` does for them, without the call.
+                Op::Lay { ref source } if let Source::Regs { first, count } = **source => {
+                    let (first, count) = (first as usize, count as usize);
+                    for &x in &r.0[first..first + count] {
+                        items.push(bounded(x)?);
+                    }
+                }
                 Op::Lay { ref source } => host.items(source, r.0, items)?,
                 Op::NativeRange {
                     element,
