@@ -779,6 +779,17 @@ fn loops_walk_what_their_filters_read() {
                   [seq(A, 0..70), seq(B, 0..70), seq(C, 0..70), seq(D, 0..70)]";
     assert_same_as_the_generic_search(script);
     assert!(!ir_of(script).contains('%'), "{}", ir_of(script));
+    // What a comprehension of the filter's own reads (`k - d`, `d` its
+    // variable) walks nothing: both filters hold for every `k`.
+    let inner = "game S(n) = < S(n - k) for k in 1..=n if len([d for d in 0..3 if (k - d) % 3 == 0]) == 1 >\n\
+                 game T(n) = < T(n - k) for k in 1..=n if sum([k + j for j in 0..2]) % 2 == 1 >\n\
+                 [seq(S, 0..=30), seq(T, 0..=30)]";
+    let every: Vec<String> = (0..=30).map(|n| n.to_string()).collect();
+    let every = every.join(", ");
+    assert_eq!(
+        assert_same_as_the_generic_search(inner).trim(),
+        format!("[[{every}], [{every}]]")
+    );
     let constants = "game R(n) = < R(n - k) for k in 1..=5 if k <= n and (n + k) % 4 != 1 >";
     assert!(
         ir_of(constants).contains("short loops unrolled"),

@@ -84,7 +84,9 @@ fn residues_after(cond: &Cond, slot: usize, sign: i64, offset: &IntExpr) -> bool
 }
 
 /// The first `sign·slot + offset` (`sign` = ±1, `offset` not reading the
-/// slot but reading some other) that `cond` reads.
+/// slot but reading some other, none that a list in `cond` binds: `k - d`
+/// for the `d` of `[d for d in 0..3 if (k - d) % 3 == 0]`) that `cond`
+/// reads.
 fn moved(cond: &Cond, slot: usize) -> Option<(i64, IntExpr)> {
     let found = RefCell::new(None);
     cond.map(&|e| {
@@ -94,6 +96,7 @@ fn moved(cond: &Cond, slot: usize) -> Option<(i64, IntExpr)> {
                 && let Some((sign, offset)) = part.linear_in(slot)
                 && sign.abs() == 1
                 && offset.as_constant().is_none()
+                && (0..MAX_SLOTS).all(|s| !offset.uses(s) || !cond.binds_inside(s))
             {
                 *found.borrow_mut() = Some((sign, offset));
             }

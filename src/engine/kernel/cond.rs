@@ -80,6 +80,14 @@ pub struct Remembered {
 }
 
 impl Cond {
+    /// Whether a list or a loop's end inside binds `slot` (`d` in `[d for
+    /// d in 0..3 if (k - d) % 3 == 0]`), or holds a list there: a pass
+    /// may not rewrite what reads it by the slot outside. Also where the
+    /// substitution fails to fold, which leaves such a pass undone.
+    pub fn binds_inside(&self, slot: usize) -> bool {
+        self.substitute(slot, 0).is_none()
+    }
+
     /// The condition with `slot` replaced by `value` (see `IntExpr`).
     pub(super) fn substitute(&self, slot: usize, value: i64) -> Option<Cond> {
         self.try_map(&|e| e.substitute(slot, value))
