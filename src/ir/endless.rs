@@ -65,6 +65,11 @@ pub struct GuardedShift {
     guards: Vec<(Cond, Condition, i128)>,
     /// The move as the user wrote it (`S(n - 2)`).
     pub text: String,
+    /// The last heap where a guard failed: checked first, it ends the
+    /// check of every heap whose walk passes it (`if n % 256 != 0`, a
+    /// query a heap, checks the multiple of 256 below it once, not the
+    /// heaps between).
+    failed: std::cell::Cell<Option<i64>>,
 }
 
 impl Plan {
@@ -97,6 +102,7 @@ impl Plan {
                         .map(|&(g, period)| (g.clone(), Condition::of(g), period))
                         .collect(),
                     text: self.call_text(call),
+                    failed: Default::default(),
                 };
                 // One whose guard stops it far enough along, whatever the
                 // heap it starts from (`S(n - 1) if n >= 1`, the moves of
@@ -140,7 +146,23 @@ impl GuardedShift {
             let n = start as i128 + k * self.step as i128;
             (n.abs() < SLOT_BOUND as i128).then_some(n as i64)
         };
-        for (cond, condition, period) in &self.guards {
+        let fails = |n: i64| {
+            let fails = |(_, condition, _): &(Cond, Condition, i128)| {
+                condition.holds(&[n], &mut Vec::new(), &Calls::NONE) != Some(true)
+            };
+            let failed = self.guards.iter().any(fails);
+            if failed {
+                self.failed.set(Some(n));
+            }
+            failed
+        };
+        if let Some(n) = self.failed.get() {
+            let (apart, step) = (n as i128 - start as i128, self.step as i128);
+            if apart % step == 0 && apart / step >= 0 && fails(n) {
+                return None;
+            }
+        }
+        for (cond, _, period) in &self.guards {
             // Along the heaps, each comparison is `a·k + b op 0`: constant
             // but near `k = -b / a`, and each remainder repeats with the
             // period. Checked for a period from there and past the last
@@ -160,8 +182,7 @@ impl GuardedShift {
                     continue;
                 }
                 checked = k;
-                let holds = condition.holds(&[heap(k)?], &mut Vec::new(), &Calls::NONE);
-                if holds != Some(true) {
+                if fails(heap(k)?) {
                     return None;
                 }
             }
