@@ -109,7 +109,12 @@ pub(super) fn stop_sum_where_quotient_vanishes(
         return false;
     }
     clauses.push(ListClause::If(Cond::Cmp(CmpOp::Ne, quotient, zero)));
-    stop_comprehension_at_monotone_filters(clauses)
+    if stop_comprehension_at_monotone_filters(clauses) {
+        return true;
+    }
+    // Left as it was where the filter ends nothing.
+    clauses.pop();
+    false
 }
 
 /// Whether `e` is `x / b ** k` (`vanishing_quotient`), `x` plain
