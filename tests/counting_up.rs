@@ -208,6 +208,10 @@ fn a_guarded_move_that_never_stops_from_a_heap_is_reported_at_once() {
         assert!(error.contains("the game never ends"), "{script}: {error}");
         assert!(error.contains(shown), "{script}: {error}");
     }
+    // The help bounds the heap in the direction the move goes.
+    let rising = "game S(n) = < S(n + 1) if n != 10 and n > -3 >\ng(S(11))";
+    let (_, error) = assert_same_error_as_the_generic_search(rising);
+    assert!(error.contains("`if n < 10` stops a heap at 10"), "{error}");
     let ending = "game S(n) = < S(n - 2) if n != 0 >\n\
                   game T(n) = < T(n - 3) if not (n == 0 or n == 1), *1 >\n\
                   [g(S(4)), g(S(40000)), g(T(9)), g(T(10)), g(S(2) + *1)]";

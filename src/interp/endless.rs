@@ -28,16 +28,8 @@ impl Interp {
     /// family has a move that shifts its parameters by constants, or a
     /// guarded shift of the heap is allowed at every heap it leads to.
     pub(super) fn check_ends(&mut self, pos: PosId, span: Span) -> Result<()> {
-        let Some(endless) = self.never_ends(pos) else {
+        let Some((endless, help)) = self.never_ends(pos) else {
             return Ok(());
-        };
-        let help = match self.ends(pos.family).every {
-            Some(_) => {
-                "add a condition that stops the moves, as `if k <= n` does in `for k in 1..=3 if k <= n`"
-            }
-            None => {
-                "make the guard stop the move wherever it leads: `if n > 0` stops a heap at 0 that `if n != 0` or `if n % 2 == 1` lets step past it"
-            }
         };
         let definition = self.program.family(pos.family);
         let name = &definition.name;
@@ -49,15 +41,17 @@ impl Interp {
         )
     }
 
-    /// Why a play from `pos` never ends (see `check_ends`), in words.
-    pub(super) fn never_ends(&mut self, pos: PosId) -> Option<String> {
+    /// Why a play from `pos` never ends (see `check_ends`), in words, and
+    /// how to make it end.
+    pub(super) fn never_ends(&mut self, pos: PosId) -> Option<(String, &'static str)> {
         if pos.family == LITERALS {
             return None;
         }
         let ends = self.ends(pos.family);
         let name = &self.program.family(pos.family).name;
         if let Some(every) = &ends.every {
-            return Some(format!("every position of `{name}` {every}"));
+            let help = "add a condition that stops the moves, as `if k <= n` does in `for k in 1..=3 if k <= n`";
+            return Some((format!("every position of `{name}` {every}"), help));
         }
         if ends.shifts.is_empty() {
             return None;
@@ -65,11 +59,12 @@ impl Interp {
         let heap = self.heap_of(pos)?;
         let (shift, [a, b, c]) =
             (ends.shifts.iter()).find_map(|shift| Some((shift, shift.endless_from(heap)?)))?;
-        Some(format!(
+        let why = format!(
             "from `{name}({heap})` the move {} is allowed at every heap it leads to: \
              {name}({a}), {name}({b}), {name}({c}), …",
             shift.text
-        ))
+        );
+        Some((why, shift.help()))
     }
 
     /// The family's `Ends`, found on first use, the same with the generic

@@ -138,6 +138,26 @@ impl GuardedShift {
         })
     }
 
+    /// How to make its guard stop it: a bound on the heap in the
+    /// direction it moves, beside a remainder if the guard has one.
+    pub fn help(&self) -> &'static str {
+        let remainders = self.guards.iter().any(|&(_, _, period)| period > 1);
+        match (self.step > 0, remainders) {
+            (false, false) => {
+                "make the guard stop the move wherever it leads: `if n > 0` stops a heap at 0 that `if n != 0` lets step past it"
+            }
+            (false, true) => {
+                "bound the heap in the guard too: `if n >= 2 and n % 2 == 1` stops where `n - 2` would fall below 0"
+            }
+            (true, false) => {
+                "make the guard stop the move wherever it leads: `if n < 10` stops a heap at 10 that `if n != 10` lets step past it"
+            }
+            (true, true) => {
+                "bound the heap in the guard too: `if n < 10 and n % 2 == 1` stops the heaps from rising for ever"
+            }
+        }
+    }
+
     /// The first heaps it leads to from `start`, when its guards hold at
     /// every heap it leads to from there; `None` where one fails, or where
     /// the heaps to check leave the slot bound.
