@@ -179,9 +179,7 @@ impl Compiler {
             // `a // 2 ** exp % 2 ** m`: bits `exp` to `exp + m` of `a`.
             IntExpr::Binary(IntOp::Mod, quotient, modulus)
                 if let IntExpr::Binary(IntOp::Div, a, b) = &**quotient
-                    && let IntExpr::Binary(IntOp::Pow, base, exp) = &**b
-                    && base.as_constant() == Some(2)
-                    && exp.as_constant().is_none()
+                    && let Some(exp) = power_of_two(b)
                     && let Some(modulus) = modulus.as_constant()
                     && modulus > 1
                     && modulus & (modulus - 1) == 0 =>
@@ -194,9 +192,7 @@ impl Compiler {
                 }
             }
             IntExpr::Binary(op @ (IntOp::Div | IntOp::Mod), a, b)
-                if let IntExpr::Binary(IntOp::Pow, base, exp) = &**b
-                    && base.as_constant() == Some(2)
-                    && exp.as_constant().is_none() =>
+                if let Some(exp) = power_of_two(b) =>
             {
                 Op::ByPowerOfTwo {
                     dst,
@@ -472,4 +468,18 @@ impl Compiler {
 /// is slow (`Op::Quot`, `Op::Rem`).
 fn magic(divisor: u32) -> u64 {
     (u64::MAX / divisor as u64).wrapping_add(1)
+}
+
+/// The exponent where `e` is `2 ** exp`, `exp` not a constant: a division
+/// or remainder by it is a shift or a mask (`Op::ByPowerOfTwo`,
+/// `Op::Bits`).
+fn power_of_two(e: &IntExpr) -> Option<&IntExpr> {
+    match e {
+        IntExpr::Binary(IntOp::Pow, base, exp)
+            if base.as_constant() == Some(2) && exp.as_constant().is_none() =>
+        {
+            Some(exp)
+        }
+        _ => None,
+    }
 }

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::run::{bounded, fits};
+use super::run::{fits, lay_bounded};
 use super::{Constants, Source};
 use crate::engine::kernel::functions::Cache;
 use crate::engine::kernel::walk::divisors_in;
@@ -147,15 +147,9 @@ pub(super) fn lay(
         Source::Constants(ref values) => items.extend_from_slice(values),
         Source::Regs { first, count } => {
             let first = first as usize;
-            for &x in &regs[first..first + count as usize] {
-                items.push(bounded(x)?);
-            }
+            lay_bounded(&regs[first..first + count as usize], items)?;
         }
-        Source::Pick { ref table, key } => {
-            for &x in table.pick(regs[key as usize])? {
-                items.push(bounded(x)?);
-            }
-        }
+        Source::Pick { ref table, key } => lay_bounded(table.pick(regs[key as usize])?, items)?,
         Source::List { .. } | Source::Laid => unreachable!("walked where they lie"),
         Source::Divisors { of, low, high } => {
             let (a, b) = bounds(regs[low as usize], regs[high as usize])?;

@@ -588,9 +588,7 @@ fn run<H: Host, const AGAIN: bool>(
                 // `lay` does for them, without the call.
                 Op::Lay { ref source } if let Source::Regs { first, count } = **source => {
                     let (first, count) = (first as usize, count as usize);
-                    for &x in &r.0[first..first + count] {
-                        items.push(bounded(x)?);
-                    }
+                    lay_bounded(&r.0[first..first + count], items)?;
                 }
                 Op::Lay { ref source } => host.items(source, r.0, items)?,
                 Op::NativeRange {
@@ -728,6 +726,15 @@ pub(super) fn fits(items: &[i64]) -> Option<()> {
 /// bound.
 pub(super) fn bounded(x: i64) -> Option<i64> {
     (x.unsigned_abs() < SLOT_BOUND as u64).then_some(x)
+}
+
+/// Lays `values` on `items`, each `bounded`.
+#[inline(always)]
+pub(super) fn lay_bounded(values: &[i64], items: &mut Vec<i64>) -> Option<()> {
+    for &x in values {
+        items.push(bounded(x)?);
+    }
+    Some(())
 }
 
 /// A position's registers, read and written without bounds checks: every
