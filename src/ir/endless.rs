@@ -130,9 +130,7 @@ impl GuardedShift {
             comparison_turns(cond, (0, direction as i64), &mut turns);
             let far = turns.iter().max().copied().unwrap_or(0) + 3;
             (far..far + period).any(|k| match i64::try_from(k * direction) {
-                Ok(heap) if heap.abs() < SLOT_BOUND => {
-                    condition.holds(&[heap], &mut Vec::new(), &Calls::NONE) == Some(true)
-                }
+                Ok(heap) if heap.abs() < SLOT_BOUND => holds_at(condition, heap),
                 _ => true,
             })
         })
@@ -167,10 +165,7 @@ impl GuardedShift {
             (n.abs() < SLOT_BOUND as i128).then_some(n as i64)
         };
         let fails = |n: i64| {
-            let fails = |(_, condition, _): &(Cond, Condition, i128)| {
-                condition.holds(&[n], &mut Vec::new(), &Calls::NONE) != Some(true)
-            };
-            let failed = self.guards.iter().any(fails);
+            let failed = (self.guards.iter()).any(|(_, condition, _)| !holds_at(condition, n));
             if failed {
                 self.failed.set(Some(n));
             }
@@ -209,6 +204,11 @@ impl GuardedShift {
         }
         Some([heap(1)?, heap(2)?, heap(3)?])
     }
+}
+
+/// Whether a guard's compiled `condition` holds at `heap` (and evaluates).
+fn holds_at(condition: &Condition, heap: i64) -> bool {
+    condition.holds(&[heap], &mut Vec::new(), &Calls::NONE) == Some(true)
 }
 
 /// The period along the heaps of `cond` where none of its comparisons

@@ -24,16 +24,15 @@ use crate::value::{Game, Value};
 pub fn hint(it: &mut Interp, args: &[Value], spans: &[Span], span: Span) -> Result<Value> {
     let game = it.canonical(ops::game(&args[0], spans[0])?, spans[0])?;
     let parts = game.parts();
-    let mut moves: Vec<Value> = Vec::new();
+    let (mut moves, mut seen) = (Vec::new(), FxHashSet::default());
     for (i, option) in winning_moves(it, parts, (spans[0], span))? {
         let text = format!(
             "{} → {}",
             printer::inline(&Value::Game(parts[i].clone()), it),
             printer::inline(&Value::Game(option), it)
         );
-        let text = Value::str(&text);
-        if !moves.contains(&text) {
-            moves.push(text);
+        if seen.insert(text.clone()) {
+            moves.push(Value::str(&text));
         }
     }
     Ok(Value::list(moves))
