@@ -221,6 +221,52 @@ fn a_guarded_move_that_never_stops_from_a_heap_is_reported_at_once() {
     assert_eq!(printed.trim(), "[0, 0, 2, 2, 0]");
 }
 
+/// The analyses beyond `g` explore a game's positions too: each reports a
+/// game that never ends from the position asked for as `g` does, naming
+/// what it needed, where each explored to the position limit (`misere_nim`
+/// for 16 s and 3.5 GB). So does each, `g` too, when the position asked
+/// for only reaches such a position (`T(4)` moves to `T(3)`). The
+/// positions from which play ends are analysed.
+#[test]
+fn every_analysis_reports_a_game_that_never_ends_at_once() {
+    let game = "game S(n) = < S(n - 2) if n % 2 == 1 or (n > 0 and n < 7) >\n\
+                game T(n) = < T(n - 2) if n % 2 == 1, T(n - 1) if n == 4 >\n";
+    for (query, needs) in [
+        ("outcome(S(3))", "exploring them for cycles never ends"),
+        ("loopy(S(3))", "exploring them for cycles never ends"),
+        ("winning(S(3) + *1)", "exploring them for cycles never ends"),
+        ("hint(*1 + S(5))", "exploring them for cycles never ends"),
+        ("tree(S(3), 1)", "exploring them for cycles never ends"),
+        ("dot(S(3))", "exploring them for cycles never ends"),
+        (
+            "misere(S(3))",
+            "misère play is analysed only for games that always end",
+        ),
+        ("misere_nim(S(3) + S(4))", "misère play is analysed only"),
+        ("misere_winning(S(3))", "misère play is analysed only"),
+        ("g(T(4))", "g is defined only for games that always end"),
+        ("outcome(T(4) + *1)", "exploring them for cycles never ends"),
+        ("tree(T(4))", "exploring them for cycles never ends"),
+        ("misere(T(4))", "misère play is analysed only"),
+        ("misere_nim(T(4))", "misère play is analysed only"),
+    ] {
+        let (_, error) = assert_same_error_as_the_generic_search(&format!("{game}{query}"));
+        assert!(
+            error.contains("the game never ends: from `"),
+            "{query}: {error}"
+        );
+        assert!(error.contains(needs), "{query}: {error}");
+    }
+    // From even heaps the play goes down to S(0) and ends: S(2k) is k % 2.
+    let printed = assert_same_as_the_generic_search(&format!(
+        "{game}[outcome(S(4)), winning(S(6)), misere(S(4)), misere_nim(S(6)), tree(S(2))]"
+    ));
+    assert_eq!(
+        printed.trim(),
+        "[\"P\", [S(4)], \"N\", 0, \"S(2)  g=1\\n└── S(0)  g=0\"]"
+    );
+}
+
 /// A move guarded by remainders of the heap too (`n % 2 == 1` where `n >=
 /// 2` was forgotten) never stops from the heaps whose remainders keep it
 /// allowed: reported at once, against a walk down the heaps in the test;

@@ -13,7 +13,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::LITERALS;
 use crate::ir::GuardedShift;
 use crate::span::Span;
-use crate::value::{FamilyId, PosId};
+use crate::value::{FamilyId, Game, PosId};
 
 /// What a family's definition says of plays that never end: its move
 /// every position has, if any, and its guarded shifts of the heap.
@@ -23,22 +23,56 @@ pub(super) struct Ends {
     shifts: Vec<GuardedShift>,
 }
 
+/// What `g` says of a game that never ends.
+pub(super) const NO_VALUE: &str = "g is defined only for games that always end";
+
+/// What the analyses of games with cycles (`outcome`, `loopy`, `winning`,
+/// `hint`, `tree`, `dot`) say of a game that never ends: they explore
+/// every position reached, and this game's never run out.
+pub(super) const NO_EXPLORATION: &str =
+    "its positions never run out, so exploring them for cycles never ends";
+
+/// What the misère analyses say of a game that never ends.
+pub(super) const NO_MISERE: &str = "misère play is analysed only for games that always end";
+
 impl Interp {
     /// Fails when a play from `pos` never ends: every position of its
     /// family has a move that shifts its parameters by constants, or a
     /// guarded shift of the heap is allowed at every heap it leads to.
-    pub(super) fn check_ends(&mut self, pos: PosId, span: Span) -> Result<()> {
-        let Some((endless, help)) = self.never_ends(pos) else {
-            return Ok(());
-        };
+    /// `label` says what the analysis asked for needs.
+    pub(super) fn check_ends(&mut self, pos: PosId, span: Span, label: &str) -> Result<()> {
+        match self.endless_error(pos, span, label) {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    /// The error `check_ends` reports for `pos`, if any.
+    pub(super) fn endless_error(
+        &mut self,
+        pos: PosId,
+        span: Span,
+        label: &str,
+    ) -> Option<Box<Diagnostic>> {
+        let (endless, help) = self.never_ends(pos)?;
         let definition = self.program.family(pos.family);
         let name = &definition.name;
-        Err(
+        Some(
             Diagnostic::new(span, format!("the game never ends: {endless}"))
-                .label("g is defined only for games that always end")
+                .label(label)
                 .with_label(definition.span, format!("`{name}` is defined here"))
                 .help(help),
         )
+    }
+
+    /// `check_ends` for each part of `game` that is a family's position.
+    pub(super) fn check_parts_end(&mut self, game: &Game, span: Span, label: &str) -> Result<()> {
+        for part in game.parts() {
+            if let Game::Pos(pos) = part {
+                self.check_ends(*pos, span, label)?;
+            }
+        }
+        Ok(())
     }
 
     /// Why a play from `pos` never ends (see `check_ends`), in words, and

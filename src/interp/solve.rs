@@ -8,7 +8,7 @@ use std::rc::Rc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::bottom_up::Fill;
-use super::{Interp, NO_CASE_STOPS};
+use super::{Interp, NO_CASE_STOPS, endless};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::kernel::{Foreign, Known};
 use crate::engine::{Engine, IN_PROGRESS, IntKey, LITERALS, Mex, Stop, UNKNOWN};
@@ -149,7 +149,7 @@ impl Interp {
             return Ok(value);
         }
         for &pos in &missing {
-            self.check_ends(pos, span)?;
+            self.check_ends(pos, span, endless::NO_VALUE)?;
             self.prove_before(pos, span)?;
         }
         self.enter(span, || NO_CASE_STOPS.to_string())?;
@@ -303,6 +303,18 @@ impl Interp {
                             continue;
                         }
                         let error = self.cycle_error(&stack, pos, back, span);
+                        return Err(self.unwind(&stack, error));
+                    }
+                    // An option from which play never ends (`S(3)` of `<
+                    // S(n - 2) if n % 2 == 1, S(3) if n == 4 >` from `S(4)`)
+                    // is reported before the search walks down it.
+                    let endless = (missing.iter())
+                        .find_map(|&m| self.endless_error(m, span, endless::NO_VALUE));
+                    if let Some(error) = endless {
+                        if self.abandon(&mut stack, &mut speculative, &mut pending) {
+                            continue;
+                        }
+                        let error = self.context_chain(error, pos, &stack);
                         return Err(self.unwind(&stack, error));
                     }
                     self.engine.set_value(pos, IN_PROGRESS);

@@ -98,7 +98,8 @@ impl Interp {
                         None => return Ok(value),
                     }
                 } else {
-                    self.check_search_size(memo.len(), span)?;
+                    // A descent that never ends grows the stack, not the memo.
+                    self.check_search_size(memo.len() + frames.len(), span)?;
                     let successors = self.successors(components, &state, span)?;
                     frames.push(Frame {
                         state,

@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 use super::smith::{self, Vertex};
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
 use crate::engine::IN_PROGRESS;
-use crate::interp::Interp;
+use crate::interp::{Interp, endless};
 use crate::ops;
 use crate::printer;
 use crate::runtime::Runtime;
@@ -142,6 +142,7 @@ impl Interp {
         if let Some(value) = self.play.loopy.get(&game) {
             return Ok(value.clone());
         }
+        self.check_parts_end(&game, span, endless::NO_EXPLORATION)?;
         // A game with a part, or an option, that an earlier exploration
         // valued reaches a cycle there, or is valued by it: `grundy` would
         // only walk to the cycle again (asked for each heap in turn, each
@@ -252,6 +253,12 @@ impl Interp {
             Game::Pos(pos) if self.engine.value(*pos) < IN_PROGRESS => {
                 search.values[node] = Some(Loopy::Finite(self.engine.value(*pos)));
                 Vec::new()
+            }
+            // Its positions would be explored until a limit stopped it.
+            Game::Pos(pos)
+                if let Some(error) = self.endless_error(*pos, span, endless::NO_EXPLORATION) =>
+            {
+                return Err(error);
             }
             _ if let Some(value) = self.play.loopy.get(&game) => {
                 search.values[node] = Some(value.clone());

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::diagnostic::{Diagnostic, DiagnosticExt, Result};
-use crate::interp::Interp;
+use crate::interp::{Interp, endless};
 use crate::printer;
 use crate::runtime::Runtime;
 use crate::span::Span;
@@ -239,6 +239,10 @@ impl Interp {
         let index = id as usize;
         if components.options[index].is_none() {
             let game = components.games[index].clone();
+            // Its states would be searched until a limit stopped it.
+            if let Game::Pos(pos) = game {
+                self.check_ends(pos, span, endless::NO_MISERE)?;
+            }
             components.options[index] = Some(self.options(&game, span)?);
             // One state's moves may list the options of thousands of
             // components (a heap of 30000 of octal 0.6 leaves every smaller
