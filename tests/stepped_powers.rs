@@ -35,6 +35,50 @@ print(seq(F, 0..={last}))"
     run_by_programs_alone(&script, &script);
 }
 
+/// A sum of the bits of a number over a range of constants is one count
+/// of the bits under a mask (`Op::BitCount`): for bits from 0 or not, up
+/// to the 63rd, of numbers below 0 (two's complement's, as `/` rounds
+/// down) and far past 2^32, the values of a plain program summing
+/// `x // 2 ** j % 2` one by one, by the programs alone, and the generic
+/// search's; the 64th bit, whose power overflows, is its error.
+#[test]
+fn bits_summed_over_a_range_are_counted_at_once() {
+    type Number = fn(i64) -> i64;
+    let numbers: [(&str, Number); 3] = [
+        ("n", |n| n),
+        ("n * 37 - 5000", |n| n * 37 - 5000),
+        ("(n - 300) * 12345678901", |n| (n - 300) * 12_345_678_901),
+    ];
+    for (x, number) in numbers {
+        for (range, bits) in [
+            ("0..40", 0..40),
+            ("3..10", 3..10),
+            ("0..=62", 0..63),
+            ("5..6", 5..6),
+            ("1..63", 1..63),
+        ] {
+            let script = format!(
+                "game F(n) = < F(n - 1) + *(sum([({x}) / 2 ** j % 2 for j in {range}])) if n > 0 >\n\
+                 seq(F, 0..=600)"
+            );
+            let mut g: Vec<u64> = vec![0];
+            for n in 1..=600 {
+                let count: i64 = (bits.clone())
+                    .map(|j| number(n).div_euclid(1 << j).rem_euclid(2))
+                    .sum();
+                g.push(mex([g[n as usize - 1] ^ count as u64]));
+            }
+            let (printed, _) = run_by_programs_alone(&script, &script);
+            assert_eq!(printed.trim(), format!("{g:?}"), "{x}, {range}");
+            assert_eq!(assert_same_as_the_generic_search(&script), printed);
+        }
+    }
+    let script = "game F(n) = < F(n - 1) + *(sum([n / 2 ** j % 2 for j in 0..64])) if n > 0 >\n\
+                  g(F(9))";
+    let (_, error) = assert_same_error_as_the_generic_search(script);
+    assert!(error.contains("integer overflow"), "{error}");
+}
+
 /// Powers read twice in a round, counted down, of negative bases, and
 /// past 64 bits where a filter skips them: the generic search's values.
 #[test]

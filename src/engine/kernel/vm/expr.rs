@@ -9,6 +9,7 @@ use std::rc::Rc;
 use super::compile::{Compiler, Label};
 use super::{Height, Op, Reg, Search};
 use crate::engine::kernel::functions::Memo;
+use crate::engine::kernel::until::vanishing_quotient;
 use crate::engine::kernel::{
     CmpOp, Cond, Fold, IntExpr, IntOp, ListClause, ListExpr, MAX_PARAMS, MAX_SLOTS,
 };
@@ -276,6 +277,14 @@ impl Compiler {
                     c.ops.push(Op::At { dst, header, index });
                 });
             }
+            IntExpr::Reduce(Fold::Sum, list) if let Some((x, shift, mask)) = counted_bits(list) => {
+                Op::BitCount {
+                    dst,
+                    a: self.int(x),
+                    shift,
+                    mask,
+                }
+            }
             // One loop and its filters (as `ir` makes them), its items
             // reduced as they come: none is laid on the item stack. The
             // range is walkable, so the list would fit.
@@ -473,6 +482,39 @@ fn magic(divisor: u32) -> u64 {
 /// The exponent where `e` is `2 ** exp`, `exp` not a constant: a division
 /// or remainder by it is a shift or a mask (`Op::ByPowerOfTwo`,
 /// `Op::Bits`).
+/// `[x / 2 ** j % 2 for j in low..end]`, the bits `low` to `end` of `x`
+/// (two's complement's, as `/` rounds down), between constants `0 <= low`
+/// and `end <= 63`, so that no power overflows, and `low < end`, so that
+/// `x` is read as the loop reads it; the loop may end where
+/// the quotient is 0 (`Until::vanishing`), where the bits left are 0. The
+/// bits as `Op::BitCount` counts them: `x`, `low`, and the mask of `end -
+/// low` bits.
+fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
+    let ListExpr::Comprehension(c) = list else {
+        return None;
+    };
+    let [clause] = &c.clauses[..] else {
+        return None;
+    };
+    let (slot, low, high, inclusive) = clause.range()?;
+    let IntExpr::Binary(IntOp::Mod, quotient, two) = &c.item else {
+        return None;
+    };
+    let (x, 2) = vanishing_quotient(quotient, slot)? else {
+        return None;
+    };
+    let end = match high {
+        IntExpr::Until(until) if until.slot == slot && until.low == *low => {
+            (until.vanishing() == Some((x, 2))).then_some(())?;
+            until.high.as_constant()?
+        }
+        high => high.as_constant()? + inclusive as i64,
+    };
+    let low = low.as_constant()?;
+    (two.as_constant() == Some(2) && 0 <= low && low < end && end <= 63)
+        .then(|| (x, low as u32, ((1u64 << (end - low)) - 1) as i64))
+}
+
 fn power_of_two(e: &IntExpr) -> Option<&IntExpr> {
     match e {
         IntExpr::Binary(IntOp::Pow, base, exp)

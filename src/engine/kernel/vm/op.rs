@@ -85,6 +85,15 @@ pub(super) enum Op {
         exp: Reg,
         mask: i64,
     },
+    /// `dst` = how many of the bits of `a >> shift` under `mask` are set:
+    /// `sum([a / 2 ** j % 2 for j in …])` over a range of constants, a
+    /// loop of three operations a bit in one, which cannot fail.
+    BitCount {
+        dst: Reg,
+        a: Reg,
+        shift: u32,
+        mask: i64,
+    },
     /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
     /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
@@ -480,6 +489,7 @@ impl Op {
             | Op::Rem { dst, a, .. }
             | Op::Quot { dst, a, .. }
             | Op::Abs { dst, a }
+            | Op::BitCount { dst, a, .. }
             | Op::Copy { dst, a }
             | Op::Bind { dst, a } => each(&[dst, a]),
             Op::PowStep {

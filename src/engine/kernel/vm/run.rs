@@ -252,6 +252,12 @@ fn run<H: Host, const AGAIN: bool>(
                     let exp = u32::try_from(r.get(exp)).ok().filter(|&exp| exp <= 62)?;
                     r.set(dst, (r.get(a) >> exp) & mask);
                 }
+                Op::BitCount {
+                    dst,
+                    a,
+                    shift,
+                    mask,
+                } => r.set(dst, ((r.get(a) >> shift) & mask).count_ones() as i64),
                 Op::Rem {
                     dst,
                     a,
