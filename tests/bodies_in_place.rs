@@ -10,7 +10,8 @@
 mod common;
 
 use common::{
-    assert_same_as_the_generic_search, mex, run_binary, run_by_programs_alone, subtraction,
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, mex, run_binary,
+    run_by_programs_alone, subtraction,
 };
 
 /// Take 1 to popcount(n), popcount a recursive `def`, in the bound and in
@@ -84,4 +85,48 @@ fn a_body_run_in_place_counts_the_calls_it_nests() {
     );
     let (_, error) = run_binary(&["-e", &format!("{def}print(g(F(12000)))")]);
     assert!(error.contains("recursion deeper than"), "{error}");
+}
+
+/// A recursive count of the bits, `n % 2 + pc(n / 2)` down to `n == 0`,
+/// is one count of the bits where the argument is at least 0 (`Op::
+/// BitCount`), its test and its sum written any way round, its value at
+/// 0 any small constant; below 0 its calls nest as written, to the
+/// generic search's error. A plain program's values, by the programs
+/// alone, and the generic search's; a sum of other digits stays calls.
+#[test]
+fn a_recursive_count_of_the_bits_is_counted_at_once() {
+    for (def, at_zero) in [
+        ("if n == 0 then 0 else n % 2 + pc(n / 2)", 0),
+        ("if n != 0 then pc(n / 2) + n % 2 else 3", 3),
+        ("if 1 > n then -2 else n % 2 + pc(n / 2)", -2),
+        ("if n >= 1 then n % 2 + pc(n / 2) else 0", 0),
+    ] {
+        let script = format!(
+            "def pc(n) = {def}\n\
+             game F(n) = < *k for k in 0..pc(n * 12345 + 7) + 2 >\n\
+             print(seq(F, 0..=2000))"
+        );
+        // The options are the heaps below the count: its value is the count.
+        let g: Vec<i64> = (0..=2000i64)
+            .map(|n| (n * 12345 + 7).count_ones() as i64 + at_zero + 2)
+            .collect();
+        let (printed, report) = run_by_programs_alone(&script, &script);
+        assert_eq!(printed.trim(), format!("{g:?}"), "{def}");
+        assert!(report.contains("bits counted at once"), "{report}");
+        assert_eq!(assert_same_as_the_generic_search(&script), printed);
+    }
+    let below_zero = "def pc(n) = if n == 0 then 0 else n % 2 + pc(n / 2)\n\
+                      game F(n) = < F(n - 1) + *(pc(n - 3)) if n > 0 >\n\
+                      print(g(F(2)))";
+    let (_, error) = assert_same_error_as_the_generic_search(below_zero);
+    assert!(error.contains("recursion deeper than"), "{error}");
+    let digits = "def ds(n) = if n == 0 then 0 else n % 10 + ds(n / 10)\n\
+                  game F(n) = < F(n - 1) + *(ds(n)) if n > 0 >\n\
+                  print(seq(F, 0..=50))";
+    let ir = common::ir_of(digits);
+    assert!(!ir.contains("bits counted at once"), "{ir}");
+    assert!(
+        ir.contains("recursive defs run in place once a call"),
+        "{ir}"
+    );
 }

@@ -231,6 +231,9 @@ pub fn plan_of(
     if kernel.runs_bodies_in_place() {
         passes.push("recursive defs run in place once a call");
     }
+    if kernel.counts_bits() {
+        passes.push("bits counted at once");
+    }
     if kernel.tables_heaps() {
         passes.push("heaps of one affine expression of a loop read from their tables");
     }

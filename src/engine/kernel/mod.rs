@@ -414,6 +414,12 @@ impl Kernel {
         self.code.runs_loops_in_place()
     }
 
+    /// Whether its code counts the bits of a number at once, where a sum
+    /// over them, or calls going down them, was written.
+    pub fn counts_bits(&self) -> bool {
+        self.code.counts_bits()
+    }
+
     /// Whether its code runs the body of a recursive function in place,
     /// once at a call, its calls of itself real calls.
     pub fn runs_bodies_in_place(&self) -> bool {

@@ -15,6 +15,7 @@
 use std::rc::Rc;
 
 use super::compile::{Compiler, Label};
+use super::digits::DigitFold;
 use super::{Code, Height, Op, Reg};
 use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
@@ -51,6 +52,9 @@ pub(super) struct InPlace {
     /// Whether it is a loop (its body run again at each call of itself);
     /// else its body is run once, its calls of itself real calls.
     looping: bool,
+    /// What it sums over the digits of its argument, if it walks them
+    /// (`digits`): a call of it on an argument at least 0 is that sum.
+    digits: Option<Rc<DigitFold>>,
 }
 
 /// Each recursive function, by index, that a position's code runs in
@@ -65,13 +69,17 @@ pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<InPlace>]> {
                 slots: function.slot_names.len(),
                 memo: function.memo.clone(),
                 looping: params >= 2 && only_in_tail(&function.body, own),
+                digits: (params == 1)
+                    .then(|| DigitFold::of(&function.body, own, function.slot_names.len()))
+                    .flatten()
+                    .map(Rc::new),
             })
         })
         .collect()
 }
 
 /// Whether `e` calls function `own` anywhere.
-fn calls_itself(e: &IntExpr, own: usize) -> bool {
+pub(super) fn calls_itself(e: &IntExpr, own: usize) -> bool {
     let found = std::cell::Cell::new(false);
     e.rewritten(&|e| {
         found.set(found.get() || matches!(e, IntExpr::Call(f, _) if *f == own));
@@ -159,12 +167,27 @@ impl Compiler {
         dst: Reg,
     ) {
         let args: Box<[Reg]> = args.iter().map(|arg| self.int(arg)).collect();
+        // A sum over the argument's digits, and for an argument below 0
+        // the calls as written.
+        let mut written = Label::default();
+        let mut done = Label::default();
+        if let Some(digits) = &in_place.digits {
+            self.fold_digits(digits, args[0], dst, &mut written);
+            self.jump(Op::Jump { to: 0 }, &mut done);
+        }
+        self.place(written);
+        self.inline_calls(function, in_place, &args, dst);
+        self.place(done);
+    }
+
+    /// The calls of `inline` as written, on the arguments in `args`.
+    fn inline_calls(&mut self, function: usize, in_place: &InPlace, args: &[Reg], dst: Reg) {
         let key = self.temp();
         let mut known = Label::default();
         let inlined = self.inlining.len() as u32;
         let recall = Op::Recall {
             memo: in_place.memo.clone(),
-            args: args.clone(),
+            args: args.into(),
             key,
             dst,
             to: 0,
@@ -174,7 +197,7 @@ impl Compiler {
         let params = self.next;
         self.next += in_place.slots as Reg;
         if !in_place.looping {
-            self.body_once(function, in_place, (&args, params), (key, dst));
+            self.body_once(function, in_place, (args, params), (key, dst));
             self.place(known);
             return;
         }
@@ -187,7 +210,7 @@ impl Compiler {
         // counted as a call of itself's are.
         let start = self.here() + 1;
         self.ops.push(Op::Again {
-            moves: (params..).zip(args).collect(),
+            moves: (params..).zip(args.iter().copied()).collect(),
             counter,
             to: start,
         });

@@ -489,7 +489,7 @@ fn magic(divisor: u32) -> u64 {
 /// the quotient is 0 (`Until::vanishing`), where the bits left are 0. The
 /// bits as `Op::BitCount` counts them: `x`, `low`, and the mask of `end -
 /// low` bits.
-fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
+pub(super) fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
     let ListExpr::Comprehension(c) = list else {
         return None;
     };

@@ -27,6 +27,7 @@
 
 mod calls;
 mod compile;
+mod digits;
 mod emit;
 mod expr;
 mod items;
@@ -144,6 +145,11 @@ impl Code {
     /// the passes a family's plan lists.
     pub fn runs_loops_in_place(&self) -> bool {
         self.ops.iter().any(|op| matches!(op, Op::Again { .. }))
+    }
+
+    /// Whether it counts the bits of a number at once (`Op::BitCount`).
+    pub fn counts_bits(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::BitCount { .. }))
     }
 
     /// Whether it runs the body of a recursive function that is not a loop
