@@ -267,6 +267,32 @@ fn every_analysis_reports_a_game_that_never_ends_at_once() {
     );
 }
 
+/// A fill from 0 asks for the options of its first heaps, which may
+/// descend for ever where the query's heap does not (`S(-1)` of
+/// `< S(n - 1) if (n + B - B) != 3 >`, a guard no check reads as a
+/// comparison, as `n + B` may overflow): past a budget of steps the fill's request is
+/// given up and the heaps searched from the query down, where the search
+/// walked to the position limit (33 s and 2 GB at the default limit). The
+/// limit here is a million positions, which the budget stays under.
+#[test]
+fn a_fills_request_that_descends_for_ever_is_given_up() {
+    let script = "game S(n) = < S(n - 1) if (n + 9000000000000000000 - 9000000000000000000) != 3 >\n\
+                  [g(S(5)), g(S(8)), g(S(3)), g(S(40))]";
+    let limited = |generic_only| {
+        let mut settings = sprague::run::Settings {
+            generic_only,
+            ..Default::default()
+        };
+        settings.limits.max_positions = 1 << 20;
+        sprague::run::run_to_strings("test.sg", script, settings)
+    };
+    let (printed, error) = limited(false);
+    assert!(error.is_none(), "{error:?}");
+    // From S(n) the play walks down to S(3), which has no move.
+    assert_eq!(printed.trim(), "[0, 1, 0, 1]");
+    assert_eq!((printed, error), limited(true));
+}
+
 /// A move guarded by remainders of the heap too (`n % 2 == 1` where `n >=
 /// 2` was forgotten) never stops from the heaps whose remainders keep it
 /// allowed: reported at once, against a walk down the heaps in the test;

@@ -135,6 +135,10 @@ pub(super) enum Expansion {
     Alias(Game),
 }
 
+/// Steps a search may take for the positions a fill asked for before it
+/// gives them up (`Interp::solve`): a quarter of a second of a descent.
+const SPECULATION: u32 = 1 << 18;
+
 /// Positions the generic search solves between two reports of progress.
 const REPORT_STEPS: u32 = 4096;
 
@@ -176,11 +180,27 @@ impl Interp {
         // computing (its own, or another family's it names), with the
         // family filled: the query may never reach them.
         let mut speculative = FxHashMap::default();
+        // Steps taken since the fills' first request still pending.
+        let mut speculated: u32 = 0;
         while let Some(&pos) = stack.last() {
             let state = self.engine.value(pos);
             if state < IN_PROGRESS {
                 stack.pop();
                 pending.forget(pos);
+                continue;
+            }
+            // A fill's request may lead where the query never goes, and on
+            // for ever (`S(-1)` of `< S(n - 1) if (n + B - B) != 3 >`,
+            // asked for by the fill below `S(5)`, a descent no check
+            // proves endless): past a budget it is given up, and the
+            // family's positions are searched from the query down.
+            speculated = if speculative.is_empty() {
+                0
+            } else {
+                speculated + 1
+            };
+            if speculated > SPECULATION && self.abandon(&mut stack, &mut speculative, &mut pending)
+            {
                 continue;
             }
             // A large heap kept apart from the dense table (one an option
