@@ -174,6 +174,15 @@ static void squares(long n_max) {
     }
 }
 
+/* Take n / k tokens, for any k from 2 to the heap. */
+static void quotient(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 2; k <= n; k++, count++) seen[g[n - n / k]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
 /* Take a proper divisor of the heap. An option's value may pass the
  * number of options (a prime has one): the marks cleared go as far. */
 static void divisor(long n_max) {
@@ -659,7 +668,7 @@ static int list_game(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -727,6 +736,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "squares")) squares(n);
     else if (!strcmp(argv[1], "halve")) halve(n);
     else if (!strcmp(argv[1], "divisor")) divisor(n);
+    else if (!strcmp(argv[1], "quotient")) quotient(n);
     else if (!strcmp(argv[1], "residue")) residue(n);
     else if (!strcmp(argv[1], "coprime")) coprime(n);
     else if (!strcmp(argv[1], "othersum")) othersum(n);

@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
-    DIVISOR=5000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; QUOTIENT=3000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=1000000; BOUNDED=2000; HALVE=20000000
-    DIVISOR=40000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; QUOTIENT=30000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -60,6 +60,12 @@ game "take a proper divisor, n = $DIVISOR" "divisor $DIVISOR --last" "print(g(D(
     "a def for the test|def divides(k, n) = n % k == 0
 game D(n) = < D(n - k) for k in 1..n if divides(k, n) >" \
     "a comprehension of divisors|game D(n) = < D(n - k) for k in [d for d in 1..n if n % d == 0] >"
+# The quotients n / k are about 2√n distinct values: the loop walks them
+# once each (stop 63), where C divides by every k.
+CHECK="quotient $QUOTIENT|print(sum(seq(T, 0..=$QUOTIENT)))" \
+game "take n / k for any k from 2 to n, n = $QUOTIENT" "quotient $QUOTIENT --last" "print(g(T($QUOTIENT)))" \
+    "n / k|game T(n) = < T(n - n / k) for k in 2..=n >" \
+    "a list of the quotients|game T(n) = < T(n - q) for q in [n / k for k in 2..=n] >"
 # The moves chosen by n % 3 look at most 4 heaps down: g of a heap past
 # 4096 is read from the period that finite lookback proves.
 CHECK="residue $RESIDUE|print(sum(seq(R, 0..=$RESIDUE)))" \

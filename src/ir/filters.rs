@@ -90,7 +90,7 @@ impl Facts {
                 return;
             }
             Iter::Divisors { low, high, .. } => (low, high, false),
-            Iter::List(_) | Iter::Built(_) => {
+            Iter::List(_) | Iter::Built(_) | Iter::Quotients { .. } => {
                 self.natural[slot] = false;
                 return;
             }
@@ -154,7 +154,7 @@ impl Facts {
                     self.total(low) && self.total(high)
                 }
                 Iter::List(items) => items.iter().all(|e| self.total(e)),
-                Iter::Built(_) | Iter::Divisors { .. } => false,
+                Iter::Built(_) | Iter::Divisors { .. } | Iter::Quotients { .. } => false,
             },
         }
     }

@@ -254,7 +254,7 @@ impl Analysis {
                 Some(Some(range))
             }
             Iter::Built(list) => self.list(list),
-            Iter::Divisors { .. } => None,
+            Iter::Divisors { .. } | Iter::Quotients { .. } => None,
         }
     }
 

@@ -27,6 +27,7 @@ mod pairs;
 mod passes;
 mod pins;
 mod print;
+mod quotients;
 mod reindex;
 mod remember;
 mod residues;

@@ -17,6 +17,7 @@ use super::membership::loops_over_members;
 use super::monotone::stop_at_monotone_filters;
 use super::pairs::find_split;
 use super::pins::{pin_loops, pin_params, short_ranges_as_filters, unroll_item_loops};
+use super::quotients::loops_over_quotients;
 use super::reindex::{count_fixed_widths, reindex_loops};
 use super::residues::step_residues;
 use crate::engine::kernel::{
@@ -110,6 +111,11 @@ pub(super) fn optimise(
         "divisor filters made loops over divisors",
         elements,
         loops_over_divisors,
+    );
+    let elements = run(
+        "loops read as quotients made loops over the quotients",
+        elements,
+        loops_over_quotients,
     );
     let elements = run(
         "loops stopped at filters that end them",
@@ -376,7 +382,9 @@ pub(super) fn constants(iter: &Iter) -> Option<Vec<i64>> {
             };
             (high.saturating_sub(low) <= FOLDED_LOOP).then(|| (low..high).collect())
         }
-        Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
+        Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } | Iter::Quotients { .. } => {
+            None
+        }
         Iter::List(items) if items.len() as i64 <= FOLDED_LOOP => {
             items.iter().map(constant).collect()
         }

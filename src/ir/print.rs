@@ -358,6 +358,10 @@ impl Names<'_> {
                 let (of, low, high) = (self.expr(of), self.expr(low), self.expr(high));
                 format!("{low}..{high} dividing {of}")
             }
+            Iter::Quotients { of, low, high } => {
+                let (of, low, high) = (self.atom(of), self.expr(low), self.expr(high));
+                format!("{of} / ({low}..{high})")
+            }
         }
     }
 

@@ -101,7 +101,7 @@ impl Ranges {
                     constants.iter().max().copied(),
                 )
             }
-            Iter::Built(_) => (None, None),
+            Iter::Built(_) | Iter::Quotients { .. } => (None, None),
         };
     }
 

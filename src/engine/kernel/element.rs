@@ -35,6 +35,15 @@ pub enum Iter {
         low: IntExpr,
         high: IntExpr,
     },
+    /// Each distinct `of / k` for `k` in `low..high`, in the order of `k`
+    /// (`for k in 2..=n` read only as `n / k`): for `of` at least 0 and
+    /// `k` from 1 on, the next `k` with another quotient `q` is `of / q +
+    /// 1`, so about 2√of of them are walked.
+    Quotients {
+        of: IntExpr,
+        low: IntExpr,
+        high: IntExpr,
+    },
 }
 
 /// One clause of an element, in source order.
@@ -116,6 +125,11 @@ impl Iter {
                 low: f(low)?,
                 high: f(high)?,
             },
+            Iter::Quotients { of, low, high } => Iter::Quotients {
+                of: f(of)?,
+                low: f(low)?,
+                high: f(high)?,
+            },
             Iter::Built(_) => return None,
         })
     }
@@ -177,7 +191,11 @@ impl Element {
             Iter::List(items) if items.len() <= UNROLL_COMPUTED => {
                 items.iter().map(constant).collect()
             }
-            Iter::List(_) | Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => None,
+            Iter::List(_)
+            | Iter::Sorted { .. }
+            | Iter::Built(_)
+            | Iter::Divisors { .. }
+            | Iter::Quotients { .. } => None,
         };
         let Some(values) =
             values.filter(|vs| vs.iter().all(|v| v.unsigned_abs() < SLOT_BOUND as u64))

@@ -352,7 +352,10 @@ impl Translator<'_> {
             // Any other list: `any([y == item for y in container])`, `y` a
             // local of its own, the item (which cannot fail) read again
             // for each `y`.
-            Iter::Sorted { .. } | Iter::Built(_) | Iter::Divisors { .. } => {
+            Iter::Sorted { .. }
+            | Iter::Built(_)
+            | Iter::Divisors { .. }
+            | Iter::Quotients { .. } => {
                 if !total(&x) {
                     return self.fail(item.span, "a membership test of an item that may fail");
                 }

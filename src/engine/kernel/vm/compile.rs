@@ -471,6 +471,14 @@ impl Compiler {
                     high,
                 }
             }
+            Iter::Quotients { of, low, high } => {
+                let (low, high) = (self.int(low), self.int(high));
+                Source::Quotients {
+                    of: self.int(of),
+                    low,
+                    high,
+                }
+            }
         }
     }
 }

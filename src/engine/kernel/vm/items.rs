@@ -1,5 +1,6 @@
 //! The items a loop walks, laid on the item stack or read where they
-//! lie: constants within bounds, a sieve's values, divisors, registers.
+//! lie: constants within bounds, a sieve's values, divisors, quotients,
+//! registers.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -8,7 +9,7 @@ use super::run::{fits, lay_bounded};
 use super::{Constants, Source};
 use crate::engine::kernel::functions::Cache;
 use crate::engine::kernel::walk::divisors_in;
-use crate::engine::kernel::{Calls, SLOT_BOUND};
+use crate::engine::kernel::{Calls, IntOp, SLOT_BOUND};
 
 /// `read` of the constants in `a..b`, fixed or found by a sieve (with
 /// `calls`, where it must test more); `None` where one of them lies past
@@ -159,6 +160,38 @@ pub(super) fn lay(
                 Some(())
             })?;
         }
+        Source::Quotients { of, low, high } => {
+            let (a, b) = bounds(regs[low as usize], regs[high as usize])?;
+            quotients_in(regs[of as usize], (a, b), |q| {
+                items.push(q);
+                Some(())
+            })?;
+        }
     }
     fits(items)
+}
+
+/// Visits each distinct `of / k` for `k` in `a..b`, in the order of `k`
+/// (the loop `Iter::Quotients`): for `of` at least 0 and `k` from 1 on,
+/// the first `k` of each run with the same quotient `q`, the next run
+/// starting at `of / q + 1`; else each `k`'s quotient, as the language
+/// divides. `None` where the range holds 0, by which `of / 0` fails.
+fn quotients_in(
+    of: i64,
+    (a, b): (i64, i64),
+    mut visit: impl FnMut(i64) -> Option<()>,
+) -> Option<()> {
+    if of < 0 || a < 1 {
+        return (a..b).try_for_each(|k| visit(IntOp::Div.apply(of, k)?));
+    }
+    let mut k = a;
+    while k < b {
+        let q = of / k;
+        visit(q)?;
+        if q == 0 {
+            break;
+        }
+        k = of / q + 1;
+    }
+    Some(())
 }

@@ -682,6 +682,8 @@ pub(super) enum Source {
     Laid,
     /// The `k` in `low..high` dividing `of`.
     Divisors { of: Reg, low: Reg, high: Reg },
+    /// The distinct `of / k` for `k` in `low..high`.
+    Quotients { of: Reg, low: Reg, high: Reg },
     /// The values in `low..high` that pass the sieve's filter.
     Passing {
         sieve: Rc<sieve::Sieve>,
@@ -699,7 +701,9 @@ impl Source {
             }
             Source::Regs { first, count } => (first..first + count).for_each(|r| each(&[r])),
             Source::Pick { key, .. } => each(&[key]),
-            Source::Divisors { of, low, high } => each(&[of, low, high]),
+            Source::Divisors { of, low, high } | Source::Quotients { of, low, high } => {
+                each(&[of, low, high])
+            }
             Source::List { header } => each(&[header, header + 1]),
             Source::Constants(_) | Source::Laid => {}
         }
