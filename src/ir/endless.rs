@@ -126,9 +126,8 @@ impl GuardedShift {
     fn holds_far_along(&self) -> bool {
         let direction = self.step.signum() as i128;
         self.guards.iter().all(|(cond, condition, period)| {
-            let mut turns = vec![0];
-            comparison_turns(cond, (0, direction as i64), &mut turns);
-            let far = turns.iter().max().copied().unwrap_or(0) + 3;
+            let points = check_points(cond, (0, direction as i64));
+            let far = *points.last().expect("a point past every turn");
             (far..far + period).any(|k| match i64::try_from(k * direction) {
                 Ok(heap) if heap.abs() < SLOT_BOUND => holds_at(condition, heap),
                 _ => true,
@@ -183,14 +182,8 @@ impl GuardedShift {
             // period. Checked for a period from there and past the last
             // turn, the guard is checked in every stretch where it
             // repeats.
-            let mut turns = vec![0];
-            comparison_turns(cond, (start, self.step), &mut turns);
-            let last = turns.iter().max().copied().unwrap_or(0) + 3;
-            turns.push(last);
-            turns.retain(|&k| k >= 0);
-            turns.sort_unstable();
-            turns.dedup();
-            let stretches = turns.iter().map(|&turn| turn..turn + period);
+            let points = check_points(cond, (start, self.step));
+            let stretches = points.iter().map(|&turn| turn..turn + period);
             let mut checked = i128::MIN;
             for k in stretches.flatten() {
                 if k <= checked {
@@ -246,6 +239,21 @@ const PERIOD: i128 = 256;
 
 fn gcd(a: i128, b: i128) -> i128 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Where `cond`'s guard is checked along the heaps `start + k·step`, for
+/// a period from each: 0, each `k` at or past 0 near which a comparison
+/// turns, and one past the last turn, from which none turns again;
+/// ascending, each once.
+fn check_points(cond: &Cond, (start, step): (i64, i64)) -> Vec<i128> {
+    let mut turns = vec![0];
+    comparison_turns(cond, (start, step), &mut turns);
+    let last = turns.iter().max().copied().unwrap_or(0) + 3;
+    turns.push(last);
+    turns.retain(|&k| k >= 0);
+    turns.sort_unstable();
+    turns.dedup();
+    turns
 }
 
 /// The `k` near which a comparison of `cond` (see `period_of_the_heap`) turns
