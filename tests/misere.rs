@@ -117,6 +117,23 @@ fn a_cycle_stops_every_search_that_meets_it() {
     );
 }
 
+/// `misere_nim` reports a cycle as `misere` does, where its stack walked
+/// round it until the position limit stopped it (the memory limit before
+/// stop 63). A sum around it first gives its value.
+#[test]
+fn misere_nim_reports_a_cycle() {
+    let script = "game C(n) = < C((n + 1) % 3) >\ngame D(n) = < D(n - 1) if n > 0 >\n\
+                  misere_nim(D(2))\nmisere_nim(C(0) + *2)\n";
+    let mut settings = Settings::default();
+    settings.limits.max_positions = 1 << 20;
+    let (stdout, errors) = run_to_strings("cycle.sg", script, settings);
+    // G⁻ is 1 at the end of play, and the mex of the options' after:
+    // D(0), D(1), D(2) are 1, 0, 1.
+    assert_eq!(stdout.trim(), "1");
+    let errors = errors.unwrap_or_default();
+    assert!(errors.contains("can come back to itself"), "{errors}");
+}
+
 fn letter(mover_wins: bool) -> &'static str {
     if mover_wins { "N" } else { "P" }
 }

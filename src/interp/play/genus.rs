@@ -92,6 +92,11 @@ impl Interp {
         loop {
             self.tick(span)?;
             if let Some(state) = pending.take() {
+                // A state met again while it is searched: the game has a
+                // cycle, which the stack would walk round for ever.
+                if memo.get(&state) == Some(&SEARCHING) {
+                    return Err(self.misere_cycle(components, &state, span));
+                }
                 if let Some(value) = known(components, memo, &state) {
                     match frames.last_mut() {
                         Some(frame) => frame.values.push(value),
@@ -101,6 +106,7 @@ impl Interp {
                     // A descent that never ends grows the stack, not the memo.
                     self.check_search_size(memo.len() + frames.len(), span)?;
                     let successors = self.successors(components, &state, span)?;
+                    memo.insert(state.clone(), SEARCHING);
                     frames.push(Frame {
                         state,
                         successors,
@@ -127,6 +133,9 @@ impl Interp {
         }
     }
 }
+
+/// What the memo of `misere_grundy` holds for a state being searched.
+const SEARCHING: u64 = u64::MAX;
 
 /// G⁻ of a state when known without search: memoised, or made of nim heaps
 /// only (then the nim-sum if some heap is 2 or more, else 1 for an even

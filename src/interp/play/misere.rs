@@ -294,7 +294,12 @@ impl Interp {
         Ok(moves)
     }
 
-    fn misere_cycle(&self, components: &Components, state: &[u32], span: Span) -> Box<Diagnostic> {
+    pub(super) fn misere_cycle(
+        &self,
+        components: &Components,
+        state: &[u32],
+        span: Span,
+    ) -> Box<Diagnostic> {
         let shown = printer::inline(&Value::Game(components.game(state)), self);
         Diagnostic::new(
             span,
