@@ -194,14 +194,19 @@ impl Interp {
             // asked for by the fill below `S(5)`, a descent no check
             // proves endless): past a budget it is given up, and the
             // family's positions are searched from the query down.
+            // A request computed meanwhile may be left among them (popped
+            // known, above): where none is on the stack, nothing is given
+            // up, and the count starts again.
             speculated = if speculative.is_empty() {
                 0
             } else {
                 speculated + 1
             };
-            if speculated > SPECULATION && self.abandon(&mut stack, &mut speculative, &mut pending)
-            {
-                continue;
+            if speculated > SPECULATION {
+                speculated = 0;
+                if self.abandon(&mut stack, &mut speculative, &mut pending) {
+                    continue;
+                }
             }
             // A large heap kept apart from the dense table (one an option
             // names, far above the query): read from a proved period if a
