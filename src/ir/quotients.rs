@@ -40,7 +40,7 @@ pub(super) fn loops_over_quotients(mut element: Element) -> Vec<Element> {
         let Some(without) = read(IntExpr::constant(0)) else {
             continue;
         };
-        if reads(&without, slot) {
+        if without.uses(slot) {
             continue;
         }
         let Some(moved) = read(IntExpr::slot(slot)) else {
@@ -80,14 +80,4 @@ fn first_quotient(element: &Element, slot: usize) -> Option<IntExpr> {
         Some(e.clone())
     });
     found.into_inner()
-}
-
-/// Whether `element` reads `slot` anywhere.
-fn reads(element: &Element, slot: usize) -> bool {
-    let found = std::cell::Cell::new(false);
-    element.try_map(&|e| {
-        found.set(found.get() || e.uses(slot));
-        Some(e.clone())
-    });
-    found.get()
 }

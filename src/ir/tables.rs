@@ -60,7 +60,7 @@ fn tabled(element: &Element, at: usize, functions: &[IntFunction]) -> Option<Ele
         rest.try_map(&|e| Some(e.rewritten(&f)))
     };
     let without = replaced(IntExpr::opaque())?;
-    if uses(&without, slot) {
+    if without.uses(slot) {
         return None;
     }
     let formula = Formula::of(&call);
@@ -151,15 +151,4 @@ fn reads_only(e: &IntExpr, slot: usize) -> bool {
         _ => false,
     };
     plain && (0..MAX_SLOTS).all(|s| s == slot || !e.uses(s))
-}
-
-/// Whether anything in `element` (a rewritten one: integer clauses and
-/// options) reads `slot`.
-fn uses(element: &Element, slot: usize) -> bool {
-    let found = std::cell::Cell::new(false);
-    element.try_map(&|e| {
-        found.set(found.get() || e.uses(slot));
-        Some(e.clone())
-    });
-    found.get()
 }

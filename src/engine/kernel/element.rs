@@ -241,6 +241,17 @@ impl Element {
     /// a term of an affine expression (`n / j`, `k * k`, `min(k, n)`):
     /// the VM computes it at every value of a loop over `slot`, where an
     /// unrolled copy computes it with a constant.
+    /// Whether anything in the element (its integer clauses and option)
+    /// reads `slot`: what a pass that rewrote every read of it checks.
+    pub fn uses(&self, slot: usize) -> bool {
+        let found = std::cell::Cell::new(false);
+        self.try_map(&|e| {
+            found.set(found.get() || e.uses(slot));
+            Some(e.clone())
+        });
+        found.get()
+    }
+
     fn reads_beyond_affine(&self, slot: usize) -> bool {
         let found = std::cell::Cell::new(false);
         self.try_map(&|e| {
