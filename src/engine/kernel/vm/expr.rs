@@ -479,9 +479,6 @@ fn magic(divisor: u32) -> u64 {
     (u64::MAX / divisor as u64).wrapping_add(1)
 }
 
-/// The exponent where `e` is `2 ** exp`, `exp` not a constant: a division
-/// or remainder by it is a shift or a mask (`Op::ByPowerOfTwo`,
-/// `Op::Bits`).
 /// `[x / 2 ** j % 2 for j in low..end]`, the bits `low` to `end` of `x`
 /// (two's complement's, as `/` rounds down), between constants `0 <= low`
 /// and `end <= 63`, so that no power overflows, and `low < end`, so that
@@ -515,6 +512,9 @@ pub(super) fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
         .then(|| (x, low as u32, ((1u64 << (end - low)) - 1) as i64))
 }
 
+/// The exponent where `e` is `2 ** exp`, `exp` not a constant: a division
+/// or remainder by it is a shift or a mask (`Op::ByPowerOfTwo`,
+/// `Op::Bits`).
 fn power_of_two(e: &IntExpr) -> Option<&IntExpr> {
     match e {
         IntExpr::Binary(IntOp::Pow, base, exp)
