@@ -130,3 +130,80 @@ fn a_recursive_count_of_the_bits_is_counted_at_once() {
         "{ir}"
     );
 }
+
+/// The digits of `n` in `radix`: none for `n` at most 0.
+fn digits(mut n: i64, radix: i64) -> Vec<i64> {
+    let mut digits = Vec::new();
+    while n > 0 {
+        digits.push(n % radix);
+        n /= radix;
+    }
+    digits
+}
+
+/// A recursive test of a digit, `n > 0 and (n % b == d or has(n / b,
+/// d))`, is a bit of the set of the number's digits, computed once a
+/// position (`Op::DigitSet`): in every spelling of the test and of its
+/// parts, the number any parameter, the digit a parameter or a constant,
+/// in radixes 2 to 16. The options are the heaps `k` the number has as a
+/// digit, so the value is the least digit it lacks: a plain program's
+/// values, by the programs alone, and the generic search's.
+#[test]
+fn a_recursive_test_of_a_digit_is_one_set_of_digits() {
+    for (def, call, radix) in [
+        (
+            "has(n, d) = n > 0 and (n % 10 == d or has(n / 10, d))",
+            "has(n * 7 + 3, k)",
+            10,
+        ),
+        (
+            "has(d, n) = if n == 0 then false else if d == n % 3 then true else has(d, n / 3)",
+            "has(k, n * 7 + 3)",
+            3,
+        ),
+        (
+            "has(n, d) = not (n < 1) and (has(n / 16, d) or n % 16 == d)",
+            "has(n * 7 + 3, k)",
+            16,
+        ),
+        (
+            "has(n, d) = if n % 2 == d and n != 0 then true else if n <= 0 then false else has(n / 2, d)",
+            "has(n * 7 + 3, k)",
+            2,
+        ),
+    ] {
+        let script = format!(
+            "def {def}\n\
+             game F(n) = < *k for k in 0..20 if {call} >\n\
+             print(seq(F, 0..=3000))"
+        );
+        let g: Vec<u64> = (0..=3000)
+            .map(|n| mex(digits(n * 7 + 3, radix).into_iter().map(|d| d as u64)))
+            .collect();
+        let (printed, report) = run_by_programs_alone(&script, def);
+        assert_eq!(printed.trim(), format!("{g:?}"), "{def}");
+        assert!(report.contains("digits tested as one set"), "{report}");
+        assert_eq!(assert_same_as_the_generic_search(&script), printed);
+    }
+    // A constant digit, the number a heap the options move to.
+    let sevens = "def seven(n) = n > 0 and (n % 10 == 7 or seven(n / 10))\n\
+                  game F(n) = < F(n - k) for k in 1..=3 if k <= n and not seven(n - k) >\n\
+                  print(seq(F, 0..=3000))";
+    let expected = subtraction(3000, |n| {
+        (1..=3.min(n)).filter(move |k| !digits((n - k) as i64, 10).contains(&7))
+    });
+    let (printed, report) = run_by_programs_alone(sevens, sevens);
+    assert_eq!(printed.trim(), format!("{expected:?}"));
+    assert!(report.contains("digits tested as one set"), "{report}");
+    // Below 0, the calls as written: `n != 0` never ends on `-1 / 10`.
+    let below_zero = "def has(n, d) = n != 0 and (n % 10 == d or has(n / 10, d))\n\
+                      game F(n) = < F(n - 1) if n > 0 and has(n - 5, 3) >\n\
+                      print(g(F(2)))";
+    let (_, error) = assert_same_error_as_the_generic_search(below_zero);
+    assert!(error.contains("recursion deeper than"), "{error}");
+    // Every digit the same is another function.
+    let only = "def only(n, d) = n > 0 and (n % 10 == d and only(n / 10, d))\n\
+               game F(n) = < *k for k in 0..10 if only(n, k) >\n\
+               print(seq(F, 0..=50))";
+    assert!(!common::ir_of(only).contains("digits tested"));
+}

@@ -235,6 +235,9 @@ pub fn plan_of(
     if kernel.counts_bits() {
         passes.push("bits counted at once");
     }
+    if kernel.tests_digits() {
+        passes.push("digits tested as one set");
+    }
     if kernel.tables_heaps() {
         passes.push("heaps of one affine expression of a loop read from their tables");
     }

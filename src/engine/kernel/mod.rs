@@ -420,6 +420,12 @@ impl Kernel {
         self.code.counts_bits()
     }
 
+    /// Whether its code tests a number for its digits with one set of
+    /// them, where calls going down them, one walk a test, were written.
+    pub fn tests_digits(&self) -> bool {
+        self.code.tests_digits()
+    }
+
     /// Whether its code runs the body of a recursive function in place,
     /// once at a call, its calls of itself real calls.
     pub fn runs_bodies_in_place(&self) -> bool {

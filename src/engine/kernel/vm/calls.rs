@@ -15,7 +15,7 @@
 use std::rc::Rc;
 
 use super::compile::{Compiler, Label};
-use super::digits::DigitFold;
+use super::digits::{DigitFold, DigitTest};
 use super::{Code, Height, Op, Reg};
 use crate::engine::kernel::functions::Memo;
 use crate::engine::kernel::{CmpOp, Cond, IntExpr, IntFunction, MAX_PARAMS};
@@ -53,8 +53,19 @@ pub(super) struct InPlace {
     /// else its body is run once, its calls of itself real calls.
     looping: bool,
     /// What it sums over the digits of its argument, if it walks them
-    /// (`digits`): a call of it on an argument at least 0 is that sum.
-    digits: Option<Rc<DigitFold>>,
+    /// (`DigitFold`): a call of it on an argument at least 0 is that sum.
+    digit_sum: Option<Rc<DigitFold>>,
+    /// The digit it tests its argument for, if it does (`DigitTest`): a
+    /// call of it on an argument at least 0 is a bit of the argument's
+    /// set of digits.
+    digit_test: Option<Rc<DigitTest>>,
+}
+
+impl InPlace {
+    /// Whether it tests its argument for a digit (`DigitTest`).
+    pub(super) fn tests_digits(&self) -> bool {
+        self.digit_test.is_some()
+    }
 }
 
 /// Each recursive function, by index, that a position's code runs in
@@ -69,10 +80,11 @@ pub(super) fn loops(functions: &[IntFunction]) -> Rc<[Option<InPlace>]> {
                 slots: function.slot_names.len(),
                 memo: function.memo.clone(),
                 looping: params >= 2 && only_in_tail(&function.body, own),
-                digits: (params == 1)
+                digit_sum: (params == 1)
                     .then(|| DigitFold::of(&function.body, own, function.slot_names.len()))
                     .flatten()
                     .map(Rc::new),
+                digit_test: DigitTest::of(&function.body, own, params).map(Rc::new),
             })
         })
         .collect()
@@ -163,16 +175,19 @@ impl Compiler {
         &mut self,
         function: usize,
         in_place: &InPlace,
-        args: &[IntExpr],
+        arg_exprs: &[IntExpr],
         dst: Reg,
     ) {
-        let args: Box<[Reg]> = args.iter().map(|arg| self.int(arg)).collect();
-        // A sum over the argument's digits, and for an argument below 0
-        // the calls as written.
+        let args: Box<[Reg]> = arg_exprs.iter().map(|arg| self.int(arg)).collect();
+        // A sum over the argument's digits or a test of them, and for an
+        // argument below 0 the calls as written.
         let mut written = Label::default();
         let mut done = Label::default();
-        if let Some(digits) = &in_place.digits {
-            self.fold_digits(digits, args[0], dst, &mut written);
+        if let Some(sum) = &in_place.digit_sum {
+            self.fold_digits(sum, args[0], dst, &mut written);
+            self.jump(Op::Jump { to: 0 }, &mut done);
+        } else if let Some(test) = &in_place.digit_test {
+            self.test_digits(test, (arg_exprs, &args), dst, &mut written);
             self.jump(Op::Jump { to: 0 }, &mut done);
         }
         self.place(written);

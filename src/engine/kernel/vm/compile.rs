@@ -25,6 +25,9 @@ pub(super) struct Compiler {
     /// The calls computed once a position (see `once`): each with its
     /// flag's register, its value's the one after.
     pub(super) once: Vec<(IntExpr, Reg)>,
+    /// The sets of digits the prelude computes (`Compiler::digit_set`):
+    /// the number's expression, the radix and the set's register.
+    pub(super) digit_sets: Vec<(IntExpr, i64, Reg)>,
     pub(super) params: usize,
     /// The next temporary free: the temporaries follow the slots.
     pub next: Reg,
@@ -55,6 +58,7 @@ impl Compiler {
             hoisted: Vec::new(),
             powers: Vec::new(),
             once: Vec::new(),
+            digit_sets: Vec::new(),
             params,
             next: slots as Reg,
             loops: Rc::new([]),

@@ -7,6 +7,11 @@
 //! (`Op::BitCount`) where the calls nested. An argument below 0 never
 //! reaches 0 (`-1 / 2` is `-1`): its calls nest as written, until they
 //! are too deep.
+//!
+//! Functions that walk the digits testing each, `has(n, d) = n > 0 and
+//! (n % 10 == d or has(n / 10, d))`, are whether the digit is among the
+//! number's: a bit of the set of its digits, which a position's code
+//! computes once (`DigitTest`).
 
 use super::calls::calls_itself;
 use super::compile::{Compiler, Label};
@@ -39,7 +44,7 @@ impl DigitFold {
         let IntExpr::Select(cond, a, b) = body else {
             return None;
         };
-        let (at_zero, step) = match zero_test(cond)? {
+        let (at_zero, step) = match zero_test(cond, 0)? {
             true => (a, b),
             false => (b, a),
         };
@@ -85,15 +90,15 @@ fn magnitude(e: &IntExpr) -> Option<i64> {
 }
 
 /// Whether `cond` is `n == 0` (`true`) or `n != 0` (`false`) for every
-/// `n` at least 0, `n` slot 0: `n == 0`, `n <= 0`, `n < 1` and their
+/// `n` at least 0, `n` slot `n`: `n == 0`, `n <= 0`, `n < 1` and their
 /// opposites, either way round.
-fn zero_test(cond: &Cond) -> Option<bool> {
+fn zero_test(cond: &Cond, n: usize) -> Option<bool> {
     let Cond::Cmp(op, a, b) = cond else {
         return None;
     };
     let (op, value) = match (a.as_constant(), b.as_constant()) {
-        (None, Some(value)) if *a == IntExpr::slot(0) => (*op, value),
-        (Some(value), None) if *b == IntExpr::slot(0) => (op.mirrored(), value),
+        (None, Some(value)) if *a == IntExpr::slot(n) => (*op, value),
+        (Some(value), None) if *b == IntExpr::slot(n) => (op.mirrored(), value),
         _ => return None,
     };
     match (op, value) {
@@ -169,5 +174,247 @@ impl Compiler {
             IntExpr::reduce(Fold::Sum, digits),
         );
         self.int_into(&sum, dst);
+    }
+}
+
+/// A function that tests whether a number has a digit,
+/// `has(n, d) = n > 0 and (n % 10 == d or has(n / 10, d))`: for a number
+/// at least 0 the calls go down its quotients to 0, testing the last
+/// digit of each, so the function is whether the digit is among the
+/// number's. Those are the bits of one set (`Op::DigitSet`), which a
+/// position computes once, where each call walked the digits again
+/// (`for d in 1..=9 if has(n, d)`: nine walks).
+#[derive(Clone, Debug)]
+pub(super) struct DigitTest {
+    /// The parameter whose digits are tested.
+    number: usize,
+    /// The digit looked for: a constant, or a parameter the function's
+    /// calls of itself pass on as they are.
+    digit: Digit,
+    radix: i64,
+}
+
+/// The digit a `DigitTest` looks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Digit {
+    Constant(i64),
+    Param(usize),
+}
+
+impl DigitTest {
+    /// The test that `body`, the body of function `own` of `params`
+    /// parameters, is, if it is one, whichever parameter is the number.
+    /// Any spelling whose parts are the test of the number for 0
+    /// (`zero_test`), the comparison of its last digit with the digit and
+    /// the call on its quotient (`n / radix`, the other parameters as they
+    /// are), joined by `and`, `or`, `not` and `if … then … else`: the
+    /// body's value is checked to be `not zero and (digit or call)` for
+    /// every truth of the three parts.
+    pub(super) fn of(body: &IntExpr, own: usize, params: usize) -> Option<DigitTest> {
+        (0..params).find_map(|number| {
+            let mut parts = Parts {
+                own,
+                params,
+                number,
+                radix: None,
+                digit: None,
+            };
+            for truth in 0..8 {
+                let [zero, digit, call] = [truth & 1 != 0, truth & 2 != 0, truth & 4 != 0];
+                let value = parts.value(body, (zero, digit, call))?;
+                (value == (!zero && (digit || call)) as i64).then_some(())?;
+            }
+            let radix = parts.radix.filter(|radix| (2..=63).contains(radix))?;
+            Some(DigitTest {
+                number,
+                digit: parts.digit?,
+                radix,
+            })
+        })
+    }
+}
+
+/// The parts of a body `DigitTest::of` reads, and the radix and the digit
+/// they name, the same in each.
+struct Parts {
+    own: usize,
+    params: usize,
+    /// The number's slot.
+    number: usize,
+    radix: Option<i64>,
+    digit: Option<Digit>,
+}
+
+impl Parts {
+    /// The value of `e` where the number is 0 (`zero`), its last digit
+    /// the digit (`digit`) and the call on its quotient true (`call`);
+    /// `None` where `e` has another part. Every part is read, wherever
+    /// it is, so that each is checked.
+    fn value(&mut self, e: &IntExpr, truth: (bool, bool, bool)) -> Option<i64> {
+        if let Some(value) = e.as_constant() {
+            return Some(value);
+        }
+        match e {
+            IntExpr::Select(cond, a, b) => {
+                let (holds, a, b) = (
+                    self.holds(cond, truth)?,
+                    self.value(a, truth)?,
+                    self.value(b, truth)?,
+                );
+                Some(if holds { a } else { b })
+            }
+            IntExpr::Call(function, args) if *function == self.own => {
+                let IntExpr::Binary(IntOp::Div, n, radix) = args.get(self.number)? else {
+                    return None;
+                };
+                let passed_on = (0..)
+                    .zip(args)
+                    .all(|(slot, arg)| slot == self.number || *arg == IntExpr::slot(slot));
+                (**n == IntExpr::slot(self.number) && passed_on).then_some(())?;
+                self.same_radix(radix)?;
+                Some(truth.2 as i64)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `c` holds, as `value`.
+    fn holds(&mut self, c: &Cond, truth: (bool, bool, bool)) -> Option<bool> {
+        match c {
+            Cond::Const(holds) => Some(*holds),
+            Cond::Not(c) => Some(!self.holds(c, truth)?),
+            Cond::And(a, b) => Some(self.holds(a, truth)? & self.holds(b, truth)?),
+            Cond::Or(a, b) => Some(self.holds(a, truth)? | self.holds(b, truth)?),
+            Cond::Cmp(op, a, b) => {
+                if let Some(zero) = zero_test(c, self.number) {
+                    return Some(zero == truth.0);
+                }
+                if matches!(op, CmpOp::Eq | CmpOp::Ne) && self.digit_compared(a, b)? {
+                    return Some((*op == CmpOp::Eq) == truth.1);
+                }
+                Some(op.holds(self.value(a, truth)?, self.value(b, truth)?))
+            }
+            Cond::Remembered(_) => None,
+        }
+    }
+
+    /// Whether `a` and `b` are the number's last digit and the digit,
+    /// either way round (`Some(true)`); `Some(false)` where neither is a
+    /// last digit, `None` where one is but the other is not the digit.
+    fn digit_compared(&mut self, a: &IntExpr, b: &IntExpr) -> Option<bool> {
+        let (radix, digit) = match (last_digit(a, self.number), last_digit(b, self.number)) {
+            (Some(radix), None) => (radix, b),
+            (None, Some(radix)) => (radix, a),
+            _ => return Some(false),
+        };
+        self.same_radix(radix)?;
+        let digit = match (digit.as_constant(), digit) {
+            (Some(value), _) => Digit::Constant(value),
+            (None, IntExpr::Affine(a)) if a.constant == 0 && a.terms.len() == 1 => {
+                let (slot, 1) = a.terms[0] else { return None };
+                let param = slot < self.params && slot != self.number;
+                param.then_some(Digit::Param(slot))?
+            }
+            _ => return None,
+        };
+        (*self.digit.get_or_insert(digit) == digit).then_some(true)
+    }
+
+    /// Whether `radix` is a constant and the one every other part names.
+    fn same_radix(&mut self, radix: &IntExpr) -> Option<()> {
+        let radix = radix.as_constant()?;
+        (*self.radix.get_or_insert(radix) == radix).then_some(())
+    }
+}
+
+/// The radix `b` where `e` is `n % b`, `n` slot `n`.
+fn last_digit(e: &IntExpr, n: usize) -> Option<&IntExpr> {
+    match e {
+        IntExpr::Binary(IntOp::Mod, number, radix) if **number == IntExpr::slot(n) => Some(radix),
+        _ => None,
+    }
+}
+
+impl Compiler {
+    /// Whether the number of a call (its arguments' expressions and
+    /// registers) has the digit `test` looks for, 1 or 0 into `dst`, where
+    /// the number is at least 0; else jumps to `negative`.
+    pub(super) fn test_digits(
+        &mut self,
+        test: &DigitTest,
+        (exprs, args): (&[IntExpr], &[Reg]),
+        dst: Reg,
+        negative: &mut Label,
+    ) {
+        let number = test.number;
+        let jump = Op::UnlessConst {
+            op: CmpOp::Ge,
+            a: args[number],
+            value: 0,
+            to: 0,
+        };
+        self.jump(jump, negative);
+        let set = self.digit_set(&exprs[number], args[number], test.radix);
+        // No bit past the radix is set: a digit out of its range is not
+        // among them.
+        let index = match test.digit {
+            Digit::Constant(digit) => self.int(&IntExpr::constant(digit)),
+            Digit::Param(slot) => args[slot],
+        };
+        self.ops.push(Op::Bit { dst, a: set, index });
+    }
+
+    /// The register holding the set of the digits of `n`, whose value is
+    /// in `arg`: computed once a position, before the elements, where `n`
+    /// reads only the parameters, and shared by every test of its digits.
+    fn digit_set(&mut self, n: &IntExpr, arg: Reg, radix: i64) -> Reg {
+        let known = self
+            .digit_sets
+            .iter()
+            .find(|(e, r, _)| e == n && *r == radix);
+        if let Some(&(.., set)) = known {
+            return set;
+        }
+        let set = self.temp();
+        let op = Op::DigitSet {
+            dst: set,
+            a: arg,
+            radix: radix as u32,
+        };
+        if self.invariant(n) {
+            self.prelude.push(op);
+            self.digit_sets.push((n.clone(), radix, set));
+        } else {
+            self.ops.push(op);
+        }
+        set
+    }
+
+    /// Whether the kernel's function `function` tests a number for a
+    /// digit (`DigitTest`).
+    pub(super) fn tests_digits(&self, function: usize) -> bool {
+        matches!(self.loops.get(function), Some(Some(f)) if f.tests_digits())
+    }
+}
+
+/// The set of the digits of `n` in `radix`, as the bits of those digits:
+/// none for `n` at most 0 (`Op::DigitSet`). The common radixes are
+/// constants to the compiler, whose divisions by them are multiplications.
+pub(super) fn digit_set(n: i64, radix: u32) -> i64 {
+    #[inline(always)]
+    fn walk(mut n: u64, radix: u64) -> i64 {
+        let mut set = 0;
+        while n > 0 {
+            set |= 1 << (n % radix);
+            n /= radix;
+        }
+        set
+    }
+    let n = n.max(0) as u64;
+    match radix {
+        2 => walk(n, 2),
+        10 => walk(n, 10),
+        16 => walk(n, 16),
+        radix => walk(n, radix as u64),
     }
 }

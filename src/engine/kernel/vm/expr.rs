@@ -83,7 +83,8 @@ impl Compiler {
     /// needed (`once`). It may fail, so it is not computed before it is.
     fn same_in_position(&self, e: &IntExpr) -> bool {
         let call = match e {
-            IntExpr::Call(..) => true,
+            // A test of a digit is cheaper than the flag (`DigitTest`).
+            IntExpr::Call(function, _) => !self.tests_digits(*function),
             IntExpr::Reduce(Fold::Sum, list) => matches!(**list, ListExpr::Call(..)),
             _ => false,
         };
@@ -125,7 +126,7 @@ impl Compiler {
 
     /// Whether `e` reads only the parameters and cannot fail: computing
     /// it once per position, before any element, changes nothing.
-    fn invariant(&self, e: &IntExpr) -> bool {
+    pub(super) fn invariant(&self, e: &IntExpr) -> bool {
         match e {
             IntExpr::Affine(a) => a.terms.iter().all(|&(slot, _)| slot < self.params),
             IntExpr::Binary(IntOp::Mod | IntOp::Div, a, b) => {

@@ -152,6 +152,11 @@ impl Code {
         self.ops.iter().any(|op| matches!(op, Op::BitCount { .. }))
     }
 
+    /// Whether it tests a number's digits as one set (`Op::DigitSet`).
+    pub fn tests_digits(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::DigitSet { .. }))
+    }
+
     /// Whether it runs the body of a recursive function that is not a loop
     /// in place (`Compiler::inline`).
     pub fn runs_bodies_in_place(&self) -> bool {

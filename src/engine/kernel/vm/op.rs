@@ -94,6 +94,21 @@ pub(super) enum Op {
         shift: u32,
         mask: i64,
     },
+    /// `dst` = the set of the digits of `a` in `radix` (2 to 63), as the
+    /// bits of those digits: none for `a` at most 0. Walks the digits once
+    /// for every test of one (`DigitTest`).
+    DigitSet {
+        dst: Reg,
+        a: Reg,
+        radix: u32,
+    },
+    /// `dst` = bit `index` of `a`, 0 for an `index` below 0 or past 62: a
+    /// digit looked for in a set of them (`DigitSet`), which cannot fail.
+    Bit {
+        dst: Reg,
+        a: Reg,
+        index: Reg,
+    },
     /// `dst = a % divisor` (Euclid's, which is Python's), which cannot
     /// fail; `magic` makes it a multiplication for `0 <= a < 2³²`.
     Rem {
@@ -490,6 +505,7 @@ impl Op {
             | Op::Quot { dst, a, .. }
             | Op::Abs { dst, a }
             | Op::BitCount { dst, a, .. }
+            | Op::DigitSet { dst, a, .. }
             | Op::Copy { dst, a }
             | Op::Bind { dst, a } => each(&[dst, a]),
             Op::PowStep {
@@ -498,6 +514,7 @@ impl Op {
             Op::ByPowerOfTwo { dst, a, exp, .. } | Op::Bits { dst, a, exp, .. } => {
                 each(&[dst, a, exp])
             }
+            Op::Bit { dst, a, index } => each(&[dst, a, index]),
             Op::Pair { dst, a, b, .. }
             | Op::Binary { dst, a, b, .. }
             | Op::Min { dst, a, b }
