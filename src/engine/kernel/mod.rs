@@ -26,6 +26,7 @@ mod line;
 mod list;
 mod residues;
 mod standalone;
+mod summed;
 mod table;
 mod until;
 mod vm;

@@ -6,6 +6,7 @@
 use super::curve::Curves;
 use super::heaps::{HeapRun, HeapSource, HeapStep, TabledHeap, heaps, native_heap};
 use super::line::Line;
+use super::summed::Summed;
 use super::{
     Calls, Clause, CmpOp, Cond, DirectSplit, Element, IntExpr, Kernel, Known, MAX_PARAMS,
     NATIVE_PARAMS, OptionSet, OptionValue, PairRange, SLOT_BOUND, Split,
@@ -220,50 +221,58 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         (nim, moving): (u64, &[HeapRun]),
         count: i64,
     ) -> Option<()> {
-        let start = self.out.points.len();
-        self.out.points.resize(start + count as usize, nim);
+        let mut nim = nim;
+        let parts = || {
+            let parts = calls.iter().map(Vec::len).zip(args).zip(&steps.calls);
+            parts.map(|((arity, args), steps)| (&args[..arity], &steps[..arity]))
+        };
+        let still = |(_, steps): &(&[i64], &[i64])| steps.iter().all(|&step| step == 0);
+        // A position standing still (`G(n - 1)`) is one value, xored into
+        // the heaps' where it would be a pass over the options.
+        for (args, _) in parts().filter(still) {
+            nim ^= self.known.value(args)?;
+        }
+        let mut sums = Summed::new(&mut self.out.points, count as usize, nim);
         let own = self.known.line();
-        for ((call, args), steps) in calls.iter().zip(args).zip(&steps.calls) {
-            let (args, steps) = (&args[..call.len()], &steps[..call.len()]);
-            let points = &mut self.out.points[start..];
+        for (args, steps) in parts().filter(|part| !still(part)) {
             if let ([arg], [step]) = (args, steps)
-                && xor_run(points, own, *arg, *step).is_some()
+                && sums.xor_run(own, *arg, *step).is_some()
             {
                 continue;
             }
             let mut args: [i64; NATIVE_PARAMS] =
                 std::array::from_fn(|i| args.get(i).map_or(0, |a| *a));
-            for point in points {
-                *point ^= self.known.value(&args[..call.len()])?;
+            for point in sums.points() {
+                *point ^= self.known.value(&args[..steps.len()])?;
                 args.iter_mut()
                     .zip(steps)
                     .for_each(|(arg, step)| *arg += step);
             }
         }
         for run in moving {
-            let points = &mut self.out.points[start..];
             let tabled;
             let table = match run.source {
                 HeapSource::Foreign(family) => self.known.foreign_line(family),
                 HeapSource::Tabled(heap) => {
-                    let last = run.first + run.step * (points.len() as i64 - 1);
+                    let last = run.first + run.step * (count - 1);
                     let (low, high) = (run.first.min(last), run.first.max(last));
                     tabled = heap.run(low, high, &self.calls);
                     tabled.as_deref().map(Vec::as_slice)
                 }
             };
-            if let Some(largest) =
-                table.and_then(|table| xor_run(points, table, run.first, run.step))
+            if let Some(largest) = table.and_then(|table| sums.xor_run(table, run.first, run.step))
             {
                 // Larger ones are markers: positions not known yet, heaps
                 // a table cannot hold.
                 (largest < crate::engine::DENSE_BIG).then_some(())?;
                 continue;
             }
-            for (i, point) in (0..).zip(points) {
+            for (i, point) in (0..).zip(sums.points()) {
                 *point ^= run.at(i, self.known, &self.calls)?;
             }
         }
+        // Laid even where no part was read.
+        sums.points();
         Some(())
     }
 
@@ -638,36 +647,6 @@ impl Steps {
             heaps,
         })
     }
-}
-
-/// Xors `table[first + i·step]` into `points[i]` for each `i`: the
-/// largest value xored, or `None` where a run leaves the table.
-fn xor_run(points: &mut [u64], table: &[u32], first: i64, step: i64) -> Option<u32> {
-    let count = points.len() as i64;
-    let last = first.checked_add(step.checked_mul(count.checked_sub(1)?)?)?;
-    let (low, high) = (first.min(last), first.max(last));
-    if count == 0 || low < 0 || high >= table.len() as i64 {
-        return None;
-    }
-    let run = &table[low as usize..=high as usize];
-    let xor = |largest: u32, (point, &v): (&mut u64, &u32)| {
-        *point ^= v as u64;
-        largest.max(v)
-    };
-    Some(match step {
-        0 => points
-            .iter_mut()
-            .zip(std::iter::repeat(&run[0]))
-            .fold(0, xor),
-        1 => points.iter_mut().zip(run).fold(0, xor),
-        -1 => points.iter_mut().zip(run.iter().rev()).fold(0, xor),
-        _ if step > 0 => (points.iter_mut())
-            .zip(run.iter().step_by(step as usize))
-            .fold(0, xor),
-        _ => (points.iter_mut())
-            .zip(run.iter().rev().step_by(step.unsigned_abs() as usize))
-            .fold(0, xor),
-    })
 }
 
 /// The xor of heaps, each a nimber's size: `None` for a negative one.
