@@ -183,37 +183,23 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
         count: i64,
         values: &[i64],
     ) -> Option<()> {
-        let (mut args, rest) = arguments(calls, values);
+        let (args, rest) = arguments(calls, values);
         let (nim, moving) = heaps(rest, &steps.heaps)?;
         self.count(count as u64)?;
-        if !moving.is_empty() {
-            return self.walk_sums(calls, (&args, steps), (nim, &moving), count);
-        }
-        if let [call] = calls {
+        if let ([call], []) = (calls, &moving[..]) {
             // One position per option: its values along the line at once.
             let (args, steps) = (&args[0][..call.len()], &steps.calls[0][..call.len()]);
             let points = &mut self.out.points;
             return self.known.along(args, steps, count as usize, nim, points);
         }
-        let args = &mut args[..calls.len()];
-        let steps = &steps.calls[..calls.len()];
-        for _ in 0..count {
-            let mut v = nim;
-            for ((args, steps), call) in args.iter_mut().zip(steps).zip(calls) {
-                v ^= self.known.value(&args[..call.len()])?;
-                for (arg, step) in args.iter_mut().zip(steps) {
-                    *arg += step;
-                }
-            }
-            self.out.points.push(v);
-        }
-        Some(())
+        self.walk_sums(calls, (&args, steps), (nim, &moving), count)
     }
 
-    /// The options of a range loop whose heaps include some moving with
-    /// its variable (`G(n - 1) + K(a) for a in 0..n`, `F(n - k) + *(k /
-    /// 2)`): each part's values xored into the options in a pass of its
-    /// own, read straight from its table where there is one.
+    /// The options of a range loop that are sums, of several positions or
+    /// of heaps moving with its variable (`T(a) + T(b) + T(n - a - b)`,
+    /// `G(n - 1) + K(a) for a in 0..n`, `F(n - k) + *(k / 2)`): each
+    /// part's values xored into the options in a pass of its own, read
+    /// straight from its table where there is one.
     fn walk_sums(
         &mut self,
         calls: &[Vec<IntExpr>],
