@@ -5,26 +5,49 @@ use super::DENSE_BIG;
 /// A reusable mex calculator: no allocation once warmed up.
 #[derive(Default)]
 pub struct Mex {
-    /// One byte per value that can matter: marking is a plain store, with
-    /// no read-modify-write chain through a shared word.
-    seen: Vec<u8>,
+    /// For each value that can matter, the number of the mex that marked
+    /// it last: marking is a plain store, and a new mex clears nothing, so
+    /// it costs its values and the mex itself, not the values it might
+    /// have had.
+    seen: Vec<u32>,
+    /// The current mex's number; never 0 once started.
+    epoch: u32,
+    /// Whether the last mex past a full word of marks lay past the words
+    /// `mex_of_marked` tries too: the next, in a fill, most likely does.
+    far: bool,
 }
 
 impl Mex {
     /// The least non-negative integer not among `values`; `count` bounds how
     /// many values there are (larger values cannot affect the answer).
     pub fn of(&mut self, count: usize, values: impl IntoIterator<Item = u64>) -> u64 {
-        self.seen.clear();
-        self.seen.resize(count + 1, 0);
-        // A byte store may alias the vector's own fields; marking through a
+        self.of_marked(0, count, values)
+    }
+
+    /// `of`, the values below 64 whose bits `word` has among them too.
+    fn of_marked(&mut self, word: u64, count: usize, values: impl IntoIterator<Item = u64>) -> u64 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen.fill(0);
+            self.epoch = 1;
+        }
+        // The mex is at most the number of values.
+        let bound = count + word.count_ones() as usize;
+        if self.seen.len() <= bound {
+            self.seen.resize(bound + 1, 0);
+        }
+        // A store may alias the vector's own fields; marking through a
         // slice keeps its pointer and length in registers.
-        let seen = self.seen.as_mut_slice();
+        let (epoch, seen) = (self.epoch, &mut self.seen[..=bound]);
+        (0..WORD_BITS)
+            .filter(|bit| word >> bit & 1 == 1)
+            .for_each(|bit| seen[bit] = epoch);
         for v in values {
             if let Some(slot) = seen.get_mut(v as usize) {
-                *slot = 1;
+                *slot = epoch;
             }
         }
-        seen.iter().position(|&s| s == 0).unwrap_or(count + 1) as u64
+        seen.iter().position(|&s| s != epoch).unwrap_or(bound + 1) as u64
     }
 }
 
@@ -58,20 +81,45 @@ pub(super) fn marked_word(word: u64, points: &[u64]) -> u64 {
     word | super::seen::or_points(points, 0, WORD_BITS as u64)
 }
 
-/// The mex of `points` where every value below 64 is marked: each next 64
-/// values marked in a word of their own, a pass over the points each,
-/// while that pays (the values past 64 most often lie in a window or
-/// two), then `mex` over the rest.
-pub(super) fn mex_beyond_a_full_word(points: &[u64], mex: &mut Mex) -> u64 {
+/// The mex of `points` and of the values below 64 marked in `word`: the
+/// values below 64 marked in the word, then each next 64 in a word of
+/// their own, a pass over the points each, while that pays (the values
+/// past 64 most often lie in a window or two), then `mex` over the rest.
+/// Where the last mex lay past the windows, as in a fill whose values
+/// grow large, the points are marked in one pass at once.
+/// Inlined for its common case, a word of marks not full: a position of
+/// few options pays no call.
+#[inline(always)]
+pub(super) fn mex_of_marked(word: u64, points: &[u64], mex: &mut Mex) -> u64 {
+    if !mex.far {
+        let word = marked_word(word, points);
+        if word != u64::MAX {
+            return word.trailing_ones() as u64;
+        }
+    }
+    mex_past_a_word(word, points, mex)
+}
+
+/// `mex_of_marked` where the word of marks is full or the last mex was
+/// far.
+#[inline(never)]
+fn mex_past_a_word(word: u64, points: &[u64], mex: &mut Mex) -> u64 {
     const WINDOWS: u64 = 3;
     let bits = WORD_BITS as u64;
+    let past = (WINDOWS + 1) * bits;
+    if mex.far {
+        let value = mex.of_marked(word, points.len(), points.iter().copied());
+        mex.far = value >= past;
+        return value;
+    }
+    // Every value below 64 is marked.
     for base in (1..=WINDOWS).map(|window| window * bits) {
         let word = super::seen::or_points(points, base, bits);
         if word != u64::MAX {
             return base + word.trailing_ones() as u64;
         }
     }
-    let past = (WINDOWS + 1) * bits;
+    mex.far = true;
     let above = points.iter().filter_map(|&v| v.checked_sub(past));
     past + mex.of(points.len(), above)
 }
@@ -288,7 +336,7 @@ mod tests {
             let all = (0..64).chain(points.iter().copied());
             let plain = mex.of(64 + points.len(), all);
             assert_eq!(plain, expected, "{points:?}");
-            assert_eq!(super::mex_beyond_a_full_word(&points, &mut mex), expected);
+            assert_eq!(super::mex_of_marked(u64::MAX, &points, &mut mex), expected);
         }
     }
 

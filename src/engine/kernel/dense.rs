@@ -16,7 +16,7 @@ use std::cell::Cell;
 use super::vm::Between;
 use super::{Calls, Kernel, Known, OptionSet, SLOT_BOUND, walk::Walk};
 use crate::engine::DENSE_BIG;
-use crate::engine::mex::{Mex, marked_word, mex_beyond_a_full_word};
+use crate::engine::mex::{Mex, mex_of_marked};
 
 /// What a dense fill keeps from one position to the next: the registers,
 /// the item stack, the options listed (those of 64 and above, and those
@@ -211,12 +211,7 @@ fn poison(registers: &mut [i64]) {
 /// others listed.
 #[inline(always)]
 fn mex(word: u64, listed: &[u64], scratch: &mut Mex) -> u64 {
-    let word = marked_word(word, listed);
-    if word != u64::MAX {
-        return word.trailing_ones() as u64;
-    }
-    // Every value below 64 is an option's.
-    mex_beyond_a_full_word(listed, scratch)
+    mex_of_marked(word, listed, scratch)
 }
 
 /// How a dense run's positions read the others in its table.
