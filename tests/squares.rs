@@ -69,3 +69,42 @@ fn a_range_over_the_list_limit_is_still_an_error() {
     let (_, error) = assert_same_error_as_the_generic_search(script);
     assert!(error.contains("more than 50000000 elements"), "{error}");
 }
+
+/// A filter that holds on the range's last values only (the square of
+/// what is left, `(n - m) * (n - m) <= n`) starts the loop where it first
+/// holds, searched from the last value down: subtract a square, spelled
+/// by the heap left, in the same values as a plain program, from any
+/// start of the range, with the options in the order written; a filter
+/// that is not monotone (`(n - m) * (m - 3)`) is left to the loop.
+#[test]
+fn a_filter_holding_on_the_last_values_starts_the_loop() {
+    let squares = common::subtraction(3000, |n| {
+        (1..=n).take_while(move |k| k * k <= n).collect::<Vec<_>>()
+    });
+    for options in [
+        "T(m) for m in 0..n if (n - m) * (n - m) <= n",
+        "T(m) for m in -5..=n - 1 if n >= (n - m) * (n - m) and m >= 0",
+        "T(m - 5) for m in 5..n + 5 if (n + 5 - m) * (n + 5 - m) <= n",
+    ] {
+        let script = format!("game T(n) = < {options} >\nprint(seq(T, 0..=3000))");
+        let (printed, report) = run_by_programs_alone(&script, options);
+        assert_eq!(printed.trim(), format!("{squares:?}"), "{options}");
+        assert!(
+            report.contains("loops started at filters that begin them"),
+            "{report}"
+        );
+    }
+    let listed = "game T(n) = < T(m) for m in 0..n if (n - m) * (n - m) <= n >\n\
+                  print(options(T(10)))";
+    assert_eq!(
+        printed_by_programs_alone(listed).trim(),
+        "[T(7), T(8), T(9)]"
+    );
+    let not_monotone = "game T(n) = < T(m) for m in 0..n if (n - m) * (m - 3) <= n >\n\
+                        print(seq(T, 0..=40))";
+    assert!(!ir_of(not_monotone).contains("loops started"));
+    assert_eq!(
+        common::assert_same_as_the_generic_search(not_monotone),
+        printed_by_programs_alone(not_monotone)
+    );
+}

@@ -3,6 +3,9 @@
 //! subtraction of squares) ends the loop where it first fails
 //! (`IntExpr::Until`), found by bisection: a few evaluations of the filter
 //! per position, where it was evaluated for every value of the range.
+//! A filter that holds for the last values and for none before (`for m
+//! in 0..n if (n - m) * (n - m) <= n`) starts the loop where it first
+//! holds, found by the same search over the values read backwards.
 
 use super::filters::{Facts, filter_after_loop};
 use crate::engine::kernel::{
@@ -38,6 +41,53 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
         at += 1;
     }
     vec![element]
+}
+
+/// `for m in low..high … if f(m) <= g` where the filter holds only on a
+/// suffix of the range, so that read backwards from the last value (`m`
+/// as `high - 1 - m`) it holds on a prefix, becomes `for m in (high -
+/// the number of last values where it holds)..high`: the same options in
+/// the same order. It can fail to evaluate only on a prefix of the range,
+/// which the search reaches first, at `low`, as the loop did.
+pub(super) fn start_at_monotone_filters(mut element: Element) -> Vec<Element> {
+    let mut at = 0;
+    while at < element.clauses.len() {
+        let Some((filter, backwards)) = suffix_filter(&element.clauses, at) else {
+            at += 1;
+            continue;
+        };
+        element.clauses.remove(filter);
+        let (slot, low, high) = element.clauses[at].range().expect("a range loop");
+        let count = IntExpr::binary(IntOp::Sub, high.clone(), low.clone());
+        let holding = stopped(slot, IntExpr::constant(0), count, backwards);
+        let low = IntExpr::binary(IntOp::Sub, high.clone(), holding);
+        element.clauses[at] = Clause::For {
+            slot,
+            iter: Iter::Range {
+                low,
+                high,
+                inclusive: false,
+            },
+        };
+    }
+    vec![element]
+}
+
+/// Where the first filter after the loop at `at` that holds only on a
+/// suffix of the loop's values is, past filters that cannot fail, and
+/// that filter read backwards from the loop's last value.
+fn suffix_filter(clauses: &[Clause], at: usize) -> Option<(usize, Cond)> {
+    let (variable, _, high) = clauses[at].range()?;
+    // Read backwards, the variable counts the values from the last down,
+    // from 0 on whatever the range's start.
+    let facts = Facts::past_filters(&clauses[..at], variable);
+    let last = IntExpr::binary(IntOp::Sub, high, IntExpr::constant(1));
+    let backwards = IntExpr::binary(IntOp::Sub, last, IntExpr::slot(variable));
+    let pick = |cond: &Cond, slot| {
+        let read_backwards = cond.map(&|e| e.with_slot_as(slot, &backwards));
+        holds_on_a_prefix(&read_backwards, slot, &facts).then_some(read_backwards)
+    };
+    filter_after_loop(clauses, at, pick)
 }
 
 /// The same for the clauses of a comprehension (`[d for d in 2..p if d *

@@ -14,7 +14,7 @@ use super::filters::{
 };
 use super::mapped::{loops_over_mapped_constants, loops_over_tabled_squares};
 use super::membership::loops_over_members;
-use super::monotone::stop_at_monotone_filters;
+use super::monotone::{start_at_monotone_filters, stop_at_monotone_filters};
 use super::pairs::find_split;
 use super::pins::{pin_loops, pin_params, short_ranges_as_filters, unroll_item_loops};
 use super::quotients::loops_over_quotients;
@@ -121,6 +121,11 @@ pub(super) fn optimise(
         "loops stopped at filters that end them",
         elements,
         stop_at_monotone_filters,
+    );
+    let elements = run(
+        "loops started at filters that begin them",
+        elements,
+        start_at_monotone_filters,
     );
     let elements = run("splits found", elements, find_split);
     let elements = run(
