@@ -20,9 +20,7 @@ use super::pins::{pin_loops, pin_params, short_ranges_as_filters, unroll_item_lo
 use super::quotients::loops_over_quotients;
 use super::reindex::{count_fixed_widths, reindex_loops};
 use super::residues::step_residues;
-use crate::engine::kernel::{
-    Calls, Clause, CmpOp, Cond, Condition, Element, IntExpr, Iter, MAX_SLOTS, OptionValue,
-};
+use crate::engine::kernel::{Clause, CmpOp, Cond, Condition, Element, IntExpr, Iter, OptionValue};
 
 /// The longest constant loop whose filters are evaluated when the IR is
 /// built.
@@ -203,7 +201,7 @@ fn fold_filters(mut element: Element) -> Vec<Element> {
             // conditions that cannot fail, order does not change the options
             // (`if k <= n and k % 3 != 0` is `if k % 3 != 0 and k <= n`).
             let run = &element.clauses[i + 1..=i + conditions];
-            let reads = |c: &Clause| matches!(c, Clause::If(cond) if reads_only(cond, slot));
+            let reads = |c: &Clause| matches!(c, Clause::If(cond) if cond.reads_only(slot));
             let (mut filters, mut rest): (Vec<Clause>, Vec<Clause>) =
                 run.iter().cloned().partition(|c| reads(c));
             if !rest
@@ -397,31 +395,16 @@ pub(super) fn constants(iter: &Iter) -> Option<Vec<i64>> {
     }
 }
 
-fn reads_only(cond: &Cond, slot: usize) -> bool {
-    (0..MAX_SLOTS).all(|s| s == slot || !cond.uses(s))
-}
-
 /// The values for which every filter holds; `None` if one fails to
 /// evaluate.
 fn filter(values: &[i64], slot: usize, filters: &[Clause]) -> Option<Vec<i64>> {
     let filters = (filters.iter())
         .map(|clause| match clause {
-            Clause::If(cond) => Some(Condition::of(cond)),
+            Clause::If(cond) => Some(cond),
             Clause::For { .. } => None,
         })
         .collect::<Option<Vec<_>>>()?;
-    let mut slots = [0i64; MAX_SLOTS];
-    let mut kept = Vec::new();
-    'values: for &value in values {
-        slots[slot] = value;
-        for filter in &filters {
-            if !filter.holds(&slots, &mut Vec::new(), &Calls::NONE)? {
-                continue 'values;
-            }
-        }
-        kept.push(value);
-    }
-    Some(kept)
+    Condition::passing(values, slot, &filters)
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ pub(super) fn reindex_loops(mut element: Element) -> Vec<Element> {
         // The loop keeps its slot, which walks the new values.
         if let Some(reindexed) = reindexed(&element, at, sign, &offset)
             && let Clause::If(cond) = &reindexed.clauses[filter]
-            && (reads_only(cond, slot) || divided(cond, slot).is_some())
+            && (cond.reads_only(slot) || divided(cond, slot).is_some())
         {
             element = reindexed;
         }
@@ -113,10 +113,6 @@ fn back(slot: usize, sign: i64, offset: &IntExpr) -> IntExpr {
 }
 
 /// Whether `cond` reads no slot but `slot`.
-fn reads_only(cond: &Cond, slot: usize) -> bool {
-    (0..MAX_SLOTS).all(|s| s == slot || !cond.uses(s))
-}
-
 /// The element with the loop at `at` walking `sign·k + offset` for each
 /// `k` it walked, read back as `k = sign·(k' − offset)`; `None` where
 /// `offset` reads a slot bound in the loop or after it.

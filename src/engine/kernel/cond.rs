@@ -178,6 +178,12 @@ impl Cond {
         }
     }
 
+    /// Whether the condition reads no slot but `slot`: a filter on a
+    /// loop's variable alone.
+    pub fn reads_only(&self, slot: usize) -> bool {
+        (0..super::MAX_SLOTS).all(|s| s == slot || !self.uses(s))
+    }
+
     /// Whether the condition reads `slot`.
     pub fn uses(&self, slot: usize) -> bool {
         match self {

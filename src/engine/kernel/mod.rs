@@ -206,18 +206,36 @@ impl Kernel {
             1 => elements.iter().map(DirectSplit::of).collect(),
             _ => vec![None; elements.len()],
         };
-        let steps: Vec<_> = elements.iter().map(walk::Steps::of_element).collect();
-        let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
-        let shapes: Vec<_> = (direct.iter().zip(steps.iter().zip(&curves)))
-            .map(|(direct, (steps, &curve))| vm::Shape {
-                direct: direct.is_some(),
-                native: match (steps, curve) {
-                    (Some(_), _) => Some(vm::Native::Steps),
-                    (None, true) => Some(vm::Native::Curve),
-                    (None, false) => None,
-                },
+        // An element whose innermost loop ends it only once a remainder of
+        // the heap is folded (its filter then applied to the constants it
+        // walks: `residues::classes`) runs natively in those codes.
+        let classes = (params == 1)
+            .then(|| residues::classes(&elements))
+            .flatten()
+            .unwrap_or_default();
+        let steps: Vec<_> = (elements.iter().enumerate())
+            .map(|(index, element)| {
+                walk::Steps::of_element(element).or_else(|| {
+                    let mut versions = classes.iter().map(|class| &class[index]);
+                    versions.find_map(walk::Steps::of_element)
+                })
             })
             .collect();
+        let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
+        // The shapes of the elements as a code has them, each the element
+        // of that index among the kernel's.
+        let shapes = |elements: &[Element]| -> Vec<vm::Shape> {
+            (elements.iter().enumerate())
+                .map(|(index, element)| vm::Shape {
+                    direct: direct[index].is_some(),
+                    native: match (walk::Steps::of_element(element), curves[index]) {
+                        (Some(_), _) => Some(vm::Native::Steps),
+                        (None, true) => Some(vm::Native::Curve),
+                        (None, false) => None,
+                    },
+                })
+                .collect()
+        };
         let decided_on = |side| {
             (params == 1)
                 .then(|| decided::on(&elements, side))
@@ -230,7 +248,7 @@ impl Kernel {
         // One code, or one for each residue of the heap its clauses read.
         let compile = |elements: &[Element]| {
             let of = |elements: &[Element]| {
-                vm::Code::of(elements, &shapes, (params, slots), &int_functions)
+                vm::Code::of(elements, &shapes(elements), (params, slots), &int_functions)
             };
             match (params == 1).then(|| residues::classes(elements)).flatten() {
                 Some(classes) => vm::Code::cycle(classes.iter().map(|c| of(c)).collect()),

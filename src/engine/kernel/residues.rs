@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 
-use super::{Clause, Cond, Element, IntExpr, IntOp, SLOT_BOUND};
+use super::{Clause, Cond, Condition, Element, IntExpr, IntOp, Iter, SLOT_BOUND};
 
 /// The largest modulus a family's codes cycle through: each residue is a
 /// code of its own.
@@ -62,6 +62,7 @@ pub(super) fn classes(elements: &[Element]) -> Option<Vec<Vec<Element>>> {
                         .collect(),
                     value: element.value.clone(),
                 })
+                .map(constants_filtered)
                 .collect()
         })
         .collect();
@@ -95,6 +96,47 @@ fn heap_remainder(e: &IntExpr) -> Option<((i64, i64), i64)> {
     }
     // Reduced, `k·r + c` cannot overflow.
     Some(((k.rem_euclid(d), c.rem_euclid(d)), d))
+}
+
+/// `element` with the filters right after a loop over constants that read
+/// only its variable applied to the constants: once a remainder of the
+/// heap is folded, `for t in tri if t % 3 != n % 3` of the heaps `≡ 0`
+/// walks the constants `t % 3 != 0` keeps, where it tested each.
+fn constants_filtered(mut element: Element) -> Element {
+    let mut at = 0;
+    while at < element.clauses.len() {
+        at += 1;
+        let Clause::For {
+            slot,
+            iter: Iter::Sorted { values, low, high },
+        } = &element.clauses[at - 1]
+        else {
+            continue;
+        };
+        let filters: Vec<&Cond> = (element.clauses[at..].iter())
+            .map_while(|clause| match clause {
+                Clause::If(cond) if cond.reads_only(*slot) => Some(cond),
+                _ => None,
+            })
+            .collect();
+        let Some(kept) = (!filters.is_empty())
+            .then(|| Condition::passing(values, *slot, &filters))
+            .flatten()
+        else {
+            continue;
+        };
+        let count = filters.len();
+        element.clauses[at - 1] = Clause::For {
+            slot: *slot,
+            iter: Iter::Sorted {
+                values: kept,
+                low: low.clone(),
+                high: high.clone(),
+            },
+        };
+        element.clauses.drain(at..at + count);
+    }
+    element
 }
 
 fn lcm(a: i64, b: i64) -> i64 {

@@ -134,4 +134,24 @@ impl Condition {
     pub fn holds(&self, slots: &[i64], items: &mut Vec<i64>, calls: &Calls) -> Option<bool> {
         Some(self.0.value(slots, items, calls)? != 0)
     }
+
+    /// The `values` of a loop's variable in slot `slot` that pass every
+    /// one of `filters`, which read no other slot, in order: a loop over
+    /// constants folded with the filters that follow it. `None` where a
+    /// filter fails to evaluate on one.
+    pub fn passing(values: &[i64], slot: usize, filters: &[&Cond]) -> Option<Vec<i64>> {
+        let filters: Vec<Condition> = filters.iter().map(|cond| Condition::of(cond)).collect();
+        let mut slots = [0i64; MAX_SLOTS];
+        let mut kept = Vec::new();
+        'values: for &value in values {
+            slots[slot] = value;
+            for filter in &filters {
+                if !filter.holds(&slots, &mut Vec::new(), &Calls::NONE)? {
+                    continue 'values;
+                }
+            }
+            kept.push(value);
+        }
+        Some(kept)
+    }
 }
