@@ -368,6 +368,28 @@ fn slices_around_one_place_are_that_place_replaced() {
         .collect();
     assert_eq!(single_sequence(&script), expected);
     assert_eq!(generic_sequence(&script), expected);
+    // Two places in one expression of slices, the first below the second
+    // and no further than three places (`for j in max(0, i - 3)..i`): a
+    // head is worth the mex of 0 and the three heads left of it.
+    let window = "game T(c) = < T(c[..i] + [0] + c[i + 1..]) for i in 0..len(c) if c[i] == 1, \
+                  T(c[..j] + [1 - c[j]] + c[j + 1..i] + [0] + c[i + 1..]) \
+                  for i in 0..len(c) if c[i] == 1 for j in max(0, i - 3)..i >";
+    let script = format!("{window}\n{}", values_of("T", &coins));
+    let ir = ir_of(&script);
+    assert!(
+        ir.contains("T(((c with [j] = 1 - c[j]) with [i] = 0))"),
+        "{ir}"
+    );
+    let mut head = Vec::new();
+    for i in 0..6 {
+        let left = head[i.max(3) - 3..i].iter().copied();
+        head.push(common::mex(std::iter::once(0).chain(left)));
+    }
+    let expected: Vec<u64> = (coins.iter())
+        .map(|c| (0..6).filter(|&i| c[i] == 1).fold(0, |v, i| v ^ head[i]))
+        .collect();
+    assert_eq!(single_sequence(&script), expected);
+    assert_eq!(generic_sequence(&script), expected);
     let past_the_end = "game F(h) = < F(h[..i] + [0] + h[i + 1..]) for i in 0..len(h) + 1 \
                         if len(h) < 3 and (i == len(h) or h[i] > 0) >";
     let script = format!("{past_the_end}\n{}", values_of("F", &lists(2, 2)));

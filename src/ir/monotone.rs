@@ -250,7 +250,7 @@ fn monotone_filter(clauses: &[Clause], at: usize) -> Option<usize> {
 
 /// Whether `low` is at least 0 wherever it is evaluated: a constant that
 /// is, or a `max` with one among its parts.
-fn at_least_zero(low: &IntExpr) -> bool {
+pub(super) fn at_least_zero(low: &IntExpr) -> bool {
     match low {
         IntExpr::Max(parts) => parts.iter().any(at_least_zero),
         _ => low.as_constant().is_some_and(|c| c >= 0),

@@ -9,6 +9,7 @@
 //! read the list at places it has, and the replaced item is computed
 //! exactly when the comprehension would compute it.
 
+use super::monotone::at_least_zero;
 use crate::engine::kernel::{
     Affine, Arg, Clause, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, Iter,
     ListClause, ListExpr, MAX_SLOTS, OptionValue, Over,
@@ -36,12 +37,14 @@ pub(super) fn point_updates(
 }
 
 /// A loop variable that walks places of a list: `for i in 0..len(h)`, or
-/// `for j in i + 1..len(h)` after such an `i` (`after`, the slot of `i`).
+/// `for j in i + 1..len(h)` after such an `i` (`after`, the slot of `i`),
+/// or `for j in low..i` below it (`below`), `low` never below 0.
 #[derive(Clone, Copy)]
 struct Place {
     slot: usize,
     header: usize,
     after: Option<usize>,
+    below: Option<usize>,
 }
 
 /// The loop variables of an element's clauses that walk the places of a
@@ -62,16 +65,21 @@ fn places(clauses: &[Clause]) -> Vec<Place> {
             continue;
         };
         // Up to the list's length, or up to a place of it (`for j in
-        // 0..i`, `i` a place: then so is `j`).
-        let below_place = found
+        // max(0, i - 3)..i`, `i` a place: then so is `j`).
+        let below = found
             .iter()
-            .find(|p| *high == IntExpr::slot(p.slot) && low.as_constant() == Some(0));
-        let header = match below_place {
-            Some(place) => place.header,
-            None => match (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1)) {
-                Some(header) => header,
-                None => continue,
-            },
+            .find(|p| *high == IntExpr::slot(p.slot) && at_least_zero(low));
+        if let Some(place) = below {
+            found.push(Place {
+                slot: *slot,
+                header: place.header,
+                after: None,
+                below: Some(place.slot),
+            });
+            continue;
+        }
+        let Some(header) = (0..MAX_SLOTS).find(|&h| *high == IntExpr::slot(h + 1)) else {
+            continue;
         };
         let after = found
             .iter()
@@ -85,6 +93,7 @@ fn places(clauses: &[Clause]) -> Vec<Place> {
             slot: *slot,
             header,
             after,
+            below: None,
         });
     }
     found
@@ -164,7 +173,8 @@ fn visit_lists_in(e: &mut IntExpr, places: &[Place]) -> bool {
 /// changed, and `x` is computed in both. (For an `i` past the end the
 /// slices would make a longer list, so nothing else is rewritten.) So too
 /// `h[..i] + [x] + h[i + 1..j] + [y] + h[j + 1..]`, `j` walking the places
-/// after `i`: `h` with place `i` replaced, then place `j`.
+/// after `i` (or `i` those below `j`): `h` with place `i` replaced, then
+/// place `j`.
 fn put(e: &ListExpr, places: &[Place]) -> Option<ListExpr> {
     let mut parts = Vec::new();
     pieces(e, &mut parts);
@@ -186,7 +196,7 @@ fn put(e: &ListExpr, places: &[Place]) -> Option<ListExpr> {
     }
     // Each place: the slice of `h` up to it (from 0, or from one on after
     // the place before), its one item, and then the slice after it.
-    let (mut list, mut previous) = (base.clone(), None);
+    let (mut list, mut previous): (_, Option<&Place>) = (base.clone(), None);
     for window in parts[..parts.len() - 1].chunks(2) {
         let [ListExpr::Slice(before, from, i), ListExpr::Items(item)] = window else {
             return None;
@@ -196,19 +206,22 @@ fn put(e: &ListExpr, places: &[Place]) -> Option<ListExpr> {
         };
         // The first place any place of `h`, the next one after it.
         let place = places.iter().find(|p| {
-            let order = previous.is_none() || p.after == previous;
+            let order = match previous {
+                None => true,
+                Some(before) => p.after == Some(before.slot) || before.below == Some(p.slot),
+            };
             p.header == header && *i == IntExpr::slot(p.slot) && order
         })?;
-        if previous.is_some_and(|slot| *from != one_on(slot)) {
+        if previous.is_some_and(|before| *from != one_on(before.slot)) {
             return None;
         }
         list = ListExpr::Replace(Box::new(list), i.clone(), x.clone());
-        previous = Some(place.slot);
+        previous = Some(place);
     }
     let ListExpr::Slice(after, next, _) = parts[parts.len() - 1] else {
         return None;
     };
-    let last = previous?;
+    let last = previous?.slot;
     (**after == *base && *next == one_on(last)).then_some(list)
 }
 
