@@ -213,6 +213,9 @@ impl Kernel {
             .then(|| residues::classes(&elements))
             .flatten()
             .unwrap_or_default();
+        let stepped: Vec<bool> = (elements.iter())
+            .map(|element| walk::Steps::of_element(element).is_some())
+            .collect();
         let steps: Vec<_> = (elements.iter().enumerate())
             .map(|(index, element)| {
                 walk::Steps::of_element(element).or_else(|| {
@@ -223,16 +226,21 @@ impl Kernel {
             .collect();
         let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
         // The shapes of the elements as a code has them, each the element
-        // of that index among the kernel's.
+        // of that index among the kernel's: stepped natively where the
+        // kernel's is, or where this one is and a residue's is.
         let shapes = |elements: &[Element]| -> Vec<vm::Shape> {
             (elements.iter().enumerate())
-                .map(|(index, element)| vm::Shape {
-                    direct: direct[index].is_some(),
-                    native: match (walk::Steps::of_element(element), curves[index]) {
-                        (Some(_), _) => Some(vm::Native::Steps),
-                        (None, true) => Some(vm::Native::Curve),
-                        (None, false) => None,
-                    },
+                .map(|(index, element)| {
+                    let this = || walk::Steps::of_element(element).is_some();
+                    let stepped = stepped[index] || (steps[index].is_some() && this());
+                    vm::Shape {
+                        direct: direct[index].is_some(),
+                        native: match (stepped, curves[index]) {
+                            (true, _) => Some(vm::Native::Steps),
+                            (false, true) => Some(vm::Native::Curve),
+                            (false, false) => None,
+                        },
+                    }
                 })
                 .collect()
         };
