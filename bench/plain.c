@@ -42,7 +42,11 @@
  * heaps) the box N x N x (T + 1), printing g(N - 1, N - 1, T). Two of
  * its first round, digits and bits computed at every position: digit
  * (take a non-zero decimal digit of the heap) and popcount (take 1 to the
- * heap's number of 1 bits) print like the first five. */
+ * heap's number of 1 bits) print like the first five. Three of its third
+ * round (stop 64) print like the first five: split3 (octal 0.98: take 1
+ * or 2 leaving three non-empty heaps, or take the last one), triangular
+ * (take a triangular number of another residue mod 3 than the heap's)
+ * and isqrt (take 1 to the integer square root of the heap). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,6 +453,39 @@ static void digit(long n_max) {
     }
 }
 
+/* Octal 0.98: take 1 leaving nothing or three non-empty heaps, or take 2
+ * leaving three non-empty heaps, the heaps a <= b <= c. */
+static void split3(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        if (n == 1) seen[0] = stamp, count++;
+        for (long t = 1; t <= 2; t++)
+            for (long a = 1; 3 * a <= n - t; a++)
+                for (long b = a; a + 2 * b <= n - t; b++, count++)
+                    seen[g[a] ^ g[b] ^ g[n - t - a - b]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
+/* Take a triangular number of another residue mod 3 than the heap's. */
+static void triangular(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long j = 1, t = 1; t <= n; j++, t = j * (j + 1) / 2)
+            if (t % 3 != n % 3) seen[g[n - t]] = stamp, count++;
+        g[n] = mex(count);
+    }
+}
+
+/* Take 1 to the integer square root of the heap. */
+static void isqrt(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        for (long k = 1; k * k <= n; k++, count++) seen[g[n - k]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
 /* Take 1 to popcount(n) tokens, the bits counted one by one. */
 static void popcount(long n_max) {
     for (long n = 0; n <= n_max; n++) {
@@ -745,6 +782,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "heaphalf")) heaphalf(n);
     else if (!strcmp(argv[1], "digit")) digit(n);
     else if (!strcmp(argv[1], "popcount")) popcount(n);
+    else if (!strcmp(argv[1], "split3")) split3(n);
+    else if (!strcmp(argv[1], "triangular")) triangular(n);
+    else if (!strcmp(argv[1], "isqrt")) isqrt(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);
