@@ -39,9 +39,12 @@ impl Mex {
         // A store may alias the vector's own fields; marking through a
         // slice keeps its pointer and length in registers.
         let (epoch, seen) = (self.epoch, &mut self.seen[..=bound]);
-        (0..WORD_BITS)
-            .filter(|bit| word >> bit & 1 == 1)
-            .for_each(|bit| seen[bit] = epoch);
+        // The word's bits one by one, as many steps as it has.
+        let mut bits = word;
+        while bits != 0 {
+            seen[bits.trailing_zeros() as usize] = epoch;
+            bits &= bits - 1;
+        }
         for v in values {
             if let Some(slot) = seen.get_mut(v as usize) {
                 *slot = epoch;
