@@ -471,8 +471,8 @@ static void split3(long n_max) {
 static void triangular(long n_max) {
     for (long n = 0; n <= n_max; n++) {
         unsigned count = 0;
-        for (long j = 1, t = 1; t <= n; j++, t = j * (j + 1) / 2)
-            if (t % 3 != n % 3) seen[g[n - t]] = stamp, count++;
+        for (unsigned long j = 1, t = 1; t <= (unsigned long)n; j++, t += j)
+            if (t % 3 != (unsigned long)n % 3) seen[g[n - t]] = stamp, count++;
         g[n] = mex(count);
     }
 }
