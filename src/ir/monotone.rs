@@ -18,29 +18,17 @@ use crate::engine::kernel::{
 /// first k where f(k) <= g fails)`: the same options, and the same error
 /// where the filter fails to evaluate (it can only fail on a suffix of the
 /// range, where `Until` checks its last value).
-pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
-    let mut at = 0;
-    while at < element.clauses.len() {
-        if let Some(filter) = monotone_filter(&element.clauses, at) {
-            let Clause::If(cond) = element.clauses.remove(filter) else {
-                unreachable!("a filter")
-            };
-            let (slot, low, high) = element.clauses[at].range().expect("a range loop");
-            let (low, high) = (low.clone(), stopped(slot, low.clone(), high, cond));
-            element.clauses[at] = Clause::For {
-                slot,
-                iter: Iter::Range {
-                    low,
-                    high,
-                    inclusive: false,
-                },
-            };
-            // The loop may end at its next filter too.
-            continue;
-        }
-        at += 1;
-    }
-    vec![element]
+pub(super) fn stop_at_monotone_filters(element: Element) -> Vec<Element> {
+    let prefix = |clauses: &[Clause], at| {
+        let filter = monotone_filter(clauses, at)?;
+        let Clause::If(cond) = &clauses[filter] else {
+            unreachable!("a filter")
+        };
+        Some((filter, cond.clone()))
+    };
+    let end =
+        |slot, low: &IntExpr, high, cond| (low.clone(), stopped(slot, low.clone(), high, cond));
+    narrowed_at_filters(element, prefix, end)
 }
 
 /// `for m in low..high … if f(m) <= g` where the filter holds only on a
@@ -49,18 +37,34 @@ pub(super) fn stop_at_monotone_filters(mut element: Element) -> Vec<Element> {
 /// the number of last values where it holds)..high`: the same options in
 /// the same order. It can fail to evaluate only on a prefix of the range,
 /// which the search reaches first, at `low`, as the loop did.
-pub(super) fn start_at_monotone_filters(mut element: Element) -> Vec<Element> {
+pub(super) fn start_at_monotone_filters(element: Element) -> Vec<Element> {
+    let start = |slot, low: &IntExpr, high: IntExpr, backwards| {
+        let count = IntExpr::binary(IntOp::Sub, high.clone(), low.clone());
+        let holding = stopped(slot, IntExpr::constant(0), count, backwards);
+        (IntExpr::binary(IntOp::Sub, high.clone(), holding), high)
+    };
+    narrowed_at_filters(element, suffix_filter, start)
+}
+
+/// `element` with each range loop that `find` finds a filter after (its
+/// index, and the condition to search with) given the bounds `bounds`
+/// makes of the loop's slot and bounds and that condition, the filter
+/// dropped. A loop narrowed is tried again: its next filter may narrow it
+/// too.
+fn narrowed_at_filters(
+    mut element: Element,
+    find: impl Fn(&[Clause], usize) -> Option<(usize, Cond)>,
+    bounds: impl Fn(usize, &IntExpr, IntExpr, Cond) -> (IntExpr, IntExpr),
+) -> Vec<Element> {
     let mut at = 0;
     while at < element.clauses.len() {
-        let Some((filter, backwards)) = suffix_filter(&element.clauses, at) else {
+        let Some((filter, cond)) = find(&element.clauses, at) else {
             at += 1;
             continue;
         };
         element.clauses.remove(filter);
         let (slot, low, high) = element.clauses[at].range().expect("a range loop");
-        let count = IntExpr::binary(IntOp::Sub, high.clone(), low.clone());
-        let holding = stopped(slot, IntExpr::constant(0), count, backwards);
-        let low = IntExpr::binary(IntOp::Sub, high.clone(), holding);
+        let (low, high) = bounds(slot, low, high, cond);
         element.clauses[at] = Clause::For {
             slot,
             iter: Iter::Range {
