@@ -211,15 +211,13 @@ impl Kernel {
         // walks: `residues::classes`) runs natively in those codes.
         let classes = (params == 1)
             .then(|| residues::classes(&elements))
-            .flatten()
-            .unwrap_or_default();
-        let stepped: Vec<bool> = (elements.iter())
-            .map(|element| walk::Steps::of_element(element).is_some())
-            .collect();
-        let steps: Vec<_> = (elements.iter().enumerate())
-            .map(|(index, element)| {
-                walk::Steps::of_element(element).or_else(|| {
-                    let mut versions = classes.iter().map(|class| &class[index]);
+            .flatten();
+        let own: Vec<_> = elements.iter().map(walk::Steps::of_element).collect();
+        let stepped: Vec<bool> = own.iter().map(Option::is_some).collect();
+        let steps: Vec<_> = (own.into_iter().enumerate())
+            .map(|(index, own)| {
+                own.or_else(|| {
+                    let mut versions = classes.iter().flatten().map(|class| &class[index]);
                     versions.find_map(walk::Steps::of_element)
                 })
             })
@@ -253,22 +251,27 @@ impl Kernel {
         let bare_from = (past_decided.as_ref())
             .filter(|(_, elements)| elements.iter().all(Element::decided_empty))
             .map(|&(from, _)| from);
-        // One code, or one for each residue of the heap its clauses read.
-        let compile = |elements: &[Element]| {
+        // One code, or one for each residue of the heap its clauses read
+        // (`classes`, those of the kernel's own elements computed once).
+        let code_of = |elements: &[Element], classes: Option<&[Vec<Element>]>| {
             let of = |elements: &[Element]| {
                 vm::Code::of(elements, &shapes(elements), (params, slots), &int_functions)
             };
-            match (params == 1).then(|| residues::classes(elements)).flatten() {
+            match classes {
                 Some(classes) => vm::Code::cycle(classes.iter().map(|c| of(c)).collect()),
                 None => of(elements),
             }
+        };
+        let compile = |elements: &[Element]| {
+            let classes = (params == 1).then(|| residues::classes(elements)).flatten();
+            code_of(elements, classes.as_deref())
         };
         let compiled = |(heap, elements): (i64, Vec<Element>)| (heap, compile(&elements));
         let past = past_decided.map(compiled);
         let below = (decided_on(decided::Side::Below))
             .filter(|&(end, _)| end >= BELOW_WORTH)
             .map(compiled);
-        let code = compile(&elements);
+        let code = code_of(&elements, classes.as_deref());
         let frame_of =
             |decided: &Option<(i64, vm::Code)>| decided.as_ref().map_or(0, |d| d.1.frame);
         let frame = (code.frame).max(frame_of(&past)).max(frame_of(&below));
