@@ -51,7 +51,7 @@ impl DigitFold {
         let IntExpr::Binary(IntOp::Add, x, y) = &**step else {
             return None;
         };
-        let (item, radix) = match (own_call(x, own), own_call(y, own)) {
+        let (item, radix) = match (own_call(x, own, 0), own_call(y, own, 0)) {
             (None, Some(radix)) => (x, radix),
             (Some(radix), None) => (y, radix),
             _ => None?,
@@ -108,16 +108,21 @@ fn zero_test(cond: &Cond, n: usize) -> Option<bool> {
     }
 }
 
-/// The radix `b` where `e` is the call `own(n / b)`, `b` at least 2.
-fn own_call(e: &IntExpr, own: usize) -> Option<i64> {
+/// The radix `b` where `e` is the call of function `own` on `n / b` in
+/// the place of its parameter `n`, slot `number`, its other parameters
+/// passed on as they are (`own(n / b)`, `has(n / b, d)`), `b` at least 2.
+fn own_call(e: &IntExpr, own: usize, number: usize) -> Option<i64> {
     let IntExpr::Call(function, args) = e else {
         return None;
     };
-    let [IntExpr::Binary(IntOp::Div, n, radix)] = &args[..] else {
+    let IntExpr::Binary(IntOp::Div, n, radix) = args.get(number)? else {
         return None;
     };
+    let passed_on = (0..)
+        .zip(args)
+        .all(|(slot, arg)| slot == number || *arg == IntExpr::slot(slot));
     let radix = radix.as_constant().filter(|&radix| radix >= 2)?;
-    (*function == own && **n == IntExpr::slot(0)).then_some(radix)
+    (*function == own && **n == IntExpr::slot(number) && passed_on).then_some(radix)
 }
 
 impl DigitFold {
@@ -263,15 +268,8 @@ impl Parts {
                 );
                 Some(if holds { a } else { b })
             }
-            IntExpr::Call(function, args) if *function == self.own => {
-                let IntExpr::Binary(IntOp::Div, n, radix) = args.get(self.number)? else {
-                    return None;
-                };
-                let passed_on = (0..)
-                    .zip(args)
-                    .all(|(slot, arg)| slot == self.number || *arg == IntExpr::slot(slot));
-                (**n == IntExpr::slot(self.number) && passed_on).then_some(())?;
-                self.same_radix(radix)?;
+            IntExpr::Call(function, _) if *function == self.own => {
+                self.same_radix(own_call(e, self.own, self.number)?)?;
                 Some(truth.2 as i64)
             }
             _ => None,
@@ -307,7 +305,7 @@ impl Parts {
             (None, Some(radix)) => (radix, a),
             _ => return Some(false),
         };
-        self.same_radix(radix)?;
+        self.same_radix(radix.as_constant()?)?;
         let digit = match (digit.as_constant(), digit) {
             (Some(value), _) => Digit::Constant(value),
             (None, IntExpr::Affine(a)) if a.constant == 0 && a.terms.len() == 1 => {
@@ -320,9 +318,8 @@ impl Parts {
         (*self.digit.get_or_insert(digit) == digit).then_some(true)
     }
 
-    /// Whether `radix` is a constant and the one every other part names.
-    fn same_radix(&mut self, radix: &IntExpr) -> Option<()> {
-        let radix = radix.as_constant()?;
+    /// Whether `radix` is the one every other part names.
+    fn same_radix(&mut self, radix: i64) -> Option<()> {
         (*self.radix.get_or_insert(radix) == radix).then_some(())
     }
 }
