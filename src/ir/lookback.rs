@@ -544,7 +544,8 @@ fn floor_div(a: i64, k: i64) -> i64 {
     IntOp::Div.apply(a, k).expect("k is not 0")
 }
 
-fn lcm(a: i64, b: i64) -> Option<i64> {
+/// The least common multiple of two positive numbers, up to `LARGEST`.
+pub(super) fn lcm(a: i64, b: i64) -> Option<i64> {
     let gcd = |mut x: i64, mut y: i64| {
         while y != 0 {
             (x, y) = (y, x % y);

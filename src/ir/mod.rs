@@ -25,6 +25,7 @@ mod multiples;
 mod ordered;
 mod pairs;
 mod passes;
+mod periodic;
 mod pins;
 mod print;
 mod quotients;

@@ -125,6 +125,11 @@ pub(super) fn optimise(
         elements,
         start_at_monotone_filters,
     );
+    let elements = run(
+        "loops stepped by the period of their filters' remainders",
+        elements,
+        super::periodic::step_periodic_filters,
+    );
     let elements = run("splits found", elements, find_split);
     let elements = run(
         "multiples of a loop variable moved into its bounds",

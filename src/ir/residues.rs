@@ -154,7 +154,13 @@ fn stepped_by(
 /// The element with the loop at `at` walking the values `m·k + r` and the
 /// filter at `filter` dropped; `None` where an expression does not take
 /// the substitution.
-fn stepped(element: &Element, at: usize, filter: usize, m: i64, r: i64) -> Option<Element> {
+pub(super) fn stepped(
+    element: &Element,
+    at: usize,
+    filter: usize,
+    m: i64,
+    r: i64,
+) -> Option<Element> {
     let (slot, low, high) = element.clauses[at].range()?;
     let constant = IntExpr::constant;
     // The first `k` with `m·k + r >= x`: ⌈(x − r)/m⌉ = ⌊(x − r + m − 1)/m⌋.
