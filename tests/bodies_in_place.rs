@@ -92,7 +92,8 @@ fn a_body_run_in_place_counts_the_calls_it_nests() {
 /// BitCount`), its test and its sum written any way round, its value at
 /// 0 any small constant; below 0 its calls nest as written, to the
 /// generic search's error. A plain program's values, by the programs
-/// alone, and the generic search's; a sum of other digits stays calls.
+/// alone, and the generic search's; a sum of the digits' squares stays
+/// calls.
 #[test]
 fn a_recursive_count_of_the_bits_is_counted_at_once() {
     for (def, at_zero) in [
@@ -120,11 +121,12 @@ fn a_recursive_count_of_the_bits_is_counted_at_once() {
                       print(g(F(2)))";
     let (_, error) = assert_same_error_as_the_generic_search(below_zero);
     assert!(error.contains("recursion deeper than"), "{error}");
-    let digits = "def ds(n) = if n == 0 then 0 else n % 10 + ds(n / 10)\n\
+    let digits = "def ds(n) = if n == 0 then 0 else n % 10 * (n % 10) + ds(n / 10)\n\
                   game F(n) = < F(n - 1) + *(ds(n)) if n > 0 >\n\
                   print(seq(F, 0..=50))";
     let ir = common::ir_of(digits);
     assert!(!ir.contains("bits counted at once"), "{ir}");
+    assert!(!ir.contains("digits summed at once"), "{ir}");
     assert!(
         ir.contains("recursive defs run in place once a call"),
         "{ir}"
@@ -206,4 +208,63 @@ fn a_recursive_test_of_a_digit_is_one_set_of_digits() {
                game F(n) = < *k for k in 0..10 if only(n, k) >\n\
                print(seq(F, 0..=50))";
     assert!(!common::ir_of(only).contains("digits tested"));
+}
+
+/// The sum of the digits `low..end` of `x` in `radix`, each `x / radix **
+/// j % radix` as the language rounds (down).
+fn digit_sum(x: i64, radix: i64, (low, end): (u32, u32)) -> i64 {
+    (low..end)
+        .map(|j| x.div_euclid(radix.pow(j)).rem_euclid(radix))
+        .sum()
+}
+
+/// A sum of the digits, by a recursive `def` or a sum over the quotients
+/// `n / b ** j` (from any first digit, to a constant end, of numbers below
+/// 0 too), is one sum of them (`Op::DigitSum`) in any radix past 2, where
+/// it was a loop of the VM a digit: a plain program's values, by the
+/// programs alone, and the generic search's.
+#[test]
+fn a_sum_of_the_digits_is_summed_at_once() {
+    // A recursive `def` never reaches 0 below 0 (its calls nest): those
+    // are given numbers from 3 on.
+    for (sum, radix, digits, from) in [
+        (
+            "def ds(n) = if n == 0 then 0 else n % 10 + ds(n / 10)",
+            10,
+            (0, 19),
+            3,
+        ),
+        (
+            "def ds(n) = if n > 0 then ds(n / 16) + n % 16 else 0",
+            16,
+            (0, 16),
+            3,
+        ),
+        (
+            "def ds(n) = sum([n / 10 ** j % 10 for j in 0..12])",
+            10,
+            (0, 12),
+            -3000,
+        ),
+        (
+            "def ds(n) = sum([n / 7 ** j % 7 for j in 1..=9])",
+            7,
+            (1, 10),
+            -3000,
+        ),
+    ] {
+        // The options are the heaps below the sum: its value is the sum.
+        let script = format!(
+            "{sum}\n\
+             game F(n) = < *k for k in 0..ds(n * 7919 + {from}) + 1 >\n\
+             print(seq(F, 0..=2000))"
+        );
+        let g: Vec<i64> = (0..=2000i64)
+            .map(|n| 1 + digit_sum(n * 7919 + from, radix, digits))
+            .collect();
+        let (printed, report) = run_by_programs_alone(&script, &script);
+        assert_eq!(printed.trim(), format!("{g:?}"), "{sum}");
+        assert!(report.contains("digits summed at once"), "{report}");
+        assert_eq!(assert_same_as_the_generic_search(&script), printed);
+    }
 }

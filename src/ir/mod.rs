@@ -236,6 +236,9 @@ pub fn plan_of(
     if kernel.counts_bits() {
         passes.push("bits counted at once");
     }
+    if kernel.sums_digits() {
+        passes.push("digits summed at once");
+    }
     if kernel.tests_digits() {
         passes.push("digits tested as one set");
     }

@@ -450,6 +450,12 @@ impl Kernel {
         self.code.counts_bits()
     }
 
+    /// Whether its code sums the digits of a number in one operation,
+    /// where a sum over them, or calls going down them, was written.
+    pub fn sums_digits(&self) -> bool {
+        self.code.sums_digits()
+    }
+
     /// Whether its code tests a number for its digits with one set of
     /// them, where calls going down them, one walk a test, were written.
     pub fn tests_digits(&self) -> bool {

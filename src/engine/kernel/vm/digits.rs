@@ -15,7 +15,7 @@
 
 use super::calls::calls_itself;
 use super::compile::{Compiler, Label};
-use super::expr::counted_bits;
+use super::expr::summed_digits;
 use super::{Op, Reg};
 use crate::engine::kernel::{
     CmpOp, Comprehension, Cond, Fold, IntExpr, IntOp, ListClause, ListExpr, Over, Until,
@@ -67,10 +67,10 @@ impl DigitFold {
             item: (**item).clone(),
             radix,
         };
-        // Only a count of the bits is one operation: a sum of other
-        // digits runs a loop a digit, where the calls, their results
+        // Only a sum of the digits themselves is one operation: a sum of
+        // other items runs a loop a digit, where the calls, their results
         // remembered, cost one call a position in a fill.
-        (largest < 1 << 62 && counted_bits(&fold.digits(0, 1)).is_some()).then_some(fold)
+        (largest < 1 << 62 && summed_digits(&fold.digits(0, 1)).is_some()).then_some(fold)
     }
 }
 
@@ -391,6 +391,42 @@ impl Compiler {
     /// digit (`DigitTest`).
     pub(super) fn tests_digits(&self, function: usize) -> bool {
         matches!(self.loops.get(function), Some(Some(f)) if f.tests_digits())
+    }
+}
+
+/// The sum of the digits `low..end` of `n` in `radix`, as `/` and `%`
+/// round down (`Op::DigitSum`): the quotients of a number below 0 never
+/// reach 0, and each adds its remainder. The common radixes are constants
+/// to the compiler, whose divisions by them are multiplications.
+pub(super) fn digit_sum(n: i64, radix: u32, (low, end): (u32, u32)) -> i64 {
+    #[inline(always)]
+    fn walk(mut q: u64, radix: u64, (low, end): (u32, u32)) -> i64 {
+        for _ in 0..low {
+            q /= radix;
+        }
+        let mut sum = 0;
+        for _ in low..end {
+            if q == 0 {
+                break;
+            }
+            sum += q % radix;
+            q /= radix;
+        }
+        sum as i64
+    }
+    if n < 0 {
+        let radix = i64::from(radix);
+        let mut q = (0..low).fold(n, |q, _| q.div_euclid(radix));
+        return (low..end).fold(0, |sum, _| {
+            let digit = q.rem_euclid(radix);
+            q = q.div_euclid(radix);
+            sum + digit
+        });
+    }
+    match radix {
+        10 => walk(n as u64, 10, (low, end)),
+        16 => walk(n as u64, 16, (low, end)),
+        radix => walk(n as u64, u64::from(radix), (low, end)),
     }
 }
 

@@ -278,12 +278,24 @@ impl Compiler {
                     c.ops.push(Op::At { dst, header, index });
                 });
             }
-            IntExpr::Reduce(Fold::Sum, list) if let Some((x, shift, mask)) = counted_bits(list) => {
-                Op::BitCount {
-                    dst,
-                    a: self.int(x),
-                    shift,
-                    mask,
+            IntExpr::Reduce(Fold::Sum, list)
+                if let Some((x, radix, low, end)) = summed_digits(list) =>
+            {
+                let a = self.int(x);
+                match radix {
+                    2 => Op::BitCount {
+                        dst,
+                        a,
+                        shift: low,
+                        mask: ((1u64 << (end - low)) - 1) as i64,
+                    },
+                    _ => Op::DigitSum {
+                        dst,
+                        a,
+                        radix: radix as u32,
+                        low,
+                        end,
+                    },
                 }
             }
             // One loop and its filters (as `ir` makes them), its items
@@ -480,14 +492,15 @@ fn magic(divisor: u32) -> u64 {
     (u64::MAX / divisor as u64).wrapping_add(1)
 }
 
-/// `[x / 2 ** j % 2 for j in low..end]`, the bits `low` to `end` of `x`
-/// (two's complement's, as `/` rounds down), between constants `0 <= low`
-/// and `end <= 63`, so that no power overflows, and `low < end`, so that
-/// `x` is read as the loop reads it; the loop may end where
-/// the quotient is 0 (`Until::vanishing`), where the bits left are 0. The
-/// bits as `Op::BitCount` counts them: `x`, `low`, and the mask of `end -
-/// low` bits.
-pub(super) fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
+/// `[x / b ** j % b for j in low..end]`, the digits `low` to `end` of `x`
+/// in radix `b` (as `/` and `%` round down: two's complement's bits for
+/// `b` = 2), between constants `0 <= low` and `end <= 63` where `b **
+/// (end - 1)` fits, so that no power overflows, and `low < end`, so that
+/// `x` is read as the loop reads it; the loop may end where the quotient
+/// is 0 (`Until::vanishing`), where the digits left are 0. Their sum as
+/// `Op::BitCount` and `Op::DigitSum` add it up: `x`, `b`, `low` and
+/// `end`.
+pub(super) fn summed_digits(list: &ListExpr) -> Option<(&IntExpr, i64, u32, u32)> {
     let ListExpr::Comprehension(c) = list else {
         return None;
     };
@@ -495,22 +508,23 @@ pub(super) fn counted_bits(list: &ListExpr) -> Option<(&IntExpr, u32, i64)> {
         return None;
     };
     let (slot, low, high, inclusive) = clause.range()?;
-    let IntExpr::Binary(IntOp::Mod, quotient, two) = &c.item else {
+    let IntExpr::Binary(IntOp::Mod, quotient, radix) = &c.item else {
         return None;
     };
-    let (x, 2) = vanishing_quotient(quotient, slot)? else {
-        return None;
-    };
+    let (x, base) = vanishing_quotient(quotient, slot)?;
     let end = match high {
         IntExpr::Until(until) if until.slot == slot && until.low == *low => {
-            (until.vanishing() == Some((x, 2))).then_some(())?;
+            (until.vanishing() == Some((x, base))).then_some(())?;
             until.high.as_constant()?
         }
         high => high.as_constant()? + inclusive as i64,
     };
     let low = low.as_constant()?;
-    (two.as_constant() == Some(2) && 0 <= low && low < end && end <= 63)
-        .then(|| (x, low as u32, ((1u64 << (end - low)) - 1) as i64))
+    let fits = u32::try_from(end - 1).is_ok_and(|last| base.checked_pow(last).is_some());
+    let radix = radix
+        .as_constant()
+        .filter(|&r| r == base && r <= i64::from(u32::MAX))?;
+    (0 <= low && low < end && end <= 63 && fits).then_some((x, radix, low as u32, end as u32))
 }
 
 /// The exponent where `e` is `2 ** exp`, `exp` not a constant: a division

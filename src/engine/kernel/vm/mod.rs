@@ -152,6 +152,11 @@ impl Code {
         self.ops.iter().any(|op| matches!(op, Op::BitCount { .. }))
     }
 
+    /// Whether it sums the digits of a number at once (`Op::DigitSum`).
+    pub fn sums_digits(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::DigitSum { .. }))
+    }
+
     /// Whether it tests a number's digits as one set (`Op::DigitSet`).
     pub fn tests_digits(&self) -> bool {
         self.ops.iter().any(|op| matches!(op, Op::DigitSet { .. }))

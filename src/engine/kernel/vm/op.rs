@@ -94,6 +94,17 @@ pub(super) enum Op {
         shift: u32,
         mask: i64,
     },
+    /// `dst` = the sum of the digits `low..end` of `a` in `radix` (3 or
+    /// more; 2 is `BitCount`), as `/` and `%` round down: what a sum over
+    /// the quotients `a / radix ** j` adds up, one loop of native
+    /// divisions where the VM ran one iteration a digit.
+    DigitSum {
+        dst: Reg,
+        a: Reg,
+        radix: u32,
+        low: u32,
+        end: u32,
+    },
     /// `dst` = the set of the digits of `a` in `radix` (2 to 63), as the
     /// bits of those digits: none for `a` at most 0. Walks the digits once
     /// for every test of one (`DigitTest`).
@@ -506,6 +517,7 @@ impl Op {
             | Op::Abs { dst, a }
             | Op::BitCount { dst, a, .. }
             | Op::DigitSet { dst, a, .. }
+            | Op::DigitSum { dst, a, .. }
             | Op::Copy { dst, a }
             | Op::Bind { dst, a } => each(&[dst, a]),
             Op::PowStep {

@@ -4,7 +4,7 @@
 //! options, is its host's: a position's walk (`Options`, in `options.rs`),
 //! or nothing at all for a function's body (`Pure`).
 
-use super::digits::digit_set;
+use super::digits::{digit_set, digit_sum};
 use super::items::{first_within, lay, within};
 use super::{Code, Height, Op, Reg, Source};
 use crate::engine::kernel::functions::Memo;
@@ -260,6 +260,13 @@ fn run<H: Host, const AGAIN: bool>(
                     mask,
                 } => r.set(dst, ((r.get(a) >> shift) & mask).count_ones() as i64),
                 Op::DigitSet { dst, a, radix } => r.set(dst, digit_set(r.get(a), radix)),
+                Op::DigitSum {
+                    dst,
+                    a,
+                    radix,
+                    low,
+                    end,
+                } => r.set(dst, digit_sum(r.get(a), radix, (low, end))),
                 Op::Bit { dst, a, index } => {
                     let index = r.get(index);
                     let bit = (0..63).contains(&index).then(|| (r.get(a) >> index) & 1);
