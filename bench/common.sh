@@ -9,7 +9,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 cargo build --release --quiet
-gcc -O2 -o "$WORK/plain" bench/plain.c
+gcc -O2 -o "$WORK/plain" bench/plain.c bench/plain_lists.c
 SPRAGUE=${SPRAGUE:-target/release/sprague}
 
 # seconds COMMAND...: the least CPU time (user + system, which a machine

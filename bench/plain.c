@@ -46,7 +46,12 @@
  * round (stop 64) print like the first five: split3 (octal 0.98: take 1
  * or 2 leaving three non-empty heaps, or take the last one), triangular
  * (take a triangular number of another residue mod 3 than the heap's)
- * and isqrt (take 1 to the integer square root of the heap). */
+ * and isqrt (take 1 to the integer square root of the heap). Two of the
+ * games stop 64 left: digitsum (take 1 to the sum of the heap's decimal
+ * digits) prints like the first five; euclid N (Euclid's game: take a
+ * multiple of the smaller heap from the larger, the two heaps' values
+ * filled row by row on the N x N box) prints the sum of g(a, N) for a in
+ * 0..=N. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,6 +491,38 @@ static void isqrt(long n_max) {
     }
 }
 
+/* Take 1 to the sum of the heap's decimal digits. */
+static void digitsum(long n_max) {
+    for (long n = 0; n <= n_max; n++) {
+        unsigned count = 0;
+        long sum = 0;
+        for (long m = n; m > 0; m /= 10) sum += m % 10;
+        for (long k = 1; k <= sum && k <= n; k++, count++) seen[g[n - k]] = stamp;
+        g[n] = mex(count);
+    }
+}
+
+/* Euclid's game E(a, b): take k times the smaller heap from the larger
+ * (either, where they are equal: from a), for k from 1 while one is left. */
+static unsigned long long euclid(long size) {
+    long w = size + 1;
+    unsigned *e = malloc(sizeof *e * w * w);
+    if (!e) exit(1);
+    for (long a = 0; a <= size; a++)
+        for (long b = 0; b <= size; b++) {
+            unsigned count = 0;
+            if (b > 0 && a >= b)
+                for (long k = 1; k * b <= a; k++, count++) seen[e[(a - k * b) * w + b]] = stamp;
+            if (a > 0 && b > a)
+                for (long k = 1; k * a <= b; k++, count++) seen[e[a * w + b - k * a]] = stamp;
+            e[a * w + b] = mex(count);
+        }
+    unsigned long long sum = 0;
+    for (long a = 0; a <= size; a++) sum += e[a * w + size];
+    free(e);
+    return sum;
+}
+
 /* Take 1 to popcount(n) tokens, the bits counted one by one. */
 static void popcount(long n_max) {
     for (long n = 0; n <= n_max; n++) {
@@ -561,151 +598,14 @@ static void othersum(long n_max) {
     free(k);
 }
 
-/* Boards of the list games: up to 15 heaps of at most 15, memoised in an
- * open-addressing table under their packing (4 bits a heap, the count on top). */
-#define BOARD_SLOTS (1u << 23)
-typedef struct { int n; int h[15]; } Board;
-static unsigned long long *board_keys;
-static unsigned *board_values;
 
-static unsigned long long pack(const Board *b) {
-    unsigned long long key = (unsigned long long)b->n << 60;
-    for (int i = 0; i < b->n; i++) {
-        if (b->h[i] > 15) exit(3);
-        key |= (unsigned long long)b->h[i] << (4 * i);
-    }
-    return key;
-}
-
-/* The slot of a board: its own, or the empty one where it belongs. */
-static unsigned long long board_slot(unsigned long long key) {
-    unsigned long long slot = (key * 0x9e3779b97f4a7c15ull) >> 41;
-    while (board_keys[slot] && board_keys[slot] != key + 1) slot = (slot + 1) & (BOARD_SLOTS - 1);
-    return slot;
-}
-
-static void board_store(unsigned long long key, unsigned value) {
-    unsigned long long slot = board_slot(key);
-    board_keys[slot] = key + 1;
-    board_values[slot] = value;
-}
-
-/* The mex of the values marked in a 2048-bit set. */
-static unsigned bits_mex(const unsigned long long *mark) {
-    unsigned m = 0;
-    while (m < 2048 && (mark[m / 64] >> (m % 64) & 1)) m++;
-    if (m == 2048) exit(4);
-    return m;
-}
-
-#define MARK(v) (mark[(v) / 64] |= 1ull << ((v) % 64))
-
-/* Nim on a list of heaps: take any number from one heap. */
-static unsigned nimlist(const Board *b) {
-    unsigned long long key = pack(b), slot = board_slot(key);
-    if (board_keys[slot]) return board_values[slot];
-    unsigned long long mark[32] = {0};
-    for (int i = 0; i < b->n; i++)
-        for (int k = 1; k <= b->h[i]; k++) {
-            Board c = *b;
-            c.h[i] -= k;
-            MARK(nimlist(&c));
-        }
-    unsigned m = bits_mex(mark);
-    board_store(key, m);
-    return m;
-}
-
-/* Moore's Nim_2: take from one heap, or from two heaps at once. */
-static unsigned moore(const Board *b) {
-    unsigned long long key = pack(b), slot = board_slot(key);
-    if (board_keys[slot]) return board_values[slot];
-    unsigned long long mark[32] = {0};
-    for (int i = 0; i < b->n; i++)
-        for (int k = 1; k <= b->h[i]; k++) {
-            Board c = *b;
-            c.h[i] -= k;
-            MARK(moore(&c));
-        }
-    for (int i = 0; i < b->n; i++)
-        for (int j = i + 1; j < b->n; j++)
-            for (int k = 1; k <= b->h[i]; k++)
-                for (int l = 1; l <= b->h[j]; l++) {
-                    Board c = *b;
-                    c.h[i] -= k;
-                    c.h[j] -= l;
-                    MARK(moore(&c));
-                }
-    unsigned m = bits_mex(mark);
-    board_store(key, m);
-    return m;
-}
-
-/* Staircase nim: h[i] coins on step i + 1; move some down one step. */
-static unsigned staircase(const Board *b) {
-    unsigned long long key = pack(b), slot = board_slot(key);
-    if (board_keys[slot]) return board_values[slot];
-    unsigned long long mark[32] = {0};
-    for (int i = 0; i < b->n; i++)
-        for (int k = 1; k <= b->h[i]; k++) {
-            Board c = *b;
-            c.h[i] -= k;
-            if (i > 0) c.h[i - 1] += k;
-            MARK(staircase(&c));
-        }
-    unsigned m = bits_mex(mark);
-    board_store(key, m);
-    return m;
-}
-
-/* Lasker's nim on a list: take from a heap, or split one into two in its place. */
-static unsigned laskerlist(const Board *b) {
-    unsigned long long key = pack(b), slot = board_slot(key);
-    if (board_keys[slot]) return board_values[slot];
-    unsigned long long mark[32] = {0};
-    for (int i = 0; i < b->n; i++)
-        for (int k = 1; k <= b->h[i]; k++) {
-            Board c = *b;
-            c.h[i] -= k;
-            MARK(laskerlist(&c));
-        }
-    for (int i = 0; i < b->n; i++)
-        for (int a = 1; a < b->h[i]; a++) {
-            Board c;
-            if (b->n == 15) exit(3);
-            c.n = b->n + 1;
-            for (int j = 0; j < i; j++) c.h[j] = b->h[j];
-            c.h[i] = a;
-            c.h[i + 1] = b->h[i] - a;
-            for (int j = i + 1; j < b->n; j++) c.h[j + 1] = b->h[j];
-            MARK(laskerlist(&c));
-        }
-    unsigned m = bits_mex(mark);
-    board_store(key, m);
-    return m;
-}
-
-/* The list games, named on the command line with their board. */
-static int list_game(int argc, char **argv) {
-    unsigned (*games[])(const Board *) = {nimlist, moore, staircase, laskerlist};
-    const char *names[] = {"nimlist", "moore", "staircase", "laskerlist"};
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(argv[1], names[i])) continue;
-        Board b = {argc - 2, {0}};
-        if (b.n > 15) exit(3);
-        for (int j = 0; j < b.n; j++) b.h[j] = atoi(argv[j + 2]);
-        board_keys = calloc(BOARD_SLOTS, sizeof *board_keys);
-        board_values = calloc(BOARD_SLOTS, sizeof *board_values);
-        if (!board_keys || !board_values) exit(1);
-        printf("%u\n", games[i](&b));
-        return 1;
-    }
-    return 0;
-}
+/* The list games (bench/plain_lists.c): whether argv names one, its
+ * value printed. */
+int list_game(int argc, char **argv);
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|digitsum|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|euclid|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -758,6 +658,10 @@ int main(int argc, char **argv) {
         printf("%u\n", turns(n, atol(argv[3])));
         return 0;
     }
+    if (!strcmp(argv[1], "euclid")) {
+        printf("%llu\n", euclid(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "chomp")) {
         printf("%u\n", chomp(n));
         return 0;
@@ -785,6 +689,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[1], "split3")) split3(n);
     else if (!strcmp(argv[1], "triangular")) triangular(n);
     else if (!strcmp(argv[1], "isqrt")) isqrt(n);
+    else if (!strcmp(argv[1], "digitsum")) digitsum(n);
     else { fprintf(stderr, "unknown game %s\n", argv[1]); return 2; }
     if (argc > 3 && !strcmp(argv[3], "--last")) {
         printf("%u\n", g[n]);

@@ -17,7 +17,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 cargo build --release --quiet
-gcc -O2 -o "$WORK/plain" bench/plain.c
+gcc -O2 -o "$WORK/plain" bench/plain.c bench/plain_lists.c
 SPRAGUE=target/release/sprague
 PLAIN=$WORK/plain
 

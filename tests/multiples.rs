@@ -68,3 +68,57 @@ fn each_comparison_of_a_multiple_is_its_bound() {
         "{ir}"
     );
 }
+
+/// Euclid's game with the tests of the heaps written after the product
+/// (`k * b <= a and b > 0`): the loop is split by the sign of `b`, the
+/// positive case divided out, and the tests after the loop are folded
+/// into its end, so that no filter is left in its loop. Against a plain
+/// grid and the generic search.
+#[test]
+fn tests_after_the_product_split_the_loop_by_its_sign() {
+    let game = "game E(a, b) = < E(a - k * b, b) for k in 1..=a if k * b <= a and b > 0 and a >= b, \
+                E(a, b - k * a) for k in 1..=b if a * k <= b and a > 0 and b > a >";
+    let size = 40;
+    let script = format!("{game}\n[[g(E(a, b)) for b in 0..{size}] for a in 0..{size}]");
+    let ir = ir_of(&script);
+    for pass in [
+        "products split by the sign of their factor",
+        "filters past a loop tested with its end",
+    ] {
+        assert!(ir.contains(pass), "{ir}");
+    }
+    assert!(
+        ir.contains("E(a - (k * b), b) if b > 0 for k in 1..(if (b > 0 and a >= b)"),
+        "{ir}"
+    );
+    let expected = plain_grid(size, size, |a, b, g| {
+        let mut options = Vec::new();
+        for k in (1..=a).filter(|k| k * b <= a && b > 0 && a >= b) {
+            options.push(g[a - k * b][b]);
+        }
+        for k in (1..=b).filter(|k| a * k <= b && a > 0 && b > a) {
+            options.push(g[a][b - k * a]);
+        }
+        options
+    });
+    let printed = assert_same_as_the_generic_search(&script);
+    assert_eq!(printed.trim(), format!("{expected:?}"));
+}
+
+/// A test of the heap after a filter that ends the loop (`k * k * k <= n
+/// and n % 3 != 1`) is folded into the loop's end: against a plain program
+/// and the generic search.
+#[test]
+fn a_test_after_a_filter_ending_the_loop_is_tested_with_its_end() {
+    let game = "game T(n) = < T(n - k * k * k) for k in 1..=n if k * k * k <= n and n % 3 != 1, \
+                T(n - 1) if n > 0 >";
+    let script = format!("{game}\nseq(T, 0..=2000)");
+    assert!(ir_of(&script).contains("filters past a loop tested with its end"));
+    let expected = common::subtraction(2000, |n| {
+        let cubes = (1..=n).map(|k| k * k * k).take_while(|&c| c <= n);
+        let cubes: Vec<usize> = cubes.filter(|_| n % 3 != 1).collect();
+        cubes.into_iter().chain((n > 0).then_some(1))
+    });
+    let printed = assert_same_as_the_generic_search(&script);
+    assert_eq!(printed.trim(), format!("{expected:?}"));
+}

@@ -13,6 +13,7 @@ mod capped;
 mod cuts;
 mod divisors;
 mod endless;
+mod ends;
 mod filters;
 mod instances;
 mod lengths;

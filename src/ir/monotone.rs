@@ -46,6 +46,69 @@ pub(super) fn start_at_monotone_filters(element: Element) -> Vec<Element> {
     narrowed_at_filters(element, suffix_filter, start)
 }
 
+/// `for k in low..high … if k * x <= y` (the filter after the loop, past
+/// filters that cannot fail; `>=` or strict, the product either way
+/// round), `low` at least 0, `x` affine and reading no `k` and `y` plain,
+/// where nothing before the loop keeps `x` at 0 or more: two elements,
+/// one tested `x > 0` before the loop and one `x <= 0`. In the first the
+/// filter is one on `k` alone (`ir::multiples`), or ends the loop where
+/// the product rises with `k` (`stop_at_monotone_filters`): Euclid's
+/// game, `E(a - k * b, b) for k in 1..=a if k * b <= a and b > 0`, its
+/// test of `b` after the product. The same options, and the same errors:
+/// the tests added cannot fail.
+pub(super) fn sign_cases_of_products(element: Element) -> Vec<Element> {
+    for at in 0..element.clauses.len() {
+        let Some((variable, low, _)) = element.clauses[at].range() else {
+            continue;
+        };
+        if !at_least_zero(low) {
+            continue;
+        }
+        let facts = Facts::past_filters(&element.clauses[..at], variable);
+        let factor = |cond: &Cond, k| product_factor(cond, k).filter(|x| !facts.natural(x));
+        let Some((_, x)) = filter_after_loop(&element.clauses, at, factor) else {
+            continue;
+        };
+        let case = |op| {
+            let mut case = element.clone();
+            let test = Cond::Cmp(op, x.clone(), IntExpr::constant(0));
+            case.clauses.insert(at, Clause::If(test));
+            case
+        };
+        return vec![case(CmpOp::Gt), case(CmpOp::Le)];
+    }
+    vec![element]
+}
+
+/// The factor `x` where `cond` compares `k * x` (or `x * k`) with what
+/// reads no `k`, so that it holds on a prefix where `x` is at least 0:
+/// `x` affine, reading no `k`, and no constant.
+fn product_factor(cond: &Cond, k: usize) -> Option<IntExpr> {
+    let (op, a, b) = match cond {
+        Cond::Cmp(op, a, b) => (*op, a, b),
+        Cond::Not(inner) => match &**inner {
+            Cond::Cmp(op, a, b) => (op.negated(), a, b),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (product, other) = match op {
+        CmpOp::Le | CmpOp::Lt => (a, b),
+        CmpOp::Ge | CmpOp::Gt => (b, a),
+        _ => return None,
+    };
+    let IntExpr::Binary(IntOp::Mul, p, q) = product else {
+        return None;
+    };
+    let x = match (**p == IntExpr::slot(k), **q == IntExpr::slot(k)) {
+        (true, false) => q,
+        (false, true) => p,
+        _ => return None,
+    };
+    let affine = matches!(**x, IntExpr::Affine(_)) && x.as_constant().is_none();
+    (affine && !x.uses(k) && plain(other) && !other.uses(k)).then(|| (**x).clone())
+}
+
 /// `element` with each range loop that `find` finds a filter after (its
 /// index, and the condition to search with) given the bounds `bounds`
 /// makes of the loop's slot and bounds and that condition, the filter

@@ -14,7 +14,9 @@ use super::filters::{
 };
 use super::mapped::{loops_over_mapped_constants, loops_over_tabled_squares};
 use super::membership::loops_over_members;
-use super::monotone::{start_at_monotone_filters, stop_at_monotone_filters};
+use super::monotone::{
+    sign_cases_of_products, start_at_monotone_filters, stop_at_monotone_filters,
+};
 use super::pairs::find_split;
 use super::pins::{pin_loops, pin_params, short_ranges_as_filters, unroll_item_loops};
 use super::quotients::loops_over_quotients;
@@ -60,6 +62,11 @@ pub(super) fn optimise(
     );
     let elements = run("loops pinned by equalities", elements, pin_loops);
     let elements = run("filters moved up to their loops", elements, move_filters_up);
+    let elements = run(
+        "products split by the sign of their factor",
+        elements,
+        sign_cases_of_products,
+    );
     let elements = run(
         "multiples by a positive value divided out of filters",
         elements,
@@ -129,6 +136,11 @@ pub(super) fn optimise(
         "loops stepped by the period of their filters' remainders",
         elements,
         super::periodic::step_periodic_filters,
+    );
+    let elements = run(
+        "filters past a loop tested with its end",
+        elements,
+        super::ends::fold_filters_into_ends,
     );
     let elements = run("splits found", elements, find_split);
     let elements = run(
