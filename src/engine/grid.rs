@@ -279,10 +279,14 @@ impl Grid {
             .flatten()
             .or_else(|| Cells::fitting(rows, cols, None))
             .or_else(|| {
-                // A box past the table grows at least twice as long, so that
-                // asking for one row after another computes each row once
-                // or twice, not once for every row after it.
-                Cells::strip(grown(rows, self.rows, 1), grown(cols, self.cols, 1))
+                // A box past the table grows at least half as long again,
+                // so that asking for one row after another computes each
+                // row once (the box's values are kept) and copies it a few
+                // times, not once for every row after it. Growing twice as
+                // long computed up to twice the rows asked: 4100 rows of
+                // Euclid's game for 3001 asked one at a time, whose last
+                // rows cost the most.
+                Cells::strip(grown(rows, self.rows, 2), grown(cols, self.cols, 2))
                     .or_else(|| Cells::strip(rows, cols))
             })
     }
