@@ -544,14 +544,17 @@ fn floor_div(a: i64, k: i64) -> i64 {
     IntOp::Div.apply(a, k).expect("k is not 0")
 }
 
+/// The greatest common divisor of two numbers at least 0 (`gcd(x, 0)` is
+/// `x`).
+pub(super) fn gcd(mut x: i64, mut y: i64) -> i64 {
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    x
+}
+
 /// The least common multiple of two positive numbers, up to `LARGEST`.
 pub(super) fn lcm(a: i64, b: i64) -> Option<i64> {
-    let gcd = |mut x: i64, mut y: i64| {
-        while y != 0 {
-            (x, y) = (y, x % y);
-        }
-        x
-    };
     let l = (a / gcd(a, b)).checked_mul(b)?;
     (l <= LARGEST).then_some(l)
 }

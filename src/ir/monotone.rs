@@ -84,19 +84,7 @@ pub(super) fn sign_cases_of_products(element: Element) -> Vec<Element> {
 /// reads no `k`, so that it holds on a prefix where `x` is at least 0:
 /// `x` affine, reading no `k`, and no constant.
 fn product_factor(cond: &Cond, k: usize) -> Option<IntExpr> {
-    let (op, a, b) = match cond {
-        Cond::Cmp(op, a, b) => (*op, a, b),
-        Cond::Not(inner) => match &**inner {
-            Cond::Cmp(op, a, b) => (op.negated(), a, b),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    let (product, other) = match op {
-        CmpOp::Le | CmpOp::Lt => (a, b),
-        CmpOp::Ge | CmpOp::Gt => (b, a),
-        _ => return None,
-    };
+    let (product, other) = bounded_above(cond)?;
     let IntExpr::Binary(IntOp::Mul, p, q) = product else {
         return None;
     };
@@ -332,25 +320,37 @@ pub(super) fn at_least_zero(low: &IntExpr) -> bool {
 /// floor divisions by positive constants, and `f` not affine; `facts`
 /// saying which slots, `k` among them, are never below 0.
 fn holds_on_a_prefix(cond: &Cond, k: usize, facts: &Facts) -> bool {
-    let (op, a, b) = match cond {
-        Cond::Cmp(CmpOp::Ne, q, zero) if zero.as_constant() == Some(0) => return vanishing(q, k),
-        Cond::Cmp(op, a, b) => (*op, a, b),
-        // `not (d * d > p)` tests what `d * d <= p` tests.
-        Cond::Not(inner) => match &**inner {
-            Cond::Cmp(op, a, b) => (op.negated(), a, b),
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let (rising, other) = match op {
-        CmpOp::Le | CmpOp::Lt => (a, b),
-        CmpOp::Ge | CmpOp::Gt => (b, a),
-        _ => return false,
+    if let Cond::Cmp(CmpOp::Ne, q, zero) = cond
+        && zero.as_constant() == Some(0)
+    {
+        return vanishing(q, k);
+    }
+    let Some((rising, other)) = bounded_above(cond) else {
+        return false;
     };
     // An affine filter is a bound already (`narrow_bounds`, a split's
     // conditions) or a guard an unrolled loop leaves.
     let affine = matches!(rising, IntExpr::Affine(_));
     !affine && rises(rising, k, facts) && rising.uses(k) && plain(other) && !other.uses(k)
+}
+
+/// `(f, g)` where `cond` is `f <= g` or `g >= f` (strict too), or the
+/// negation of the opposite comparison (`not (d * d > p)` tests what `d *
+/// d <= p` tests): the side bounded above, and its bound.
+fn bounded_above(cond: &Cond) -> Option<(&IntExpr, &IntExpr)> {
+    let (op, a, b) = match cond {
+        Cond::Cmp(op, a, b) => (*op, a, b),
+        Cond::Not(inner) => match &**inner {
+            Cond::Cmp(op, a, b) => (op.negated(), a, b),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match op {
+        CmpOp::Le | CmpOp::Lt => Some((a, b)),
+        CmpOp::Ge | CmpOp::Gt => Some((b, a)),
+        _ => None,
+    }
 }
 
 /// Whether `e` never falls as `k` rises from 0, and where its evaluation

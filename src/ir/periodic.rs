@@ -11,7 +11,7 @@
 use std::cell::RefCell;
 
 use super::filters::{cannot_fail, filter_after_loop};
-use super::lookback::lcm;
+use super::lookback::{gcd, lcm};
 use super::residues::stepped;
 use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, MAX_SLOTS};
 
@@ -187,11 +187,7 @@ fn repeats(e: &IntExpr, slot: usize, m: i64) -> Option<i64> {
     match e {
         IntExpr::Affine(_) => {
             let (a, _) = e.linear_in(slot)?;
-            let (mut x, mut y) = (a.rem_euclid(m), m);
-            while x != 0 {
-                (x, y) = (y % x, x);
-            }
-            Some(m / y)
+            Some(m / gcd(m, a.rem_euclid(m)))
         }
         IntExpr::Binary(IntOp::Add | IntOp::Sub | IntOp::Mul, a, b) => lcm(part(a)?, part(b)?),
         IntExpr::Binary(IntOp::Pow, a, b) if !b.uses(slot) && b.as_constant()? >= 0 => part(a),
