@@ -37,14 +37,18 @@ fn a_remainder_compared_with_constants_filters_them_in_each_residue() {
             };
             tri
         });
-        let (printed, report) = run_by_programs_alone(&script, game);
-        assert_eq!(printed.trim(), format!("{expected:?}"), "{game}");
-        assert!(
-            report.contains("remainders of the heap decided for each of its residues"),
-            "{report}"
-        );
-        assert_eq!(assert_same_as_the_generic_search(&script), printed);
+        let pass = "remainders of the heap decided for each of its residues";
+        assert_computed_by(&script, game, &expected, pass);
     }
+}
+
+/// That `script` prints `expected` by the programs alone, `pass` among
+/// the passes `--stats` reports, and the generic search's values.
+fn assert_computed_by(script: &str, game: &str, expected: &[u64], pass: &str) {
+    let (printed, report) = run_by_programs_alone(script, game);
+    assert_eq!(printed.trim(), format!("{expected:?}"), "{game}");
+    assert!(report.contains(pass), "{game}: {report}");
+    assert_eq!(assert_same_as_the_generic_search(script), printed);
 }
 
 /// The options of a heap, as a plain program lists them.
@@ -89,12 +93,7 @@ fn a_filter_repeating_with_its_loop_steps_the_loop_by_residues() {
     for (game, moves) in games {
         let script = format!("{game}\nprint(seq(T, 0..=3000))");
         let expected = subtraction(3000, moves);
-        let (printed, report) = run_by_programs_alone(&script, game);
-        assert_eq!(printed.trim(), format!("{expected:?}"), "{game}");
-        assert!(
-            report.contains("loops stepped by the period of their filters' remainders"),
-            "{game}: {report}"
-        );
-        assert_eq!(assert_same_as_the_generic_search(&script), printed);
+        let pass = "loops stepped by the period of their filters' remainders";
+        assert_computed_by(&script, game, &expected, pass);
     }
 }
