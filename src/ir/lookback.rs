@@ -15,7 +15,7 @@
 //! ever.
 
 use crate::engine::kernel::{
-    Clause, CmpOp, Cond, IntExpr, IntOp, Iter, Kernel, ListExpr, OptionValue,
+    Clause, CmpOp, Cond, IntExpr, IntOp, Iter, Kernel, ListExpr, OptionValue, gcd,
 };
 
 /// What a family's program says about its options from heap `settled` on:
@@ -542,15 +542,6 @@ fn union(a: Option<Term>, b: Option<Term>) -> Option<Option<Term>> {
 
 fn floor_div(a: i64, k: i64) -> i64 {
     IntOp::Div.apply(a, k).expect("k is not 0")
-}
-
-/// The greatest common divisor of two numbers at least 0 (`gcd(x, 0)` is
-/// `x`).
-pub(super) fn gcd(mut x: i64, mut y: i64) -> i64 {
-    while y != 0 {
-        (x, y) = (y, x % y);
-    }
-    x
 }
 
 /// The least common multiple of two positive numbers, up to `LARGEST`.

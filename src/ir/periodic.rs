@@ -11,9 +11,9 @@
 use std::cell::RefCell;
 
 use super::filters::{cannot_fail, filter_after_loop};
-use super::lookback::{gcd, lcm};
+use super::lookback::lcm;
 use super::residues::stepped;
-use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, MAX_SLOTS};
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr, IntOp, MAX_SLOTS, gcd};
 
 /// Most loops one loop becomes: the remainders' period.
 const PERIOD: i64 = 8;

@@ -627,6 +627,16 @@ impl IntExpr {
     }
 }
 
+/// The greatest common divisor of two numbers at least 0 (`gcd(x, 0)` is
+/// `x`): the periods and moduli the passes and the residues' codes
+/// combine.
+pub fn gcd(mut x: i64, mut y: i64) -> i64 {
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    x
+}
+
 /// Where `index` points in a list of `len` items, as the language indexes
 /// (a negative index counts from the end); `None` out of range.
 #[inline]

@@ -42,7 +42,7 @@ pub use curve::rises_as_square;
 pub use dense::{Above, DenseFill, Reading};
 pub use element::{Clause, Element, Iter, Linear, OptionValue, Split, UNROLL, UNROLL_COMPUTED};
 pub use functions::{Calls, IntFunction};
-pub use int::{Affine, Fold, IntExpr, IntOp, place};
+pub use int::{Affine, Fold, IntExpr, IntOp, gcd, place};
 pub use known::{Known, Other, WithForeign};
 pub use line::BoxLines;
 pub use list::{Arg, Each, Function, ListExpr, ListWalk, MAX_ARGS, ParamKind, Reorder};

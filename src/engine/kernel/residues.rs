@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 
-use super::{Clause, Cond, Condition, Element, IntExpr, IntOp, Iter, SLOT_BOUND};
+use super::{Clause, Cond, Condition, Element, IntExpr, IntOp, Iter, SLOT_BOUND, gcd};
 
 /// The largest modulus a family's codes cycle through: each residue is a
 /// code of its own.
@@ -140,11 +140,5 @@ fn constants_filtered(mut element: Element) -> Element {
 }
 
 fn lcm(a: i64, b: i64) -> i64 {
-    let gcd = |mut a: i64, mut b: i64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
-    };
     a / gcd(a, b) * b
 }
