@@ -199,6 +199,13 @@ impl Known for Values<'_> {
         &[]
     }
 
+    /// A line inside the box is a strided run of its row-major copy.
+    #[inline]
+    fn run(&self, args: &[i64], steps: &[i64], count: usize) -> Option<(&[u32], i64, i64)> {
+        let (first, stride) = self.rows_major.run(args, steps, count)?;
+        Some((self.rows_major.values(), first, stride))
+    }
+
     /// A line inside the box is marked rather than appended: the fill
     /// takes the mex over the marks and `out` together.
     #[inline(always)]

@@ -138,6 +138,17 @@ impl RowMajor {
         steps: &[i64],
         count: usize,
     ) -> Option<(&[u32], usize)> {
+        let (first, stride) = self.run(args, steps, count)?;
+        let end = first + stride * (count as i64 - 1);
+        let (low, high) = (first.min(end) as usize, first.max(end) as usize);
+        Some((&self.values[low..=high], stride.unsigned_abs() as usize))
+    }
+
+    /// Where the line of the `count` tuples `args + i·steps` lies in
+    /// `values()`, in its order: the index of its first tuple and the
+    /// distance to the next. `None` when an end is outside the box.
+    #[inline(always)]
+    pub(super) fn run(&self, args: &[i64], steps: &[i64], count: usize) -> Option<(i64, i64)> {
         debug_assert_eq!(args.len(), self.axes.len());
         let last = i64::try_from(count.checked_sub(1)?).ok()?;
         let (mut first, mut stride) = (0i64, 0i64);
@@ -150,9 +161,7 @@ impl RowMajor {
             first += arg * by;
             stride += step * by;
         }
-        let end = first + stride * last;
-        let (low, high) = (first.min(end) as usize, first.max(end) as usize);
-        Some((&self.values[low..=high], stride.unsigned_abs() as usize))
+        Some((first, stride))
     }
 
     /// Per argument, its extent and how far apart in `values()` two tuples

@@ -309,6 +309,14 @@ impl<const ABOVE: bool> Known for RunTable<ABOVE> {
         }
     }
 
+    #[inline(always)]
+    fn run(&self, args: &[i64], steps: &[i64], count: usize) -> Option<(&[u32], i64, i64)> {
+        match ABOVE {
+            false => self.line().run(args, steps, count),
+            true => None,
+        }
+    }
+
     fn along(
         &self,
         args: &[i64],

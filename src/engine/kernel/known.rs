@@ -45,6 +45,14 @@ pub trait Known {
         false
     }
 
+    /// A table holding the values of `F(args + i·steps)` for `i` in
+    /// `0..count` at `first + i·step`, as `(table, first, step)`, where
+    /// they lie so: a native loop then reads them as a strided run (values
+    /// from `DENSE_BIG` on are positions not known yet).
+    fn run(&self, _args: &[i64], _steps: &[i64], _count: usize) -> Option<(&[u32], i64, i64)> {
+        None
+    }
+
     /// Appends to `out` the values of `F(args + i·steps)` xor `nim` for `i`
     /// in `0..count`, or gives `None` if one of them is not known.
     fn along(
@@ -78,6 +86,10 @@ impl Known for [u32] {
 
     fn line(&self) -> &[u32] {
         self
+    }
+
+    fn run(&self, args: &[i64], steps: &[i64], _count: usize) -> Option<(&[u32], i64, i64)> {
+        Some((self, args[0], steps[0]))
     }
 
     /// The values along a line are a strided run of the table, taken in
@@ -136,6 +148,10 @@ impl Known for WithForeign<'_> {
 
     fn line(&self) -> &[u32] {
         self.own
+    }
+
+    fn run(&self, args: &[i64], steps: &[i64], count: usize) -> Option<(&[u32], i64, i64)> {
+        self.own.run(args, steps, count)
     }
 
     fn foreign(&self, index: usize, args: &[i64]) -> Option<u64> {

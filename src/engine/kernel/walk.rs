@@ -219,11 +219,25 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             nim ^= self.known.value(args)?;
         }
         let mut sums = Summed::new(&mut self.out.points, count as usize, nim);
-        let own = self.known.line();
+        // A strided run (a column of a box), waiting to be read with the
+        // next part's.
+        let mut column = None;
         for (args, steps) in parts().filter(|part| !still(part)) {
-            if let ([arg], [step]) = (args, steps)
-                && sums.xor_run(own, *arg, *step).is_some()
-            {
+            let run = (self.known.run(args, steps, count as usize)).filter(|&run| sums.holds(run));
+            let known = match (run, column.take()) {
+                (Some(run), None) if run.2.unsigned_abs() > 1 => {
+                    column = Some(run);
+                    continue;
+                }
+                (Some(run), Some(other)) => sums.xor_pair(other, run),
+                (Some(run), None) => sums.xor_run(run),
+                (None, other) => {
+                    column = other;
+                    true
+                }
+            };
+            known.then_some(())?;
+            if run.is_some() {
                 continue;
             }
             let mut args: [i64; NATIVE_PARAMS] =
@@ -234,6 +248,9 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                     .zip(steps)
                     .for_each(|(arg, step)| *arg += step);
             }
+        }
+        if let Some(run) = column {
+            sums.xor_run(run).then_some(())?;
         }
         for run in moving {
             let tabled;
@@ -246,11 +263,15 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
                     tabled.as_deref().map(Vec::as_slice)
                 }
             };
-            if let Some(largest) = table.and_then(|table| sums.xor_run(table, run.first, run.step))
+            let run_in = |table| (table, run.first, run.step);
+            if let Some(known) = table
+                .map(run_in)
+                .filter(|&run| sums.holds(run))
+                .map(|run| sums.xor_run(run))
             {
-                // Larger ones are markers: positions not known yet, heaps
-                // a table cannot hold.
-                (largest < crate::engine::DENSE_BIG).then_some(())?;
+                // Not known: positions not known yet, heaps a table
+                // cannot hold.
+                known.then_some(())?;
                 continue;
             }
             for (i, point) in (0..).zip(sums.points()) {
