@@ -51,7 +51,8 @@
  * digits) prints like the first five; euclid N (Euclid's game: take a
  * multiple of the smaller heap from the larger, the two heaps' values
  * filled row by row on the N x N box) prints the sum of g(a, N) for a in
- * 0..=N. */
+ * 0..=N. Stop 66: rectangle N (cut an a x b rectangle in two across
+ * either side, the position the sum of the two) prints the same sum. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -523,6 +524,25 @@ static unsigned long long euclid(long size) {
     return sum;
 }
 
+/* Cutting a rectangle R(a, b) in two: R(i, b) + R(a - i, b) for i in
+ * 1..a, R(a, j) + R(a, b - j) for j in 1..b, filled row by row. */
+static unsigned long long rectangle(long size) {
+    long w = size + 1;
+    unsigned *r = malloc(sizeof *r * w * w);
+    if (!r) exit(1);
+    for (long a = 0; a <= size; a++)
+        for (long b = 0; b <= size; b++) {
+            unsigned count = 0;
+            for (long i = 1; i < a; i++, count++) seen[r[i * w + b] ^ r[(a - i) * w + b]] = stamp;
+            for (long j = 1; j < b; j++, count++) seen[r[a * w + j] ^ r[a * w + b - j]] = stamp;
+            r[a * w + b] = mex(count);
+        }
+    unsigned long long sum = 0;
+    for (long a = 0; a <= size; a++) sum += r[a * w + size];
+    free(r);
+    return sum;
+}
+
 /* Take 1 to popcount(n) tokens, the bits counted one by one. */
 static void popcount(long n_max) {
     for (long n = 0; n <= n_max; n++) {
@@ -605,7 +625,7 @@ int list_game(int argc, char **argv);
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|digitsum|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|euclid|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|digitsum|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|euclid|rectangle|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;
@@ -660,6 +680,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "euclid")) {
         printf("%llu\n", euclid(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "rectangle")) {
+        printf("%llu\n", rectangle(n));
         return 0;
     }
     if (!strcmp(argv[1], "chomp")) {

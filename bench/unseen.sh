@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
-    DIVISOR=5000; QUOTIENT=3000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; SPLIT3=400; TRIANGULAR=100000; ISQRT=100000; DIGITSUM=200000; EUCLID=300; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; QUOTIENT=3000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; SPLIT3=400; TRIANGULAR=100000; ISQRT=100000; DIGITSUM=200000; EUCLID=300; RECTANGLE=150; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=1000000; BOUNDED=2000; HALVE=20000000
-    DIVISOR=40000; QUOTIENT=30000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; SPLIT3=2500; TRIANGULAR=700000; ISQRT=1000000; DIGITSUM=3000000; EUCLID=3000; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; QUOTIENT=30000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; SPLIT3=2500; TRIANGULAR=700000; ISQRT=1000000; DIGITSUM=3000000; EUCLID=3000; RECTANGLE=900; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -199,6 +199,12 @@ game T(n) = < T(n - k) for k in 1..=ds(n) if k <= n >" \
 game "Euclid's game, g(E(a, $EUCLID)) for a in 0..=$EUCLID" "euclid $EUCLID" "print(sum([g(E(a, $EUCLID)) for a in 0..=$EUCLID]))" \
     "k up to a / b|game E(a, b) = < E(a - k * b, b) if b > 0 and a >= b for k in 1..=a / b, E(a, b - k * a) if a > 0 and b > a for k in 1..=b / a >" \
     "the product in the filter|game E(a, b) = < E(a - k * b, b) for k in 1..=a if k * b <= a and b > 0 and a >= b, E(a, b - k * a) for k in 1..=b if k * a <= b and a > 0 and b > a >"
+# A sum of two positions of two heaps (stop 66): each part a run of the
+# box, a column's two parts read together.
+game "cut a rectangle in two, the sum of g(R(a, $RECTANGLE)) for a from $RECTANGLE down" "rectangle $RECTANGLE" \
+    "print(sum([g(R($RECTANGLE - a, $RECTANGLE)) for a in 0..=$RECTANGLE]))" \
+    "across either side|game R(a, b) = < R(i, b) + R(a - i, b) for i in 1..a, R(a, j) + R(a, b - j) for j in 1..b >" \
+    "the second cut transposed|game R(a, b) = < R(i, b) + R(a - i, b) for i in 1..a, R(j, a) + R(b - j, a) for j in 1..b >"
 # Five parameters (stop 51): the box below the query, as for three.
 game "five-heap nim, ${NIM5}⁵" "nim5 $NIM5" "print(g(N($NIM5, $NIM5, $NIM5, $NIM5, $NIM5)))" \
     "five integers|game N(a, b, c, d, e) = < N(a - k, b, c, d, e) for k in 1..=a, N(a, b - k, c, d, e) for k in 1..=b, N(a, b, c - k, d, e) for k in 1..=c, N(a, b, c, d - k, e) for k in 1..=d, N(a, b, c, d, e - k) for k in 1..=e >" \

@@ -7,7 +7,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{assert_same_as_the_generic_search, ir_of, plain_grid};
+use common::{
+    assert_same_as_the_generic_search, assert_same_error_as_the_generic_search, ir_of, plain_grid,
+};
 
 /// Subtract a multiple of the smaller heap from the larger, written with
 /// the multiple in the filter: the loop stops at `a / b`.
@@ -121,4 +123,19 @@ fn a_test_after_a_filter_ending_the_loop_is_tested_with_its_end() {
     });
     let printed = assert_same_as_the_generic_search(&script);
     assert_eq!(printed.trim(), format!("{expected:?}"));
+}
+
+/// Options on a line whose step is fixed only at the position
+/// (`F(n - k * m * m, m)`, moving by `-m²`) are read from the arguments
+/// at the loop's two ends: a product that overflows past the first option is
+/// reported as the generic search reports it, and the values agree with
+/// it for one, two and more options.
+#[test]
+fn a_line_stepped_by_a_parameter_overflows_where_its_options_do() {
+    let game = "game F(n, m) = < F(n - k * m * m, m) for k in 1..=n / 1000 + 1 if m > 0, F(n - 1, m) if n > 0 >";
+    let values = format!("{game}\n[[g(F(n, m)) for m in 0..6] for n in 0..3000 if n % 97 < 3]");
+    assert_same_as_the_generic_search(&values);
+    let overflow = format!("{game}\nprint(g(F(1000, 2500000000)))");
+    let (_, error) = assert_same_error_as_the_generic_search(&overflow);
+    assert!(error.contains("integer overflow"), "{error}");
 }

@@ -6,24 +6,28 @@
 
 use super::{Clause, Element, IntExpr, IntOp, NATIVE_PARAMS, OptionValue};
 
-/// Whether the element's options are one position whose arguments the
-/// walk may step as curves: its last clause a loop, every argument made
-/// of `+`, `-` and `*` over slots and constants, of degree at most 2 in
-/// the loop's variable, and no heap reading it.
-pub(super) fn is_curve(element: &Element) -> bool {
+/// The degree of the element's options' arguments in its innermost
+/// loop's variable, where they are one position whose arguments the walk
+/// may step as curves (degree 2) or lines (at most 1): its last clause a
+/// loop, every argument made of `+`, `-` and `*` over slots and
+/// constants, of degree at most 2 in the loop's variable, and no heap
+/// reading it.
+pub(super) fn degree_of(element: &Element) -> Option<u32> {
     let (Some(Clause::For { slot, .. }), OptionValue::Terms { calls, nims }) =
         (element.clauses.last(), &element.value)
     else {
-        return false;
+        return None;
     };
     let [call] = calls.as_slice() else {
-        return false;
+        return None;
     };
-    call.len() <= NATIVE_PARAMS
-        && call
-            .iter()
-            .all(|e| degree(e, *slot).is_some_and(|d| d <= 2))
-        && !nims.iter().any(|n| n.uses(*slot))
+    if call.len() > NATIVE_PARAMS || nims.iter().any(|n| n.uses(*slot)) {
+        return None;
+    }
+    let mut degrees = call.iter().map(|e| degree(e, *slot));
+    degrees
+        .try_fold(0, |most, d| Some(most.max(d?)))
+        .filter(|&d| d <= 2)
 }
 
 /// The degree of `e` in `slot`, if `e` is made of `+`, `-` and `*` over

@@ -80,9 +80,10 @@ pub struct Kernel {
     direct: Vec<Option<DirectSplit>>,
     /// Per element, the steps of its innermost loop (`walk::Steps`).
     steps: Vec<Option<walk::Steps>>,
-    /// Per element, whether its options' arguments are curves in its
-    /// innermost loop's variable (`curve::is_curve`), when not steps.
-    curves: Vec<bool>,
+    /// Per element, the degree of its options' arguments in its
+    /// innermost loop's variable where they are lines or curves
+    /// (`curve::degree_of`), when not steps.
+    curves: Vec<Option<u32>>,
     /// The elements' code for the VM.
     code: vm::Code,
     /// The registers the largest of its codes needs (`frame`).
@@ -222,7 +223,7 @@ impl Kernel {
                 })
             })
             .collect();
-        let curves: Vec<_> = elements.iter().map(curve::is_curve).collect();
+        let curves: Vec<_> = elements.iter().map(curve::degree_of).collect();
         // The shapes of the elements as a code has them, each the element
         // of that index among the kernel's: stepped natively where the
         // kernel's is, or where this one is and a residue's is.
@@ -235,8 +236,9 @@ impl Kernel {
                         direct: direct[index].is_some(),
                         native: match (stepped, curves[index]) {
                             (true, _) => Some(vm::Native::Steps),
-                            (false, true) => Some(vm::Native::Curve),
-                            (false, false) => None,
+                            (false, Some(0 | 1)) => Some(vm::Native::Line),
+                            (false, Some(_)) => Some(vm::Native::Curve),
+                            (false, None) => None,
                         },
                     }
                 })

@@ -88,8 +88,9 @@ impl Kernel {
 pub(super) struct Innermost<'a> {
     /// By fixed steps (`Steps`).
     pub steps: Option<&'a Steps>,
-    /// As polynomials of degree at most 2 (`curve::is_curve`).
-    pub curve: bool,
+    /// As polynomials of this degree, at most 2 (`curve::degree_of`):
+    /// lines up to 1, curves at 2.
+    pub curve: Option<u32>,
 }
 
 /// A position being walked: where its options' values come from and where
@@ -321,6 +322,31 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             self.out.points.push(value ^ nim);
         }
         Some(())
+    }
+
+    /// The options of a `for` over a range whose one position's arguments
+    /// move along a line (`vm::Native::Line`), `count` of them (at least
+    /// one), at `first` for the range's first value and `last` for its
+    /// last, with the heaps `nims`.
+    pub(super) fn walk_line(
+        &mut self,
+        (first, last): (&[i64], &[i64]),
+        nims: &[i64],
+        count: i64,
+    ) -> Option<()> {
+        let nim = nim_sum(nims)?;
+        self.count(count as u64)?;
+        let mut steps = [0; NATIVE_PARAMS];
+        if count > 1 {
+            for ((step, &a), &b) in steps.iter_mut().zip(first).zip(last) {
+                let span = b.checked_sub(a)?;
+                debug_assert_eq!(span % (count - 1), 0, "an argument affine in the variable");
+                *step = span / (count - 1);
+            }
+        }
+        let points = &mut self.out.points;
+        self.known
+            .along(first, &steps[..first.len()], count as usize, nim, points)
     }
 
     /// The options of a `for` over `constants` (not empty) that yields

@@ -294,8 +294,8 @@ impl Compiler {
 
     /// Runs `current`'s innermost range natively, `slot` at its first
     /// value and `end` its end, on its options' arguments there (and, for
-    /// curves, at the next two values) and its heaps; a range too short
-    /// for a curve runs its body.
+    /// curves, at the next two values; for lines, at the last value) and
+    /// its heaps; a range too short for a curve runs its body.
     fn native_range(
         &mut self,
         current: Current,
@@ -306,10 +306,13 @@ impl Compiler {
         let OptionValue::Terms { calls, nims } = &current.element.value else {
             return;
         };
-        let mut body = Label::default();
         let args: Vec<IntExpr> = calls.iter().flatten().cloned().collect();
+        if kind == Native::Line {
+            return self.native_line(current.index, (slot, end), (&args, nims), exit);
+        }
+        let mut body = Label::default();
         let points = match kind {
-            Native::Steps => 1,
+            Native::Steps | Native::Line => 1,
             Native::Curve => {
                 let third = self.temp();
                 self.ops.push(Op::Offset {
@@ -364,6 +367,58 @@ impl Compiler {
         };
         self.jump(native, exit);
         self.place(body);
+    }
+
+    /// Runs element `index`'s innermost range natively as a line, `slot`
+    /// at its first value and `end` its end, on its options' arguments
+    /// there and at the last value, and its heaps. Every node of an
+    /// argument is affine in the loop's variable (`curve::degree_of`), so
+    /// it lies between its values at the two ends: evaluated there, with
+    /// their checks, no value between overflows, whatever the range's
+    /// length, and nothing is evaluated that the loop would not.
+    fn native_line(
+        &mut self,
+        index: u32,
+        (slot, end): (Reg, Reg),
+        (args, nims): (&[IntExpr], &[IntExpr]),
+        exit: &mut Label,
+    ) {
+        let count = (2 * args.len() + nims.len()) as u32;
+        let values = self.next;
+        self.next += count;
+        let first = self.temp();
+        self.ops.push(Op::Copy {
+            dst: first,
+            a: slot,
+        });
+        for (k, arg) in (0..).zip(args) {
+            self.int_into(arg, values + k);
+        }
+        self.ops.push(Op::Offset {
+            dst: slot,
+            a: end,
+            value: -1,
+        });
+        for (k, arg) in (0..).zip(args) {
+            self.int_into(arg, values + args.len() as Reg + k);
+        }
+        self.ops.push(Op::Copy {
+            dst: slot,
+            a: first,
+        });
+        let heaps = values + 2 * args.len() as Reg;
+        for (k, nim) in (0..).zip(nims) {
+            self.int_into(nim, heaps + k);
+        }
+        let native = Op::NativeRange {
+            element: index,
+            slot,
+            end,
+            values,
+            count,
+            exit: 0,
+        };
+        self.jump(native, exit);
     }
 
     /// Runs `current`'s innermost loop of `slot` over the constants in

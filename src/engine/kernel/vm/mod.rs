@@ -71,11 +71,13 @@ pub(super) struct Shape {
 }
 
 /// How an element's innermost loop runs natively: its options' arguments
-/// move by fixed steps (`walk::Steps`), or along curves of degree 2
+/// move by fixed steps (`walk::Steps`), along lines whose steps are fixed
+/// only at the position (`E(a - k * b, b)`), or along curves of degree 2
 /// (`curve::Curves`), from their values at its first value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Native {
     Steps,
+    Line,
     Curve,
 }
 

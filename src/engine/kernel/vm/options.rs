@@ -264,7 +264,12 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             (Walked::Constants(constants), Some(steps)) => {
                 self.walk_constants(calls, steps, constants, values, word)?;
             }
-            (Walked::Range(count), None) if innermost.curve => {
+            (Walked::Range(count), None) if innermost.curve.is_some_and(|d| d <= 1) => {
+                let arity = calls[0].len();
+                let (ends, nims) = values.split_at(2 * arity);
+                self.walk_line(ends.split_at(arity), nims, count)?;
+            }
+            (Walked::Range(count), None) if innermost.curve.is_some() => {
                 let arity = calls[0].len();
                 let (points, nims) = values.split_at(3 * arity);
                 let range = (regs[slot as usize], count);
