@@ -23,7 +23,9 @@
  * print its value: nimlist (nim), moore (Moore's Nim_2: take from one or two
  * heaps), staircase (coins on steps 1, 2, ...: move some from a step to the
  * one below, off the stair from step 1) and laskerlist (Lasker's nim: take
- * from a heap, or split one into two non-empty heaps). Three more print
+ * from a heap, or split one into two non-empty heaps); coins N (stop 66)
+ * prints the value of a row of N heads, where a move turns a head and
+ * maybe one of the three coins left of it. Three more print
  * like the first five: divisor (take a proper divisor of the heap),
  * residue (take 1 or 2, 1 or 3, or 2, 3 or 4 as the heap is 0, 1 or 2
  * mod 3), coprime (take k in 1..=12 coprime to the heap); moveonto N computes "take from the first heap, or move up to 3
@@ -625,7 +627,7 @@ int list_game(int argc, char **argv);
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|digitsum|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|euclid|rectangle|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n");
+        fprintf(stderr, "usage: plain kayles|dawson|grundy|subtract|path|lasker|takesplit|grundy2|squares|divisor|quotient|residue|coprime|othersum|thirds|powers|heaphalf|digit|popcount|digitsum|countup|wythoff|bounded|oddtake|moveonto|nim3|nim5|euclid|rectangle|chomp|norepeat|parity|fibnim N [--print]\n       plain turns N T\n       plain nimlist|moore|staircase|laskerlist HEAP...\n       plain coins N\n");
         return 2;
     }
     if (list_game(argc, argv)) return 0;

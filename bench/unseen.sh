@@ -15,9 +15,9 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 if [[ -n ${QUICK:-} ]]; then LASKER=3000; TAKE=3000; GRUNDY2=8000; SQUARES=20000; BOUNDED=500; HALVE=200000
-    DIVISOR=5000; QUOTIENT=3000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; SPLIT3=400; TRIANGULAR=100000; ISQRT=100000; DIGITSUM=200000; EUCLID=300; RECTANGLE=150; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4)
+    DIVISOR=5000; QUOTIENT=3000; RESIDUE=200000; COPRIME=200000; NOREPEAT=100000; COUNTUP=100000; OTHERSUM=3000; THIRDS=200000; POWERS=200000; PARITY=100000; DIGIT=200000; POPCOUNT=200000; SPLIT3=400; TRIANGULAR=100000; ISQRT=100000; DIGITSUM=200000; EUCLID=300; RECTANGLE=150; HEAPHALF=2000; FIBNIM=200; TURNS=40; NIM5=8; MOVE=300; ODD=300; NIM=(6 6 6 6); MOORE=(6 6 6); STAIR=(0 0 0 0 3 3); LASKERS=(4 4); COINS=12
 else LASKER=20000; TAKE=20000; GRUNDY2=60000; SQUARES=1000000; BOUNDED=2000; HALVE=20000000
-    DIVISOR=40000; QUOTIENT=30000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; SPLIT3=2500; TRIANGULAR=700000; ISQRT=1000000; DIGITSUM=3000000; EUCLID=3000; RECTANGLE=900; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); fi
+    DIVISOR=40000; QUOTIENT=30000; RESIDUE=2000000; COPRIME=2000000; NOREPEAT=8000000; COUNTUP=1000000; OTHERSUM=20000; THIRDS=30000000; POWERS=10000000; PARITY=10000000; DIGIT=5000000; POPCOUNT=2000000; SPLIT3=2500; TRIANGULAR=700000; ISQRT=1000000; DIGITSUM=3000000; EUCLID=3000; RECTANGLE=900; HEAPHALF=40000; FIBNIM=1500; TURNS=400; NIM5=16; MOVE=1500; ODD=1500; NIM=(12 12 12 12 12); MOORE=(13 13 13 13); STAIR=(0 0 0 0 0 0 0 0 5 5); LASKERS=(7 7); COINS=18; fi
 
 # list NUMBERS...: the numbers as a list literal of the language.
 list() { local IFS=,; echo "[${*// /}]" | sed 's/,/, /g'; }
@@ -228,6 +228,15 @@ game "staircase nim, $(list "${STAIR[@]}")" "staircase ${STAIR[*]}" "print(g(St(
     "slices|game St(p) = < St([p[0] - k] + p[1..]) for k in 1..=p[0],
     St(p[..i - 1] + [p[i - 1] + k, p[i] - k] + p[i + 1..]) for i in 1..len(p) for k in 1..=p[i] >" \
     "a comprehension|game St(p) = < St([if j == i - 1 then p[j] + k else if j == i then p[j] - k else p[j] for j in 0..len(p)]) for i in 0..len(p) for k in 1..=p[i] >"
+# Coins (stop 66): a list of 0s and 1s longer than a nibble's packing.
+game "turn a head and maybe one of the three coins left of it, $COINS heads" "coins $COINS" "print(g(C($(list $(printf '1 %.0s' $(seq "$COINS"))))))" \
+    "slices|game C(p) = < C(p[..i] + [0] + p[i + 1..]) for i in 0..len(p) if p[i] == 1,
+    C(p[..j] + [1 - p[j]] + p[j + 1..i] + [0] + p[i + 1..]) for i in 0..len(p) if p[i] == 1 for j in max(0, i - 3)..i >" \
+    "a comprehension|game C(p) = < C([if t == i then 0 else p[t] for t in 0..len(p)]) for i in 0..len(p) if p[i] == 1,
+    C([if t == i then 0 else if t == j then 1 - p[t] else p[t] for t in 0..len(p)]) for i in 0..len(p) if p[i] == 1 for j in max(0, i - 3)..i >" \
+    "a def flipping|def flip(p, i) = p[..i] + [1 - p[i]] + p[i + 1..]
+game C(p) = < C(flip(p, i)) for i in 0..len(p) if p[i] == 1,
+    C(flip(flip(p, i), j)) for i in 0..len(p) if p[i] == 1 for j in max(0, i - 3)..i >"
 game "Lasker's nim on a list, $(list "${LASKERS[@]}")" "laskerlist ${LASKERS[*]}" "print(g(LL($(list "${LASKERS[@]}"))))" \
     "slices|game LL(p) = < LL(p[..i] + [p[i] - k] + p[i + 1..]) for i in 0..len(p) for k in 1..=p[i],
     LL(p[..i] + [a, p[i] - a] + p[i + 1..]) for i in 0..len(p) for a in 1..p[i] >" \

@@ -38,28 +38,27 @@ struct Entry {
 /// A word no list packs into (`pack` never gives 0).
 const UNPACKED: u64 = 0;
 
-/// A list as one word, when it fits: up to 14 integers in `0..16` as a
-/// 4-bit length tag (the length plus one) and a nibble each, or else up to
-/// 7 integers in `0..256` as the tag 0, the length in the next 4 bits and a
-/// byte each. Each list has one packing, and none packs to 0.
+/// A list as one word, when it fits: its integers, all in `0..2^b` for
+/// the least `b` of 1, 2, 4 and 8 that holds them, `b` bits each above a
+/// tag byte of `b`'s code and the length plus one, in at most 56 bits (up
+/// to 56 coins, 28 integers below 4, 14 below 16 or 7 below 256). Each
+/// list has one packing, and none packs to 0.
 #[inline]
 fn pack(ints: &[i64]) -> Option<u64> {
-    let small = ints.len() <= 14 && ints.iter().all(|&n| (0..16).contains(&n));
-    if small {
-        let items = ints
-            .iter()
-            .rev()
-            .fold(0, |packed, &n| packed << 4 | n as u64);
-        return Some(items << 4 | (ints.len() as u64 + 1));
+    let largest = ints.iter().try_fold(0, |most: i64, &n| {
+        (0..256).contains(&n).then_some(most.max(n))
+    })?;
+    let (code, bits) = match largest {
+        0..2 => (0, 1),
+        2..4 => (1, 2),
+        4..16 => (2, 4),
+        _ => (3, 8),
+    };
+    if ints.len() * bits > 56 {
+        return None;
     }
-    let bytes = ints.len() <= 7 && ints.iter().all(|&n| (0..256).contains(&n));
-    bytes.then(|| {
-        let items = ints
-            .iter()
-            .rev()
-            .fold(0, |packed, &n| packed << 8 | n as u64);
-        items << 8 | (ints.len() as u64) << 4
-    })
+    let items = (ints.iter().rev()).fold(0, |packed, &n| packed << bits | n as u64);
+    Some(items << 8 | code << 6 | (ints.len() as u64 + 1))
 }
 
 fn hash(ints: &[i64], packed: Option<u64>) -> u64 {
@@ -352,5 +351,39 @@ fn reset<A>(table: &mut FamilyTable<A>, marked: &[u32]) {
         if table.dense_value(index) == IN_PROGRESS {
             table.set_dense_value(index, UNKNOWN);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pack;
+    use std::collections::HashMap;
+
+    #[test]
+    fn each_list_packs_to_a_word_of_its_own() {
+        // Every list of up to three integers from a set crossing each
+        // width's edge, and the empty list.
+        let ints = [0, 1, 2, 3, 4, 15, 16, 255];
+        let mut lists = vec![vec![]];
+        for length in 1..=3 {
+            let mut longer = vec![];
+            for list in lists.iter().filter(|l: &&Vec<i64>| l.len() == length - 1) {
+                longer.extend(ints.iter().map(|&n| [list.clone(), vec![n]].concat()));
+            }
+            lists.extend(longer);
+        }
+        let mut seen = HashMap::new();
+        for list in &lists {
+            let word = pack(list).expect("short lists of small integers pack");
+            assert_ne!(word, 0);
+            assert_eq!(seen.insert(word, list), None, "{list:?}");
+        }
+        // As many integers as fit in 56 bits, and one more.
+        for (n, fits) in [(1, 56), (3, 28), (15, 14), (255, 7)] {
+            assert!(pack(&vec![n; fits]).is_some(), "{n} × {fits}");
+            assert_eq!(pack(&vec![n; fits + 1]), None, "{n} × {}", fits + 1);
+        }
+        assert_eq!(pack(&[256]), None);
+        assert_eq!(pack(&[-1]), None);
     }
 }
