@@ -358,6 +358,11 @@ fn slices_around_one_place_are_that_place_replaced() {
     let script = format!("{turning}\n{}", values_of("T", &coins));
     let ir = ir_of(&script);
     assert!(ir.contains(" with [i] = 1 - c[i]) with [j] = "), "{ir}");
+    // The flipped list's item at `j` is read through it, not built.
+    assert!(
+        ir.contains("1 - ((if j == i then 1 - c[i] else c[j]))"),
+        "{ir}"
+    );
     // A row of coins is the sum of its heads, a head at place i worth i + 1.
     let expected: Vec<u64> = (coins.iter())
         .map(|c| {
@@ -390,6 +395,15 @@ fn slices_around_one_place_are_that_place_replaced() {
         .collect();
     assert_eq!(single_sequence(&script), expected);
     assert_eq!(generic_sequence(&script), expected);
+    // An item that may fail (`1 / c[j]`) is computed by the list read
+    // through, whichever place is read: the error is the generic search's.
+    let failing = "def put(c, i, x) = c[..i] + [x] + c[i + 1..]\n\
+                   game T(c) = < T(put(put(c, i, 0), j, 1 - put(c, i, 1 / c[j])[j])) \
+                   for i in 0..len(c) if c[i] == 1 for j in 0..i >";
+    let script = format!("{failing}\nprint(g(T([0, 1])))");
+    assert!(!ir_of(&script).contains("if j == i"), "{}", ir_of(&script));
+    let (_, error) = assert_same_error_as_the_generic_search(&script);
+    assert!(error.contains("division by zero"), "{error}");
     let past_the_end = "game F(h) = < F(h[..i] + [0] + h[i + 1..]) for i in 0..len(h) + 1 \
                         if len(h) < 3 and (i == len(h) or h[i] > 0) >";
     let script = format!("{past_the_end}\n{}", values_of("F", &lists(2, 2)));

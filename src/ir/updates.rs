@@ -157,15 +157,57 @@ fn visit_lists_in(e: &mut IntExpr, places: &[Place]) -> bool {
             return None;
         };
         let mut list = (**list).clone();
-        visit(&mut list, places).then(|| {
+        let visited = visit(&mut list, places);
+        let read = read_through(&list, index, places);
+        (visited || read.is_some()).then(|| {
             found.set(true);
-            IntExpr::item(list, (**index).clone())
+            read.unwrap_or_else(|| IntExpr::item(list, (**index).clone()))
         })
     });
     if found.get() {
         *e = rewritten;
     }
     found.get()
+}
+
+/// `(l with [at] = x)[j]`, `j` walking the places of the list (`places`),
+/// as `if j == at then x else l[j]` (`l[j]` read through `l`'s own
+/// replacements too): one item read, where the list was built to read it
+/// (`flip(flip(c, i), j)` reads `flip(c, i)[j]`). The list computes `x`
+/// whichever item is read, so only an `x` that cannot fail (`unfailing`)
+/// is left to the branch; `j`, a place, is in the list either way.
+fn read_through(list: &ListExpr, j: &IntExpr, places: &[Place]) -> Option<IntExpr> {
+    let ListExpr::Replace(l, at, x) = list else {
+        return None;
+    };
+    let header = list_of(l)?;
+    let is_place = |e: &IntExpr, header: usize| {
+        (places.iter()).any(|p| p.header == header && *e == IntExpr::slot(p.slot))
+    };
+    if !is_place(j, header) || !unfailing(x, &is_place) {
+        return None;
+    }
+    let rest = read_through(l, j, places).unwrap_or_else(|| match &**l {
+        ListExpr::Slots(h) => IntExpr::At(*h, Box::new(j.clone())),
+        l => IntExpr::item(l.clone(), j.clone()),
+    });
+    let same = Cond::Cmp(CmpOp::Eq, j.clone(), at.clone());
+    Some(IntExpr::select(same, x.clone(), rest))
+}
+
+/// Whether `x` cannot fail: a slot's affine expression, an item at a
+/// place of its list (`is_place`), or the sum or difference of two such,
+/// all within the slot bound and far from overflowing (`1 - c[i]`).
+fn unfailing(x: &IntExpr, is_place: &dyn Fn(&IntExpr, usize) -> bool) -> bool {
+    let leaf = |e: &IntExpr| match e {
+        IntExpr::Affine(_) => true,
+        IntExpr::At(header, index) => is_place(index, *header),
+        _ => false,
+    };
+    match x {
+        IntExpr::Binary(IntOp::Add | IntOp::Sub, a, b) => leaf(a) && leaf(b),
+        x => leaf(x),
+    }
 }
 
 /// `h[..i] + [x] + h[i + 1..]` as `h` with place `i` replaced by `x`, when
