@@ -397,9 +397,9 @@ impl Grid {
         };
         // The kept box's own cells hold their values already: where one is
         // not known, outside the box filled whole, the fill computes it.
-        // Copied again, each cell is a new cache line (a box asked a row
-        // at a time grows 20 times: with the copy out, 26% of Euclid's
-        // game).
+        // Copied again, each cell is a new cache line, at every growth of
+        // a box asked a row at a time (with the copy out, 26% of Euclid's
+        // game asked so).
         let held = kept.as_ref().map_or([0, 0], |kept| {
             let extents = kept.extents();
             [extents[0], extents[1]]

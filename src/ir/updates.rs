@@ -175,7 +175,8 @@ fn visit_lists_in(e: &mut IntExpr, places: &[Place]) -> bool {
 /// replacements too): one item read, where the list was built to read it
 /// (`flip(flip(c, i), j)` reads `flip(c, i)[j]`). The list computes `x`
 /// whichever item is read, so only an `x` that cannot fail (`unfailing`)
-/// is left to the branch; `j`, a place, is in the list either way.
+/// is left to the branch, and the place `at`, now compared, must not fail
+/// either; `j`, a place, is in the list either way.
 fn read_through(list: &ListExpr, j: &IntExpr, places: &[Place]) -> Option<IntExpr> {
     let ListExpr::Replace(l, at, x) = list else {
         return None;
@@ -184,7 +185,7 @@ fn read_through(list: &ListExpr, j: &IntExpr, places: &[Place]) -> Option<IntExp
     let is_place = |e: &IntExpr, header: usize| {
         (places.iter()).any(|p| p.header == header && *e == IntExpr::slot(p.slot))
     };
-    if !is_place(j, header) || !unfailing(x, &is_place) {
+    if !is_place(j, header) || !unfailing(x, &is_place) || !unfailing(at, &is_place) {
         return None;
     }
     let rest = read_through(l, j, places).unwrap_or_else(|| match &**l {

@@ -306,13 +306,13 @@ impl Compiler {
         let OptionValue::Terms { calls, nims } = &current.element.value else {
             return;
         };
-        let args: Vec<IntExpr> = calls.iter().flatten().cloned().collect();
-        if kind == Native::Line {
-            return self.native_line(current.index, (slot, end), (&args, nims), exit);
-        }
         let mut body = Label::default();
+        let args: Vec<IntExpr> = calls.iter().flatten().cloned().collect();
         let points = match kind {
-            Native::Steps | Native::Line => 1,
+            Native::Steps => 1,
+            Native::Line => {
+                return self.native_line(current.index, (slot, end), (&args, nims), exit);
+            }
             Native::Curve => {
                 let third = self.temp();
                 self.ops.push(Op::Offset {
