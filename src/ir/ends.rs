@@ -8,7 +8,7 @@
 //! tested at every option.
 
 use super::filters::{cannot_fail, move_filters_up};
-use crate::engine::kernel::{Clause, Cond, Element, IntExpr, Iter};
+use crate::engine::kernel::{Clause, Cond, Element, IntExpr};
 
 /// Each loop `for k in low..high` followed by filters that read no `k`
 /// and cannot fail, once they are moved up where they may be: the loop
@@ -22,19 +22,10 @@ pub(super) fn fold_filters_into_ends(element: Element) -> Vec<Element> {
     let mut at = 0;
     while at < element.clauses.len() {
         at += 1;
-        let Clause::For {
-            slot,
-            iter:
-                Iter::Range {
-                    low,
-                    high,
-                    inclusive: false,
-                },
-        } = &element.clauses[at - 1]
-        else {
+        let Some((slot, low, high)) = element.clauses[at - 1].exclusive_range() else {
             continue;
         };
-        let (slot, low, high) = (*slot, low.clone(), high.clone());
+        let (low, high) = (low.clone(), high.clone());
         let invariant = |clause: &Clause| matches!(clause, Clause::If(cond) if !cond.uses(slot) && cannot_fail(cond));
         let count = element.clauses[at..]
             .iter()
@@ -52,14 +43,7 @@ pub(super) fn fold_filters_into_ends(element: Element) -> Vec<Element> {
         };
         let empty = IntExpr::Min(vec![high.clone(), low.clone()]);
         let high = IntExpr::select(guard, high, empty);
-        element.clauses[at - 1] = Clause::For {
-            slot,
-            iter: Iter::Range {
-                low,
-                high,
-                inclusive: false,
-            },
-        };
+        element.clauses[at - 1] = Clause::range_loop(slot, low, high);
     }
     vec![element]
 }

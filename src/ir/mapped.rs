@@ -111,14 +111,7 @@ fn tabled_squares(element: &Element, at: usize) -> Option<[Element; 2]> {
     tabled.clauses.insert(at + 1, Clause::If(bound));
     tabled.clauses.insert(at, Clause::If(filled));
     let mut rest = element.clone();
-    rest.clauses[at] = Clause::For {
-        slot,
-        iter: Iter::Range {
-            low: IntExpr::constant(past),
-            high,
-            inclusive: false,
-        },
-    };
+    rest.clauses[at] = Clause::range_loop(slot, IntExpr::constant(past), high);
     Some([tabled, rest])
 }
 

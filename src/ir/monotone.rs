@@ -116,14 +116,7 @@ fn narrowed_at_filters(
         element.clauses.remove(filter);
         let (slot, low, high) = element.clauses[at].range().expect("a range loop");
         let (low, high) = bounds(slot, low, high, cond);
-        element.clauses[at] = Clause::For {
-            slot,
-            iter: Iter::Range {
-                low,
-                high,
-                inclusive: false,
-            },
-        };
+        element.clauses[at] = Clause::range_loop(slot, low, high);
     }
     vec![element]
 }

@@ -3,7 +3,7 @@
 //! another expression (`reindex`) or only the remainders a filter keeps
 //! (`residues`).
 
-use crate::engine::kernel::{Clause, Element, IntExpr, Iter, OptionValue};
+use crate::engine::kernel::{Clause, Element, IntExpr, OptionValue};
 
 /// The element whose clauses are `head`, then its own from `from` on but
 /// `skip` (a filter the rewrite decided), with `slot` read as `value` in
@@ -53,14 +53,7 @@ pub(super) fn reranged(
 ) -> Option<Element> {
     let slot = element.clauses[at].binds()?;
     let mut head = element.clauses[..at].to_vec();
-    head.push(Clause::For {
-        slot,
-        iter: Iter::Range {
-            low,
-            high,
-            inclusive: false,
-        },
-    });
+    head.push(Clause::range_loop(slot, low, high));
     rebuilt(element, head, (at + 1, skip), slot, value)
 }
 

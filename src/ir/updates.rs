@@ -11,8 +11,8 @@
 
 use super::monotone::at_least_zero;
 use crate::engine::kernel::{
-    Affine, Arg, Clause, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, Iter,
-    ListClause, ListExpr, MAX_SLOTS, OptionValue, Over,
+    Affine, Arg, Clause, CmpOp, Comprehension, Cond, Element, Function, IntExpr, IntOp, ListClause,
+    ListExpr, MAX_SLOTS, OptionValue, Over,
 };
 
 /// Rewrites every comprehension of the options and of the functions that
@@ -52,16 +52,7 @@ struct Place {
 fn places(clauses: &[Clause]) -> Vec<Place> {
     let mut found: Vec<Place> = Vec::new();
     for clause in clauses {
-        let Clause::For {
-            slot,
-            iter:
-                Iter::Range {
-                    low,
-                    high,
-                    inclusive: false,
-                },
-        } = clause
-        else {
+        let Some((slot, low, high)) = clause.exclusive_range() else {
             continue;
         };
         // Up to the list's length, or up to a place of it (`for j in
@@ -71,7 +62,7 @@ fn places(clauses: &[Clause]) -> Vec<Place> {
             .find(|p| *high == IntExpr::slot(p.slot) && at_least_zero(low));
         if let Some(place) = below {
             found.push(Place {
-                slot: *slot,
+                slot,
                 header: place.header,
                 after: None,
                 below: Some(place.slot),
@@ -90,7 +81,7 @@ fn places(clauses: &[Clause]) -> Vec<Place> {
             _ => continue,
         };
         found.push(Place {
-            slot: *slot,
+            slot,
             header,
             after,
             below: None,

@@ -62,6 +62,37 @@ impl Clause {
         }
     }
 
+    /// `for slot in low..high`: the loop the passes that narrow, split or
+    /// restart a range build.
+    pub fn range_loop(slot: usize, low: IntExpr, high: IntExpr) -> Clause {
+        Clause::For {
+            slot,
+            iter: Iter::Range {
+                low,
+                high,
+                inclusive: false,
+            },
+        }
+    }
+
+    /// A loop over a range written exclusive, `low..high`, as its slot and
+    /// ends: for the passes that read only such loops (`range` reads an
+    /// inclusive one too).
+    pub fn exclusive_range(&self) -> Option<(usize, &IntExpr, &IntExpr)> {
+        match self {
+            Clause::For {
+                slot,
+                iter:
+                    Iter::Range {
+                        low,
+                        high,
+                        inclusive: false,
+                    },
+            } => Some((*slot, low, high)),
+            _ => None,
+        }
+    }
+
     /// A loop over a range as its slot, its low end and its high end
     /// exclusive (an inclusive range's end plus one): what passes that
     /// rewrite a range read.
