@@ -296,6 +296,12 @@ impl Compiler {
     /// value and `end` its end, on its options' arguments there (and, for
     /// curves, at the next two values; for lines, at the last value) and
     /// its heaps; a range too short for a curve runs its body.
+    ///
+    /// Every node of a line's argument is affine in the loop's variable
+    /// (`curve::degree_of`), so it lies between its values at the two
+    /// ends: evaluated there, with their checks, no value between
+    /// overflows, whatever the range's length, and nothing is evaluated
+    /// that the loop would not.
     fn native_range(
         &mut self,
         current: Current,
@@ -310,9 +316,7 @@ impl Compiler {
         let args: Vec<IntExpr> = calls.iter().flatten().cloned().collect();
         let points = match kind {
             Native::Steps => 1,
-            Native::Line => {
-                return self.native_line(current.index, (slot, end), (&args, nims), exit);
-            }
+            Native::Line => 2,
             Native::Curve => {
                 let third = self.temp();
                 self.ops.push(Op::Offset {
@@ -333,24 +337,45 @@ impl Compiler {
         let count = (points * args.len() + nims.len()) as u32;
         let values = self.next;
         self.next += count;
+        // A line's first value, kept while the slot stands at its last.
+        let first = (kind == Native::Line).then(|| {
+            let first = self.temp();
+            self.ops.push(Op::Copy {
+                dst: first,
+                a: slot,
+            });
+            first
+        });
         for point in 0..points {
             if point > 0 {
-                self.ops.push(Op::Offset {
-                    dst: slot,
-                    a: slot,
-                    value: 1,
+                self.ops.push(match first {
+                    Some(_) => Op::Offset {
+                        dst: slot,
+                        a: end,
+                        value: -1,
+                    },
+                    None => Op::Offset {
+                        dst: slot,
+                        a: slot,
+                        value: 1,
+                    },
                 });
             }
             for (k, arg) in (0..).zip(&args) {
                 self.int_into(arg, values + (point * args.len()) as Reg + k);
             }
         }
-        if points > 1 {
-            self.ops.push(Op::Offset {
+        match first {
+            Some(first) => self.ops.push(Op::Copy {
+                dst: slot,
+                a: first,
+            }),
+            None if points > 1 => self.ops.push(Op::Offset {
                 dst: slot,
                 a: slot,
                 value: 1 - points as i64,
-            });
+            }),
+            None => {}
         }
         let heaps = values + (points * args.len()) as Reg;
         for (k, nim) in (0..).zip(nims) {
@@ -367,58 +392,6 @@ impl Compiler {
         };
         self.jump(native, exit);
         self.place(body);
-    }
-
-    /// Runs element `index`'s innermost range natively as a line, `slot`
-    /// at its first value and `end` its end, on its options' arguments
-    /// there and at the last value, and its heaps. Every node of an
-    /// argument is affine in the loop's variable (`curve::degree_of`), so
-    /// it lies between its values at the two ends: evaluated there, with
-    /// their checks, no value between overflows, whatever the range's
-    /// length, and nothing is evaluated that the loop would not.
-    fn native_line(
-        &mut self,
-        index: u32,
-        (slot, end): (Reg, Reg),
-        (args, nims): (&[IntExpr], &[IntExpr]),
-        exit: &mut Label,
-    ) {
-        let count = (2 * args.len() + nims.len()) as u32;
-        let values = self.next;
-        self.next += count;
-        let first = self.temp();
-        self.ops.push(Op::Copy {
-            dst: first,
-            a: slot,
-        });
-        for (k, arg) in (0..).zip(args) {
-            self.int_into(arg, values + k);
-        }
-        self.ops.push(Op::Offset {
-            dst: slot,
-            a: end,
-            value: -1,
-        });
-        for (k, arg) in (0..).zip(args) {
-            self.int_into(arg, values + args.len() as Reg + k);
-        }
-        self.ops.push(Op::Copy {
-            dst: slot,
-            a: first,
-        });
-        let heaps = values + 2 * args.len() as Reg;
-        for (k, nim) in (0..).zip(nims) {
-            self.int_into(nim, heaps + k);
-        }
-        let native = Op::NativeRange {
-            element: index,
-            slot,
-            end,
-            values,
-            count,
-            exit: 0,
-        };
-        self.jump(native, exit);
     }
 
     /// Runs `current`'s innermost loop of `slot` over the constants in
