@@ -164,15 +164,6 @@ impl Curves {
         (self.values[0], self.firsts[0], self.seconds[0])
     }
 
-    /// The first option's arguments and their steps, where every second
-    /// difference is 0: a line whose step is fixed only at the position
-    /// (`E(a - k * b, b)`, moving by `-b`).
-    pub(super) fn straight(&self) -> Option<(&[i64], &[i64])> {
-        let arity = self.arity;
-        (self.seconds[..arity].iter().all(|&second| second == 0))
-            .then(|| (&self.values[..arity], &self.firsts[..arity]))
-    }
-
     /// Whether every argument of every option lies in `0..len`.
     pub(super) fn within(&self, len: usize) -> bool {
         (self.spreads[..self.arity].iter())

@@ -312,10 +312,6 @@ impl<'a, K: Known + ?Sized> Walk<'a, K> {
             self.out.points.extend((0..count).map(value));
             return Some(());
         }
-        if let Some((args, steps)) = curves.straight() {
-            let points = &mut self.out.points;
-            return self.known.along(args, steps, count as usize, nim, points);
-        }
         for _ in 0..count {
             let args = curves.next();
             let value = self.known.value(&args[..arity])?;
