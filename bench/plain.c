@@ -505,12 +505,27 @@ static void digitsum(long n_max) {
     }
 }
 
+/* A square table of the positions (a, b) with a, b <= size, row by row. */
+static unsigned *square_table(long size) {
+    unsigned *t = malloc(sizeof *t * (size + 1) * (size + 1));
+    if (!t) exit(1);
+    return t;
+}
+
+/* The sum of g(a, size) for a in 0..=size, read from a square table,
+ * which is then freed. */
+static unsigned long long last_column_sum(unsigned *t, long size) {
+    unsigned long long sum = 0;
+    for (long a = 0; a <= size; a++) sum += t[a * (size + 1) + size];
+    free(t);
+    return sum;
+}
+
 /* Euclid's game E(a, b): take k times the smaller heap from the larger
  * (either, where they are equal: from a), for k from 1 while one is left. */
 static unsigned long long euclid(long size) {
     long w = size + 1;
-    unsigned *e = malloc(sizeof *e * w * w);
-    if (!e) exit(1);
+    unsigned *e = square_table(size);
     for (long a = 0; a <= size; a++)
         for (long b = 0; b <= size; b++) {
             unsigned count = 0;
@@ -520,18 +535,14 @@ static unsigned long long euclid(long size) {
                 for (long k = 1; k * a <= b; k++, count++) seen[e[a * w + b - k * a]] = stamp;
             e[a * w + b] = mex(count);
         }
-    unsigned long long sum = 0;
-    for (long a = 0; a <= size; a++) sum += e[a * w + size];
-    free(e);
-    return sum;
+    return last_column_sum(e, size);
 }
 
 /* Cutting a rectangle R(a, b) in two: R(i, b) + R(a - i, b) for i in
  * 1..a, R(a, j) + R(a, b - j) for j in 1..b, filled row by row. */
 static unsigned long long rectangle(long size) {
     long w = size + 1;
-    unsigned *r = malloc(sizeof *r * w * w);
-    if (!r) exit(1);
+    unsigned *r = square_table(size);
     for (long a = 0; a <= size; a++)
         for (long b = 0; b <= size; b++) {
             unsigned count = 0;
@@ -539,10 +550,7 @@ static unsigned long long rectangle(long size) {
             for (long j = 1; j < b; j++, count++) seen[r[a * w + j] ^ r[a * w + b - j]] = stamp;
             r[a * w + b] = mex(count);
         }
-    unsigned long long sum = 0;
-    for (long a = 0; a <= size; a++) sum += r[a * w + size];
-    free(r);
-    return sum;
+    return last_column_sum(r, size);
 }
 
 /* Take 1 to popcount(n) tokens, the bits counted one by one. */
